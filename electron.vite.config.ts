@@ -18,6 +18,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload cannot require packages: bundle everything it imports.
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { preload: resolve(__dirname, 'electron/preload.ts') },

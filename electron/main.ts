@@ -1,25 +1,85 @@
-// Composition root: wires the main-process modules and creates the window. Nothing else lives here.
-import { app, BrowserWindow } from 'electron';
+// Composition root: wires the main-process modules to Electron and creates the window. Nothing else
+// lives here; every module it wires runs and is tested in plain Node (see electron/core.ts).
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
+import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ipc';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './app-protocol';
+import { createAppCore } from './core';
+import { openSecretStore } from './keychain';
+import { createMediaHandler } from './media-protocol';
+import { createRouter, originOf, registerIpc } from './router';
+import { denyAllPermissions } from './security';
+import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from './simulator/service';
+import { createMainWindow } from './window';
+import { MEDIA_SCHEME } from '../shared/media-url';
 
-function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  win.once('ready-to-show', () => win.show());
-  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return win;
+// Custom schemes must be registered before the app is ready.
+protocol.registerSchemesAsPrivileged([...PRIVILEGED_SCHEMES]);
+
+const here = import.meta.dirname;
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const resources = app.isPackaged ? process.resourcesPath : join(here, '../..');
+
+let simulator: Simulator | null = null;
+function demoSimulator(): Simulator {
+  // Built on first use: demo mode answers in-process, nothing leaves the machine.
+  simulator ??= createSimulator({ mediaDir: join(resources, 'assets/sim-media') });
+  return simulator;
 }
 
-void app.whenReady().then(createWindow);
+async function start(): Promise<void> {
+  const windows: BrowserWindow[] = [];
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    for (const win of windows) if (!win.isDestroyed()) win.webContents.send(eventChannelOf(event), payload);
+  };
+  const secretStore = await openSecretStore({ service: 'Feedlens', account: 'access-key', platform: process.platform, env: process.env });
+  const core = createAppCore({
+    dataDir: app.getPath('userData'),
+    downloadsDir: app.getPath('downloads'),
+    secretStore,
+    liveFetch: (input, init) => net.fetch(input as string, init),
+    demo: async () => {
+      const sim = demoSimulator();
+      return { baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey };
+    },
+    userAgent: `Feedlens/${app.getVersion()} (${process.platform})`,
+    version: app.getVersion(),
+    platform: process.platform,
+    mediaBase: `${MEDIA_SCHEME}://media/`,
+    emit,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  await core.start();
+
+  protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(here, '../renderer') }));
+  protocol.handle(
+    MEDIA_SCHEME,
+    createMediaHandler({
+      fetch: (input, init) => net.fetch(input as string, init),
+      cacheDir: join(app.getPath('userData'), 'media-cache'),
+      maxCacheBytes: 2 * 1024 * 1024 * 1024,
+      simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request) => demoSimulator().handle(request) },
+    }),
+  );
+  denyAllPermissions(session.defaultSession);
+
+  const appOrigin = devServerUrl ? (originOf(devServerUrl) ?? APP_ORIGIN) : APP_ORIGIN;
+  const router = createRouter({ handlers: core.handlers, isTrustedSender: (origin) => origin === appOrigin });
+  registerIpc(ipcMain, router);
+
+  const win = createMainWindow({
+    BrowserWindow,
+    preloadPath: join(here, '../preload/preload.cjs'),
+    url: devServerUrl ?? APP_ENTRY_URL,
+    appOrigin,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  windows.push(win);
+  app.on('before-quit', () => void core.stop());
+}
+
 app.on('window-all-closed', () => app.quit());
+app.whenReady().then(start, (error: unknown) => {
+  console.error('Feedlens could not start:', error);
+  app.exit(1);
+});

@@ -1,4 +1,14 @@
-// Exposes window.feedlens: named, typed functions only.
-import { contextBridge } from 'electron';
+// Exposes window.feedlens: the named, typed functions of shared/ipc.ts, nothing else. Sandboxed preloads
+// cannot require project files at run time, so this file is bundled with its imports.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { createBridge } from '../shared/ipc';
 
-contextBridge.exposeInMainWorld('feedlens', {});
+const invoke = (channel: string, args: unknown): Promise<unknown> => ipcRenderer.invoke(channel, args);
+
+function subscribe(channel: string, listener: (payload: unknown) => void): () => void {
+  const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+  ipcRenderer.on(channel, forward);
+  return () => ipcRenderer.removeListener(channel, forward);
+}
+
+contextBridge.exposeInMainWorld('feedlens', createBridge(invoke, subscribe));

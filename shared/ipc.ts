@@ -45,6 +45,8 @@ export const OPS = {
   modeGet: z.strictObject({}),
   /** Switch between demo mode and the live service (live needs a stored key). */
   modeSet: z.strictObject({ demo: z.boolean() }),
+  /** Version, platform and the base the renderer prefixes media URLs with (see shared/media-url.ts). */
+  appInfo: z.strictObject({}),
   /** Turns a remote media URL from a record into an `app-media:` URL the renderer may load. */
   mediaUrl: z.strictObject({ url: z.string().max(4000) }),
   /** Opens a link in the system browser: only the platform's web pages and the service's site. */
@@ -53,6 +55,13 @@ export const OPS = {
 
 export type OpName = keyof typeof OPS;
 export type OpArgs<K extends OpName> = z.input<(typeof OPS)[K]>;
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  /** Media URLs the renderer may load are `${mediaBase}?u=<encoded remote URL>`. */
+  mediaBase: string;
+}
 
 export interface BalanceState {
   requests: number;
@@ -149,6 +158,7 @@ export interface OpResults {
   settingsSet: Settings;
   modeGet: ModeInfo;
   modeSet: ModeInfo;
+  appInfo: AppInfo;
   mediaUrl: string;
   openExternal: boolean;
 }

@@ -21,10 +21,17 @@ export const settingsSchema = z.object({
   /** The balance indicator turns amber below this many requests, red below a fifth of it. */
   lowBalanceThreshold: z.number().int().min(0).default(100),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** The first-run choice (enter a key or continue in demo mode) was made. */
+  onboarded: z.boolean().default(false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
-export const settingsPatchSchema = settingsSchema.partial();
+/** A patch names only the fields it changes: no defaults filled in (zod's .partial() would fill them). */
+export const settingsPatchSchema = z.strictObject(
+  Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, field]) => [name, field.unwrap().optional()])) as {
+    [K in keyof typeof settingsSchema.shape]: z.ZodOptional<ReturnType<(typeof settingsSchema.shape)[K]['unwrap']>>;
+  },
+);
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

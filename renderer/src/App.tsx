@@ -1,7 +1,93 @@
-export function App() {
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { Shell } from './components/Shell';
+import { createQueryClient } from './queryClient';
+import { DownloadsScreen } from './screens/Downloads';
+import { HashtagScreen } from './screens/Hashtag';
+import { LibraryScreen } from './screens/Library';
+import { LocationScreen } from './screens/Location';
+import { MusicScreen } from './screens/Music';
+import { OnboardingScreen } from './screens/Onboarding';
+import { PostScreen } from './screens/Post';
+import { ProfileScreen } from './screens/Profile';
+import { RequestLogScreen } from './screens/RequestLog';
+import { SearchScreen } from './screens/Search';
+import { SettingsScreen } from './screens/Settings';
+import { StoryViewerScreen } from './screens/StoryViewer';
+import { useAppState } from './state/app';
+import { useNavigation, useRoute, type Route } from './state/navigation';
+import { useTheme } from './theme';
+
+function Screen({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'search':
+      return <SearchScreen />;
+    case 'profile':
+      return <ProfileScreen />;
+    case 'post':
+      return <PostScreen />;
+    case 'hashtag':
+      return <HashtagScreen />;
+    case 'location':
+      return <LocationScreen />;
+    case 'music':
+      return <MusicScreen />;
+    case 'stories':
+    case 'highlight':
+      return <StoryViewerScreen />;
+    case 'library':
+      return <LibraryScreen />;
+    case 'downloads':
+      return <DownloadsScreen />;
+    case 'log':
+      return <RequestLogScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}
+
+function Body() {
+  const route = useRoute();
+  const index = useNavigation((s) => s.index);
+  const { ready, loadError, key, settings } = useAppState();
+  useTheme();
+  if (loadError) {
+    return (
+      <div className="state" role="alert">
+        <div className="state-icon">⚠</div>
+        <div>{loadError}</div>
+      </div>
+    );
+  }
+  if (!ready) {
+    return (
+      <div className="state">
+        <div className="spinner" aria-label="Loading" />
+      </div>
+    );
+  }
+  if (!key?.present && !settings?.onboarded) return <OnboardingScreen />;
   return (
-    <main data-testid="app-root">
-      <h1>Feedlens</h1>
-    </main>
+    <Shell>
+      {/* A new history entry remounts its screen, so each entry keeps its own scroll and state. */}
+      <Screen key={index} route={route} />
+    </Shell>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const load = useAppState((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div data-testid="app-root" style={{ height: '100%' }}>
+        <Body />
+        <ConfirmDialog />
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,299 @@
+// The service client of the main process: checks the request against the catalog, sends it with the
+// key, parses the answer losslessly, classifies errors, retries what is safe to retry, and reports every
+// attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
+import { createHash, randomUUID } from 'node:crypto';
+import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
+import {
+  cancelledError,
+  classifyAnswer,
+  DEFAULT_RETRY_AFTER_MS,
+  internalError,
+  missingKeyError,
+  networkError,
+  retiredError,
+  timeoutError,
+  unitsFromHeader,
+  validationError,
+  type AppError,
+  type ErrorKind,
+} from '../../shared/api/errors';
+import { parseLossless } from '../../shared/api/json';
+import { validateParams } from '../../shared/api/params';
+
+export interface AttemptRecord {
+  /** When the attempt started, epoch ms. */
+  time: number;
+  requestId: string;
+  /** 1 for the first try, 2 for the first retry, ... */
+  attempt: number;
+  path: string;
+  /** The query as sent (safe_int included). Never the key. */
+  params: Record<string, string | string[]>;
+  /** HTTP status, or null when no answer arrived. */
+  status: number | null;
+  /** Units this attempt was billed: the x-hiker-info header, else the catalog's guess. */
+  units: number;
+  durationMs: number;
+  errorKind: ErrorKind | null;
+  /** SHA-256 (hex) of the answer body, or null when no body arrived. */
+  bodySha256: string | null;
+  /** When another attempt follows: how long the client waits before it. */
+  retryInMs: number | null;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  getKey: () => Promise<string | null> | string | null;
+  userAgent: string;
+  /** Per attempt, headers and body included. Default 30 000. */
+  timeoutMs?: number;
+  /** Retries after network errors and 500/502/503/504. Default 2. */
+  maxRetries?: number;
+  /** Retries after 429. Default 3. */
+  maxRateRetries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** Requests per second the key allows, if known: waits after a 429 are at least 1000/rate ms. */
+  rate?: () => number | null;
+  /** Called after every attempt sent, for the request ledger. */
+  onAttempt?: (a: AttemptRecord) => void;
+}
+
+export interface ApiResult {
+  data: unknown;
+  /** Units billed for the whole call (every attempt). */
+  units: number;
+  status: number;
+  requestId: string;
+  bodySha256: string;
+  /** The whole call, waits between attempts included. */
+  durationMs: number;
+  attempts: number;
+}
+
+export type ApiOutcome = { ok: true; value: ApiResult } | { ok: false; error: AppError };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  requestId?: string;
+}
+
+export interface ApiClient {
+  call(path: string, params: Record<string, unknown>, opts?: CallOptions): Promise<ApiOutcome>;
+}
+
+const BACKOFF_BASE_MS = 500;
+
+/** What one attempt produced. */
+type Attempt =
+  | { kind: 'answer'; status: number; headers: Headers; bodyText: string }
+  | { kind: 'cut'; status: number; headers: Headers } // headers arrived, the body did not
+  | { kind: 'failed'; error: AppError }; // nothing usable arrived
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function queryRecord(query: [string, string][]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of query) {
+    const prev = out[name];
+    out[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/** The key must never reach a message, a detail or a record, even if the service echoes it. */
+function scrubKey(error: AppError, key: string): AppError {
+  if (key.length < 4) return error;
+  const hide = (s: string): string => s.split(key).join('[access key]');
+  return { ...error, message: hide(error.message), ...(error.detail !== undefined ? { detail: hide(error.detail) } : {}) };
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits, but gives up as soon as the signal aborts. Resolves true when the wait completed. */
+async function waitUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<boolean> {
+  if (!signal) {
+    await sleep(ms);
+    return true;
+  }
+  if (signal.aborted) return false;
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([sleep(ms).then(() => true), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+export function createApiClient(o: ApiClientOptions): ApiClient {
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  const maxRetries = o.maxRetries ?? 2;
+  const maxRateRetries = o.maxRateRetries ?? 3;
+  const sleep = o.sleep ?? defaultSleep;
+  const random = o.random ?? Math.random;
+  const now = o.now ?? Date.now;
+  const baseUrl = o.baseUrl.replace(/\/+$/, '');
+
+  /** One GET with a timeout; the body is read inside the same timeout. */
+  async function attemptOnce(url: string, key: string, signal?: AbortSignal): Promise<Attempt> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = (): void => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopped = (): Attempt | null =>
+      signal?.aborted ? { kind: 'failed', error: cancelledError() } : timedOut ? { kind: 'failed', error: timeoutError(timeoutMs) } : null;
+    try {
+      let res: Response;
+      try {
+        res = await o.fetch(url, {
+          method: 'GET',
+          headers: { 'x-access-key': key, 'User-Agent': o.userAgent, accept: 'application/json' },
+          signal: controller.signal,
+          // A redirect would carry the key to another host: refuse it.
+          redirect: 'error',
+        });
+      } catch (cause) {
+        return stopped() ?? { kind: 'failed', error: networkError(cause) };
+      }
+      try {
+        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: await res.text() };
+      } catch {
+        return stopped() ?? { kind: 'cut', status: res.status, headers: res.headers };
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  function report(record: AttemptRecord): void {
+    try {
+      o.onAttempt?.(record);
+    } catch {
+      // The ledger must not break a call.
+    }
+  }
+
+  async function call(path: string, params: Record<string, unknown>, opts: CallOptions = {}): Promise<ApiOutcome> {
+    const endpoint: Endpoint | undefined = findEndpoint(path);
+    if (!endpoint) {
+      return { ok: false, error: validationError([{ param: 'path', message: `${path} is not an endpoint of the service` }]) };
+    }
+    if (endpoint.status.kind === 'retired') {
+      return { ok: false, error: retiredError(endpoint.path, endpoint.status.replacements) };
+    }
+    const checked = validateParams(endpoint, params);
+    if (!checked.ok) return { ok: false, error: validationError(checked.issues) };
+    const query = checked.query.filter(([name]) => name !== 'safe_int');
+    if (endpoint.safeInt) query.push(['safe_int', 'true']);
+
+    if (opts.signal?.aborted) return { ok: false, error: cancelledError() };
+    let key: string | null;
+    try {
+      key = await o.getKey();
+    } catch (cause) {
+      return { ok: false, error: internalError(`the access key could not be read (${cause instanceof Error ? cause.message : String(cause)})`) };
+    }
+    if (!key) return { ok: false, error: missingKeyError() };
+
+    const url = `${baseUrl}${endpoint.path}${query.length > 0 ? `?${new URLSearchParams(query).toString()}` : ''}`;
+    const recordParams = queryRecord(query);
+    const requestId = opts.requestId ?? randomUUID();
+    const cost = costOf(endpoint, params);
+    const callStart = now();
+    let totalUnits = 0;
+    let serverRetries = 0;
+    let rateRetries = 0;
+
+    for (let attempt = 1; ; attempt++) {
+      const start = now();
+      const outcome = await attemptOnce(url, key, opts.signal);
+      const durationMs = now() - start;
+
+      let error: AppError | null;
+      let data: unknown;
+      let status: number | null = null;
+      let bodySha256: string | null = null;
+      let headerUnits: number | null = null;
+      if (outcome.kind === 'failed') {
+        error = outcome.error;
+      } else {
+        status = outcome.status;
+        headerUnits = unitsFromHeader(outcome.headers.get('x-hiker-info'));
+        const bodyText = outcome.kind === 'answer' ? outcome.bodyText : '';
+        if (outcome.kind === 'answer') bodySha256 = sha256(bodyText);
+        error = null;
+        if (status >= 200 && status < 300 && outcome.kind === 'answer') {
+          try {
+            data = parseLossless(bodyText);
+          } catch {
+            error = classifyAnswer({ status, headers: outcome.headers, bodyText, path: endpoint.path, now: now() });
+          }
+        } else {
+          error = classifyAnswer({ status, headers: outcome.headers, bodyText, path: endpoint.path, now: now() });
+        }
+      }
+      if (error) error = scrubKey(error, key);
+
+      const units = headerUnits ?? (status !== null && (error === null || error.billed) ? cost : 0);
+      totalUnits += units;
+
+      const retryInMs = error ? retryDelay(error, serverRetries, rateRetries) : null;
+      report({
+        time: start,
+        requestId,
+        attempt,
+        path: endpoint.path,
+        params: recordParams,
+        status,
+        units,
+        durationMs,
+        errorKind: error?.kind ?? null,
+        bodySha256,
+        retryInMs,
+      });
+
+      if (!error && status !== null && bodySha256 !== null) {
+        return {
+          ok: true,
+          value: { data, units: totalUnits, status, requestId, bodySha256, durationMs: now() - callStart, attempts: attempt },
+        };
+      }
+      const failure = error ?? internalError('an answer was neither a success nor an error');
+      if (retryInMs === null) return { ok: false, error: failure };
+      if (failure.kind === 'rate_limited') rateRetries++;
+      else serverRetries++;
+      if (!(await waitUnlessAborted(sleep, retryInMs, opts.signal))) return { ok: false, error: cancelledError() };
+    }
+  }
+
+  /** How long to wait before retrying this error, or null when it is not retried. */
+  function retryDelay(error: AppError, serverRetries: number, rateRetries: number): number | null {
+    if (error.kind === 'rate_limited') {
+      if (rateRetries >= maxRateRetries) return null;
+      const rate = o.rate?.() ?? null;
+      const floor = rate !== null && rate > 0 ? Math.ceil(1000 / rate) : 0;
+      return Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, floor);
+    }
+    const transient = error.kind === 'network' || (error.kind === 'upstream' && error.retryable);
+    if (!transient || serverRetries >= maxRetries) return null;
+    // Jittered exponential backoff: 500 ms, 1 s, 2 s ... each times 0.5-1.5.
+    return Math.round(BACKOFF_BASE_MS * 2 ** serverRetries * (0.5 + random()));
+  }
+
+  return { call };
+}

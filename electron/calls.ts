@@ -1,0 +1,192 @@
+// One paid call, end to end, in the order that never spends a request by accident: catalog check ->
+// parameter validation -> cache -> cost guard -> API client -> balance, cache and ledger updates.
+import { randomUUID } from 'node:crypto';
+import { findEndpoint, type Endpoint } from '../shared/api/catalog';
+import { cancelledError, retiredError, validationError, type AppError } from '../shared/api/errors';
+import { readPage, type PageCursor } from '../shared/api/pager';
+import { validateParams } from '../shared/api/params';
+import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../shared/ipc';
+import type { ApiClient, AttemptRecord } from './api/client';
+import type { BalanceTracker } from './balance';
+import type { CostGuard } from './cost-guard';
+
+/** What the call service needs of the response cache. */
+export interface CallCache {
+  get(path: string, params: Record<string, unknown>): Promise<{ data: unknown; fetchedAt: number } | null>;
+  set(path: string, params: Record<string, unknown>, data: unknown, meta: { fetchedAt: number; requestId?: string }): Promise<void>;
+}
+
+export interface CallServiceDeps {
+  /** Builds the client for the current mode; every attempt it sends must be reported to onAttempt. */
+  client: (onAttempt: (a: AttemptRecord) => void) => ApiClient;
+  cache: CallCache;
+  guard: CostGuard;
+  balance: BalanceTracker;
+  ledger: { append(entry: LedgerEntry): void };
+  mode: () => 'demo' | 'live';
+  now?: () => number;
+}
+
+export interface CallService {
+  call(args: OpArgs<'call'>): Promise<Result<CallValue>>;
+  quote(args: OpArgs<'quote'>): Promise<Result<Quote>>;
+  /** Cancels a call under way; true when there was one. */
+  cancel(requestId: string): boolean;
+}
+
+function fail<T>(error: AppError): Result<T> {
+  return { ok: false, error };
+}
+
+/** The endpoint, or the reason the call may not be sent at all. */
+function checkRequest(path: string, params: Record<string, unknown>): { endpoint: Endpoint } | { error: AppError } {
+  const endpoint = findEndpoint(path);
+  if (!endpoint) return { error: validationError([{ param: 'path', message: `${path} is not an endpoint of the service` }]) };
+  if (endpoint.status.kind === 'retired') return { error: retiredError(endpoint.path, endpoint.status.replacements) };
+  const check = validateParams(endpoint, params);
+  if (!check.ok) return { error: validationError(check.issues) };
+  return { endpoint };
+}
+
+/** The cursor params this request carries (for the ledger), or null on a first page. */
+function cursorSent(endpoint: Endpoint, params: Record<string, unknown>): PageCursor | null {
+  if (!endpoint.paging) return null;
+  const sent: PageCursor = {};
+  for (const name of Object.keys(endpoint.paging.cursor)) {
+    const value = params[name];
+    if (typeof value === 'string' && value !== '') sent[name] = value;
+  }
+  return Object.keys(sent).length > 0 ? sent : null;
+}
+
+function cursorReceived(endpoint: Endpoint, data: unknown): PageCursor | null {
+  if (!endpoint.paging) return null;
+  try {
+    return readPage(endpoint, data).nextCursor;
+  } catch {
+    return null;
+  }
+}
+
+export function createCallService(deps: CallServiceDeps): CallService {
+  const now = deps.now ?? Date.now;
+  const running = new Map<string, AbortController>();
+
+  function ledgerEntry(a: AttemptRecord, endpoint: Endpoint, params: Record<string, unknown>, received: PageCursor | null): LedgerEntry {
+    return {
+      time: a.time,
+      requestId: a.requestId,
+      attempt: a.attempt,
+      mode: deps.mode(),
+      path: a.path,
+      params: a.params,
+      cursorSent: cursorSent(endpoint, params),
+      cursorReceived: received,
+      status: a.status,
+      units: a.units,
+      durationMs: a.durationMs,
+      cacheHit: false,
+      errorKind: a.errorKind,
+      bodySha256: a.bodySha256,
+    };
+  }
+
+  /** The call itself, once it is known to be valid; `signal` aborts it. */
+  async function run(args: OpArgs<'call'>, endpoint: Endpoint, params: Record<string, unknown>, requestId: string, signal: AbortSignal): Promise<Result<CallValue>> {
+    if (!args.refresh) {
+      const hit = await deps.cache.get(endpoint.path, params);
+      if (hit) {
+        deps.ledger.append({
+          time: now(),
+          requestId,
+          attempt: 0,
+          mode: deps.mode(),
+          path: endpoint.path,
+          params,
+          cursorSent: cursorSent(endpoint, params),
+          cursorReceived: cursorReceived(endpoint, hit.data),
+          status: 200,
+          units: 0,
+          durationMs: 0,
+          cacheHit: true,
+          errorKind: null,
+          bodySha256: null,
+        });
+        return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt } };
+      }
+    }
+
+    const refusal = deps.guard.check({
+      endpoint,
+      params,
+      confirmedCost: args.confirmedCost,
+      dontAskAgain: args.dontAskAgain,
+      balance: deps.balance.get()?.requests ?? null,
+    });
+    if (refusal) return fail(refusal);
+    if (signal.aborted) return fail(cancelledError());
+
+    // Attempts go to the ledger as they happen; the successful one waits for its parsed answer so
+    // that its entry carries the cursor received.
+    const attempts: { billed: number; success: AttemptRecord | null } = { billed: 0, success: null };
+    const onAttempt = (a: AttemptRecord) => {
+      attempts.billed += a.units;
+      if (a.status !== null && a.status >= 200 && a.status < 300 && a.errorKind === null) attempts.success = a;
+      else deps.ledger.append(ledgerEntry(a, endpoint, params, null));
+    };
+
+    const outcome = await deps.client(onAttempt).call(endpoint.path, params, { signal, requestId });
+    const { billed, success } = attempts;
+    deps.balance.debit(billed);
+    if (!outcome.ok) {
+      if (success) deps.ledger.append(ledgerEntry(success, endpoint, params, null));
+      if (outcome.error.kind === 'payment' || outcome.error.kind === 'auth') void deps.balance.refresh();
+      return fail(outcome.error);
+    }
+    const fetchedAt = now();
+    if (success) deps.ledger.append(ledgerEntry(success, endpoint, params, cursorReceived(endpoint, outcome.value.data)));
+    await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId });
+    return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt } };
+  }
+
+  return {
+    async call(args) {
+      const params = args.params as Record<string, unknown>;
+      const checked = checkRequest(args.path, params);
+      if ('error' in checked) return fail(checked.error);
+      const requestId = args.requestId ?? randomUUID();
+      // Registered before anything is awaited, so a cancel that comes at once still finds the call.
+      const controller = new AbortController();
+      running.set(requestId, controller);
+      try {
+        return await run(args, checked.endpoint, params, requestId, controller.signal);
+      } finally {
+        running.delete(requestId);
+      }
+    },
+
+    async quote(args) {
+      const params = args.params as Record<string, unknown>;
+      const checked = checkRequest(args.path, params);
+      if ('error' in checked) return fail(checked.error);
+      const { endpoint } = checked;
+      const cached = (await deps.cache.get(endpoint.path, params)) !== null;
+      return {
+        ok: true,
+        value: {
+          cost: deps.guard.cost(endpoint, params),
+          needsConfirmation: !cached && deps.guard.needsConfirmation(endpoint, params),
+          remembered: deps.guard.isRemembered(endpoint.path),
+          balance: deps.balance.get()?.requests ?? null,
+          cached,
+        },
+      };
+    },
+
+    cancel(requestId) {
+      const controller = running.get(requestId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+  };
+}

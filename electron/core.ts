@@ -1,0 +1,245 @@
+// The main process without Electron: every service the renderer can ask for, wired together, and the
+// handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
+// ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { validationError, type AppError } from '../shared/api/errors';
+import type { BalanceState, EventName, EventPayloads, ModeInfo, Result } from '../shared/ipc';
+import type { Settings } from '../shared/settings';
+import { createApiClient, type AttemptRecord } from './api/client';
+import { createBalanceTracker } from './balance';
+import { cacheNamespace, createResponseCache } from './cache';
+import { createCallService } from './calls';
+import { createCostGuard } from './cost-guard';
+import { keyStatus, type SecretStore } from './keychain';
+import { createLedger } from './ledger';
+import type { Handlers } from './router';
+import { isExternalAllowed } from './security';
+import { createSettingsStore, SettingsValidationError } from './settings-store';
+
+/** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
+export interface DemoBackend {
+  baseUrl: string;
+  fetch: typeof fetch;
+  key: string;
+}
+
+export interface CoreOptions {
+  /** The app's data folder (ledger, cache, settings). */
+  dataDir: string;
+  /** The user's Downloads folder (default home of downloads and exports). */
+  downloadsDir: string;
+  secretStore: SecretStore;
+  /** Network fetch for the live service (Electron's net.fetch in the app). */
+  liveFetch: typeof fetch;
+  /** Started on first use: building the simulator's world takes a moment. */
+  demo: () => Promise<DemoBackend>;
+  userAgent: string;
+  version: string;
+  platform: string;
+  /** Base of the media URLs the renderer loads, e.g. "app-media://media/". */
+  mediaBase: string;
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  openExternal: (url: string) => Promise<void>;
+  now?: () => number;
+  /** Memory bound of the response cache. Default 64 MB. */
+  cacheMemoryBytes?: number;
+}
+
+export interface AppCore {
+  handlers: Handlers;
+  /** Loads the key and settings, fetches the balance and starts its periodic refresh. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  mode(): ModeInfo;
+  settings(): Settings;
+  /** Resolves once everything written so far (ledger) is on disk. */
+  flush(): Promise<void>;
+}
+
+function orThrow<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw result.error;
+}
+
+function timestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
+}
+
+export function createAppCore(o: CoreOptions): AppCore {
+  const now = o.now ?? Date.now;
+  const settingsStore = createSettingsStore({ file: join(o.dataDir, 'settings.json') });
+  const ledger = createLedger({ dir: join(o.dataDir, 'ledger'), now });
+  let liveKey: string | null = null;
+  let demoBackend: DemoBackend | null = null;
+  let stopBalance: (() => void) | null = null;
+
+  function mode(): ModeInfo {
+    const settings = settingsStore.get();
+    if (!liveKey) return { mode: 'demo', reason: 'no_key', baseUrl: demoBackend?.baseUrl ?? 'simulator' };
+    if (settings.demoMode) return { mode: 'demo', reason: 'chosen', baseUrl: demoBackend?.baseUrl ?? 'simulator' };
+    return { mode: 'live', reason: 'key', baseUrl: settings.baseUrl };
+  }
+
+  async function backend(): Promise<{ baseUrl: string; fetch: typeof fetch; key: string | null }> {
+    if (mode().mode === 'live') return { baseUrl: settingsStore.get().baseUrl, fetch: o.liveFetch, key: liveKey };
+    demoBackend ??= await o.demo();
+    return demoBackend;
+  }
+
+  const cache = createResponseCache({
+    dir: join(o.dataDir, 'cache'),
+    ttlMs: () => settingsStore.get().cacheTtlMinutes * 60_000,
+    maxMemoryBytes: o.cacheMemoryBytes ?? 64 * 1024 * 1024,
+    namespace: () => cacheNamespace(mode().mode, liveKey),
+    now,
+  });
+  const guard = createCostGuard({ threshold: () => settingsStore.get().confirmationThreshold });
+  const balance = createBalanceTracker({
+    now,
+    emit: (state) => o.emit('balance', state),
+    fetchBalance: async () => {
+      const b = await backend();
+      const client = createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, now });
+      const outcome = await client.call('/sys/balance', {});
+      return outcome.ok ? { ok: true, value: balanceOf(outcome.value.data) } : outcome;
+    },
+  });
+
+  function balanceOf(data: unknown): Omit<BalanceState, 'checkedAt' | 'updatedAt'> {
+    const d = (data ?? {}) as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
+    return { requests: num(d.requests), rate: num(d.rate), currency: typeof d.currency === 'string' ? d.currency : 'USD', amount: num(d.amount) };
+  }
+
+  // Clients are cheap; one per call keeps each call's attempts with that call.
+  let currentBackend: { baseUrl: string; fetch: typeof fetch; key: string | null } | null = null;
+  const calls = createCallService({
+    client: (onAttempt: (a: AttemptRecord) => void) => {
+      const b = currentBackend;
+      if (!b) throw new Error('backend not ready');
+      return createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, rate: () => balance.get()?.rate ?? null, onAttempt, now });
+    },
+    cache,
+    guard,
+    balance,
+    ledger: { append: (entry) => void ledger.append(entry) },
+    mode: () => mode().mode,
+    now,
+  });
+
+  /** Key, mode or base URL changed: nothing of the previous one may be reused. */
+  async function switched(): Promise<void> {
+    await cache.clear();
+    guard.reset();
+    balance.reset();
+    currentBackend = await backend();
+    o.emit('mode', mode());
+    o.emit('key', keyStatus(o.secretStore, liveKey));
+    void balance.refresh();
+  }
+
+  async function testKey(key: string): Promise<BalanceState> {
+    const client = createApiClient({ baseUrl: settingsStore.get().baseUrl, fetch: o.liveFetch, getKey: () => key, userAgent: o.userAgent, now });
+    const outcome = await client.call('/sys/balance', {});
+    if (!outcome.ok) throw outcome.error;
+    const t = now();
+    return { ...balanceOf(outcome.value.data), checkedAt: t, updatedAt: t };
+  }
+
+  function saveSettings(patch: unknown): Settings {
+    try {
+      return settingsStore.set(patch);
+    } catch (error) {
+      if (error instanceof SettingsValidationError) throw error.appError;
+      throw error;
+    }
+  }
+
+  const handlers: Handlers = {
+    call: async (args) => {
+      currentBackend ??= await backend();
+      return orThrow(await calls.call(args));
+    },
+    quote: async (args) => orThrow(await calls.quote(args)),
+    cancel: async ({ requestId }) => calls.cancel(requestId),
+    keySet: async ({ key }) => {
+      await testKey(key); // a key the service refuses is never stored
+      await o.secretStore.set(key);
+      liveKey = key;
+      await switched();
+      return keyStatus(o.secretStore, liveKey);
+    },
+    keyClear: async () => {
+      await o.secretStore.clear();
+      liveKey = null;
+      await switched();
+      return keyStatus(o.secretStore, liveKey);
+    },
+    keyStatus: async () => keyStatus(o.secretStore, liveKey),
+    keyTest: async ({ key }) => {
+      const candidate = key ?? liveKey;
+      if (!candidate) throw validationError([{ param: 'key', message: 'No access key is stored: enter one first' }]);
+      return testKey(candidate);
+    },
+    balanceGet: async ({ refresh }) => (refresh || !balance.get() ? balance.refresh() : balance.get()),
+    ledgerQuery: async (q) => ledger.query(q),
+    ledgerExport: async ({ format }) => {
+      const folder = join(settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens'), 'request-logs');
+      await mkdir(folder, { recursive: true });
+      const path = join(folder, `feedlens-requests-${timestamp(now())}.${format === 'csv' ? 'csv' : 'ndjson'}`);
+      await ledger.flush();
+      const rows = await ledger.exportTo(path, format);
+      return { path, rows };
+    },
+    settingsGet: async () => settingsStore.get(),
+    settingsSet: async ({ patch }) => {
+      const before = settingsStore.get();
+      const after = saveSettings(patch);
+      if (before.demoMode !== after.demoMode || before.baseUrl !== after.baseUrl) await switched();
+      return after;
+    },
+    modeGet: async () => mode(),
+    modeSet: async ({ demo }) => {
+      if (!demo && !liveKey) throw validationError([{ param: 'demo', message: 'Enter an access key first: live mode needs one' }]);
+      saveSettings({ demoMode: demo });
+      await switched();
+      return mode();
+    },
+    appInfo: async () => ({ version: o.version, platform: o.platform, mediaBase: o.mediaBase }),
+    mediaUrl: async ({ url }) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw validationError([{ param: 'url', message: 'Not a URL' }]);
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw validationError([{ param: 'url', message: 'Only http(s) media URLs can be shown' }]);
+      return `${o.mediaBase}?u=${encodeURIComponent(parsed.href)}`;
+    },
+    openExternal: async ({ url }) => {
+      if (!isExternalAllowed(url)) {
+        const refusal: AppError = { kind: 'validation', message: "Feedlens opens only the platform's web pages and the service's site in the browser.", billed: false, retryable: false };
+        throw refusal;
+      }
+      await o.openExternal(url);
+      return true;
+    },
+  };
+
+  return {
+    handlers,
+    async start() {
+      liveKey = await o.secretStore.get().catch(() => null);
+      currentBackend = await backend();
+      stopBalance = balance.start();
+    },
+    async stop() {
+      stopBalance?.();
+      await ledger.flush();
+    },
+    mode,
+    settings: () => settingsStore.get(),
+    flush: () => ledger.flush(),
+  };
+}

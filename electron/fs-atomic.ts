@@ -1,0 +1,127 @@
+// Atomic file writes: write a temp file in the same folder, fsync it, then rename it over the target, so
+// a crash or power loss leaves either the old file or the new one, never a half-written mix.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** File mode of a newly created file. Default 0o600: our files hold private research data. */
+  mode?: number;
+}
+
+export type Chunk = string | Uint8Array;
+
+/** The temp file sits next to the target (same file system, so rename is atomic) and is hidden. */
+export function tempPathFor(file: string): string {
+  return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** True for a temp file left by an interrupted atomic write (callers listing a folder skip these). */
+export function isAtomicTempFile(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.tmp');
+}
+
+// Windows refuses a rename while another process (an antivirus, an indexer) briefly holds the target.
+const RENAME_RETRY_CODES = new Set(['EPERM', 'EACCES', 'EBUSY']);
+const RENAME_ATTEMPTS = 5;
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? ((error as { code?: unknown }).code as string | undefined) : undefined;
+}
+
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await rename(from, to);
+      return;
+    } catch (error) {
+      if (attempt >= RENAME_ATTEMPTS || !RENAME_RETRY_CODES.has(errorCode(error) ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+/** Makes the rename itself durable (POSIX). Windows cannot open a folder this way; nothing to do there. */
+async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Best effort: some file systems do not support fsync on a folder.
+  }
+}
+
+/** Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) atomically. */
+export async function writeFileAtomic(
+  file: string,
+  data: Chunk | Iterable<Chunk> | AsyncIterable<Chunk>,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const temp = tempPathFor(file);
+  const handle = await open(temp, 'wx', options.mode ?? 0o600);
+  try {
+    try {
+      if (typeof data === 'string' || data instanceof Uint8Array) {
+        await handle.writeFile(data);
+      } else {
+        // Awaiting each write keeps memory flat however long the source is (backpressure); writeFile
+        // appends at the current position and loops until the whole chunk is written.
+        for await (const chunk of data) await handle.writeFile(chunk);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await renameWithRetry(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncFolder(dir);
+}
+
+/** The synchronous form, for small files read and written at start-up (settings). */
+export function writeFileAtomicSync(file: string, data: Chunk, options: AtomicWriteOptions = {}): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const temp = tempPathFor(file);
+  const fd = openSync(temp, 'wx', options.mode ?? 0o600);
+  try {
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // The temp file is already gone.
+    }
+    throw error;
+  }
+  if (process.platform !== 'win32') {
+    try {
+      const dirFd = openSync(dir, 'r');
+      try {
+        fsyncSync(dirFd);
+      } finally {
+        closeSync(dirFd);
+      }
+    } catch {
+      // Best effort, as above.
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// /g2 records: GraphQL-shaped, some keys carry a type prefix ("1llatest_reel_media", "1ltaken_at",
+// "1fvideo_duration"), and users have `id` but no `pk` (service-facts.md, "Raw record oddities").
+import type { WorldMedia, WorldUser } from '../world/model';
+import { latestReelMedia, profilePicUrl, type ShapeContext } from './common';
+import { rawMedia } from './raw';
+
+type Json = Record<string, unknown>;
+
+export function g2User(ctx: ShapeContext, u: WorldUser): Json {
+  return {
+    __typename: 'XDTUserDict',
+    strong_id__: u.pk,
+    id: u.pk,
+    username: u.username,
+    full_name: u.fullName,
+    is_private: u.isPrivate,
+    is_verified: u.isVerified,
+    profile_pic_url: profilePicUrl(ctx, u),
+    has_anonymous_profile_picture: u.anonymousPic,
+    '1llatest_reel_media': latestReelMedia(ctx, u),
+    is_unpublished: false,
+  };
+}
+
+/** A media dict with g2's prefixed keys and g2 users for owner and user. */
+export function g2Media(ctx: ShapeContext, m: WorldMedia): Json {
+  const raw = rawMedia(ctx, m);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'taken_at') out['1ltaken_at'] = value;
+    else if (key === 'video_duration') out['1fvideo_duration'] = value;
+    else out[key] = value;
+  }
+  const owner = ctx.world.userByPk.get(m.ownerPk);
+  if (owner) {
+    const user = g2User(ctx, owner);
+    out.user = user;
+    out.owner = user;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+// Requests left, money left and rate; amber below the low-balance threshold, red below a fifth of it.
+// Updated after every paid call (main pushes the balance). Opens the request log.
+import { navigate } from '../state/navigation';
+import { useAppState } from '../state/app';
+
+export function balanceLevel(requests: number, threshold: number): 'ok' | 'amber' | 'red' {
+  if (requests <= Math.floor(threshold / 5)) return 'red';
+  if (requests < threshold) return 'amber';
+  return 'ok';
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+export function BalanceIndicator() {
+  const balance = useAppState((s) => s.balance);
+  const threshold = useAppState((s) => s.settings?.lowBalanceThreshold ?? 100);
+  if (!balance) {
+    return (
+      <button className="balance" onClick={() => navigate({ name: 'log' })} title="Balance not known yet. Open the request log.">
+        <span className="dot" style={{ background: 'var(--fg-faint)' }} />
+        Balance…
+      </button>
+    );
+  }
+  const level = balanceLevel(balance.requests, threshold);
+  return (
+    <button
+      className={`balance ${level === 'ok' ? '' : level}`}
+      data-testid="balance"
+      data-level={level}
+      onClick={() => navigate({ name: 'log' })}
+      title={`${balance.requests.toLocaleString()} requests left, ${formatMoney(balance.amount, balance.currency)}, up to ${balance.rate} requests per second. Open the request log.`}
+      aria-label={`Balance: ${balance.requests} requests left. Open the request log.`}
+    >
+      <span className="dot" />
+      <strong data-testid="balance-requests">{balance.requests.toLocaleString()}</strong>
+      <span className="muted">req</span>
+      <span>{formatMoney(balance.amount, balance.currency)}</span>
+      <span className="faint">{balance.rate}/s</span>
+    </button>
+  );
+}

@@ -1,0 +1,134 @@
+// Whatever a researcher pastes: profile, post, reel, story, highlight and share links, @handle, #hashtag,
+// numeric ids, or plain words to search. Input that is none of these is explained inline and spends nothing.
+import { forwardRef, useState } from 'react';
+import { parseTarget, type Target } from '../../../shared/links';
+import { callEndpoint } from '../api/call';
+import { appErrorOf } from '../api/bridge';
+import { navigate, type Route } from '../state/navigation';
+
+/** The route a target opens, or null when it first needs the service (share links) or a choice (digits). */
+export function routeForTarget(target: Target): Route | null {
+  switch (target.kind) {
+    case 'profile':
+      return { name: 'profile', username: target.username };
+    case 'post':
+      return { name: 'post', code: target.code };
+    case 'story':
+      return { name: 'stories', username: target.username, storyPk: target.storyPk };
+    case 'highlight':
+      return { name: 'highlight', highlightPk: target.highlightPk };
+    case 'hashtag':
+      return { name: 'hashtag', tag: target.name };
+    case 'location':
+      return { name: 'location', id: target.pk };
+    case 'audio':
+      return { name: 'music', id: target.id };
+    case 'search':
+      return { name: 'search', query: target.query };
+    case 'share':
+    case 'numeric':
+      return null;
+  }
+}
+
+/** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
+async function openShare(code: string): Promise<void> {
+  const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` }, { what: 'Resolve a share link' });
+  const data = value.data as { pk?: unknown; type?: unknown } | null;
+  const pk = data && (typeof data.pk === 'string' || typeof data.pk === 'number') ? String(data.pk) : null;
+  const type = data && typeof data.type === 'string' ? data.type : null;
+  if (!pk || !type) throw new Error('The service could not resolve this share link.');
+  if (type === 'highlight') navigate({ name: 'highlight', highlightPk: pk });
+  else if (type === 'story') navigate({ name: 'stories', storyPk: pk });
+  else navigate({ name: 'post', pk });
+}
+
+export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref) {
+  const [text, setText] = useState('');
+  const [hint, setHint] = useState<{ text: string; invalid: boolean } | null>(null);
+  const [digits, setDigits] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function open() {
+    const input = text.trim();
+    if (!input) return;
+    const target = parseTarget(input);
+    setDigits(null);
+    if (target.kind === 'invalid') {
+      setHint({ text: target.reason, invalid: true });
+      return;
+    }
+    if (target.kind === 'numeric') {
+      setDigits(target.digits);
+      setHint(null);
+      return;
+    }
+    setHint(null);
+    const route = routeForTarget(target);
+    if (route) {
+      navigate(route);
+      return;
+    }
+    if (target.kind === 'share') {
+      setBusy(true);
+      try {
+        await openShare(target.code);
+      } catch (error) {
+        setHint({ text: appErrorOf(error).message, invalid: true });
+      } finally {
+        setBusy(false);
+      }
+    }
+  }
+
+  return (
+    <div className="omnibox">
+      <span className="omnibox-icon" aria-hidden>
+        ⌕
+      </span>
+      <input
+        ref={ref}
+        type="text"
+        aria-label="Open a link, @handle, #hashtag or search"
+        placeholder="Paste a link, @handle, #hashtag, or search…  ( / )"
+        value={text}
+        spellCheck={false}
+        onChange={(e) => {
+          setText(e.target.value);
+          setHint(null);
+          setDigits(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void open();
+          if (e.key === 'Escape') {
+            setHint(null);
+            setDigits(null);
+            (e.target as HTMLInputElement).blur();
+          }
+        }}
+      />
+      {busy && <div className="omnibox-hint">Resolving the share link…</div>}
+      {hint && (
+        <div className={`omnibox-hint ${hint.invalid ? 'invalid' : ''}`} role="status" data-testid="omnibox-hint">
+          {hint.text}
+        </div>
+      )}
+      {digits && (
+        <div className="omnibox-hint row" data-testid="omnibox-numeric">
+          <span>{digits} is…</span>
+          <button className="btn small" onClick={() => { setDigits(null); navigate({ name: 'profile', userId: digits }); }}>
+            a user id
+          </button>
+          <button className="btn small" onClick={() => { setDigits(null); navigate({ name: 'post', pk: digits }); }}>
+            a media id
+          </button>
+          {digits.length <= 17 && (
+            <button className="btn small" onClick={() => { setDigits(null); navigate({ name: 'location', id: digits }); }}>
+              a place id
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,109 @@
+// The window's frame: sidebar, top bar (history, omnibox, balance, demo badge) and the current screen.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useAppState } from '../state/app';
+import { useNavigation, useRoute, navigate, type RouteName } from '../state/navigation';
+import { BalanceIndicator } from './BalanceIndicator';
+import { Omnibox } from './Omnibox';
+
+const NAV: { route: RouteName; label: string; icon: string }[] = [
+  { route: 'search', label: 'Search', icon: '⌕' },
+  { route: 'library', label: 'Library', icon: '▦' },
+  { route: 'downloads', label: 'Downloads', icon: '⤓' },
+  { route: 'log', label: 'Request log', icon: '☰' },
+  { route: 'settings', label: 'Settings', icon: '⚙' },
+];
+
+const isMac = navigator.platform.toLowerCase().includes('mac');
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+/** Back/forward with the platform's usual shortcuts and mouse buttons; "/" focuses the omnibox. */
+function useGlobalShortcuts(focusOmnibox: () => void) {
+  const back = useNavigation((s) => s.back);
+  const forward = useNavigation((s) => s.forward);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const backKey = isMac ? e.metaKey && (e.key === '[' || e.key === 'ArrowLeft') : e.altKey && e.key === 'ArrowLeft';
+      const forwardKey = isMac ? e.metaKey && (e.key === ']' || e.key === 'ArrowRight') : e.altKey && e.key === 'ArrowRight';
+      if (backKey) {
+        e.preventDefault();
+        back();
+      } else if (forwardKey) {
+        e.preventDefault();
+        forward();
+      } else if (e.key === '/' && !isTyping(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        focusOmnibox();
+      }
+    };
+    const onMouse = (e: MouseEvent) => {
+      if (e.button === 3) back();
+      if (e.button === 4) forward();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('mouseup', onMouse);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('mouseup', onMouse);
+    };
+  }, [back, forward, focusOmnibox]);
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const route = useRoute();
+  const canBack = useNavigation((s) => s.index > 0);
+  const canForward = useNavigation((s) => s.index < s.entries.length - 1);
+  const back = useNavigation((s) => s.back);
+  const forward = useNavigation((s) => s.forward);
+  const mode = useAppState((s) => s.mode);
+  const version = useAppState((s) => s.info?.version);
+  const omnibox = useRef<HTMLInputElement>(null);
+  useGlobalShortcuts(() => omnibox.current?.focus());
+  const backHint = isMac ? '⌘[' : 'Alt+←';
+  const forwardHint = isMac ? '⌘]' : 'Alt+→';
+
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden />
+          Feedlens
+        </div>
+        {NAV.map((item) => (
+          <button
+            key={item.route}
+            className="nav-item"
+            aria-current={route.name === item.route ? 'page' : undefined}
+            onClick={() => navigate({ name: item.route } as never)}
+          >
+            <span aria-hidden>{item.icon}</span>
+            {item.label}
+          </button>
+        ))}
+        <div className="sidebar-foot">Feedlens {version}</div>
+      </nav>
+      <header className="topbar">
+        <button className="icon-btn" onClick={back} disabled={!canBack} aria-label="Back" title={`Back (${backHint})`}>
+          ←
+        </button>
+        <button className="icon-btn" onClick={forward} disabled={!canForward} aria-label="Forward" title={`Forward (${forwardHint})`}>
+          →
+        </button>
+        <Omnibox ref={omnibox} />
+        <span className="spacer" />
+        {mode?.mode === 'demo' && (
+          <span className="badge demo" data-testid="demo-badge" title="Demo mode: answers come from the built-in simulator; nothing leaves this computer and nothing is billed.">
+            Demo
+          </span>
+        )}
+        <BalanceIndicator />
+      </header>
+      <main className="content" id="content">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// One answer of one endpoint, through react-query with paid-API defaults (see queryClient.ts).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { findEndpoint } from '../../../shared/api/catalog';
+import { normalizeAnswer } from '../../../shared/api/normalize';
+import type { AppRecord } from '../../../shared/records';
+import { callEndpoint } from '../api/call';
+
+export type Params = Record<string, string | number | boolean | string[]>;
+
+export interface EndpointAnswer {
+  data: unknown;
+  records: AppRecord | AppRecord[] | null;
+  units: number;
+  cacheHit: boolean;
+  fetchedAt: number;
+}
+
+async function fetchAnswer(path: string, params: Params, options: { what?: string; refresh?: boolean }): Promise<EndpointAnswer> {
+  const endpoint = findEndpoint(path);
+  const value = await callEndpoint(path, params, options);
+  return {
+    data: value.data,
+    records: endpoint ? normalizeAnswer(endpoint, value.data) : null,
+    units: value.units,
+    cacheHit: value.cacheHit,
+    fetchedAt: value.fetchedAt,
+  };
+}
+
+export const endpointKey = (path: string, params: Params) => ['endpoint', path, params] as const;
+
+export function useEndpoint(path: string, params: Params, options: { enabled?: boolean; what?: string } = {}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: endpointKey(path, params),
+    enabled: options.enabled ?? true,
+    queryFn: () => fetchAnswer(path, params, { what: options.what }),
+  });
+  /** Fetches again from the service on purpose, bypassing main's cache (spends requests). */
+  const refresh = async () => {
+    queryClient.setQueryData(endpointKey(path, params), await fetchAnswer(path, params, { what: options.what, refresh: true }));
+  };
+  return { ...query, refresh };
+}

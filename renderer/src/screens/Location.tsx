@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function LocationScreen() {
+  return <div className="page"><h1>Location</h1></div>;
+}

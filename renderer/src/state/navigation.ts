@@ -1,0 +1,53 @@
+// In-app navigation: a history of routes with back and forward, like a browser's.
+import { create } from 'zustand';
+
+export type ProfileTab = 'posts' | 'reels' | 'tagged' | 'highlights' | 'stories' | 'followers' | 'following';
+export type SearchTab = 'top' | 'accounts' | 'hashtags' | 'places' | 'music' | 'reels';
+export type FeedTab = 'top' | 'recent' | 'reels';
+
+export type Route =
+  | { name: 'search'; query?: string; tab?: SearchTab }
+  | { name: 'profile'; username?: string; userId?: string; tab?: ProfileTab }
+  | { name: 'post'; code?: string; pk?: string }
+  | { name: 'hashtag'; tag: string; tab?: FeedTab }
+  | { name: 'location'; id: string; tab?: 'recent' | 'top' }
+  | { name: 'music'; id: string }
+  | { name: 'stories'; userId?: string; username?: string; storyPk?: string }
+  | { name: 'highlight'; highlightPk: string; itemIndex?: number }
+  | { name: 'library' }
+  | { name: 'downloads' }
+  | { name: 'log' }
+  | { name: 'settings' };
+
+export type RouteName = Route['name'];
+
+interface NavigationState {
+  entries: Route[];
+  index: number;
+  navigate(route: Route): void;
+  /** Changes the current entry without adding history (tab switches). */
+  replace(route: Route): void;
+  back(): void;
+  forward(): void;
+}
+
+export const useNavigation = create<NavigationState>((set, get) => ({
+  entries: [{ name: 'search' }],
+  index: 0,
+  navigate: (route) => {
+    const { entries, index } = get();
+    set({ entries: [...entries.slice(0, index + 1), route], index: index + 1 });
+  },
+  replace: (route) => {
+    const { entries, index } = get();
+    set({ entries: entries.map((r, i) => (i === index ? route : r)) });
+  },
+  back: () => set({ index: Math.max(0, get().index - 1) }),
+  forward: () => set({ index: Math.min(get().entries.length - 1, get().index + 1) }),
+}));
+
+export function useRoute(): Route {
+  return useNavigation((s) => s.entries[s.index] ?? { name: 'search' });
+}
+
+export const navigate = (route: Route): void => useNavigation.getState().navigate(route);

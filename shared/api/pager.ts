@@ -1,0 +1,233 @@
+// The shared pager: one function reads a page of any list endpoint (items and the cursor of the next
+// page) from the endpoint's catalog descriptor. No screen has its own paging code.
+import type { AnswerPath, Endpoint, Paging } from './catalog';
+
+/** The request parameters that ask for the next page, e.g. `{ page_id: 'QVFB…' }`. */
+export type PageCursor = Record<string, string>;
+
+export interface Page {
+  items: unknown[];
+  /** null at the end of the list. */
+  nextCursor: PageCursor | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNothing(value: unknown): boolean {
+  return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+}
+
+function child(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
+  if (isObject(value) && Object.hasOwn(value, key)) return value[key];
+  return undefined;
+}
+
+function childrenOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isObject(value)) return Object.values(value);
+  return [];
+}
+
+/** The value and every object or array inside it, shallowest first. */
+function containersBreadthFirst(value: unknown): unknown[] {
+  const out: unknown[] = [];
+  const queue: unknown[] = [value];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i];
+    if (!Array.isArray(node) && !isObject(node)) continue;
+    out.push(node);
+    for (const item of childrenOf(node)) queue.push(item);
+  }
+  return out;
+}
+
+interface Reached {
+  values: unknown[];
+  /** True when the path used `[]`, `*` or `**`: the values are a list, not one value. */
+  fanned: boolean;
+}
+
+/** One alternative of an AnswerPath. */
+function follow(root: unknown, path: string): Reached {
+  if (path === '') return { values: [root], fanned: false };
+  let current: unknown[] = [root];
+  let fanned = false;
+  for (const rawStep of path.split('.')) {
+    const flatten = rawStep.endsWith('[]');
+    const step = flatten ? rawStep.slice(0, -2) : rawStep;
+    let next: unknown[] = [];
+    for (const value of current) {
+      if (step === '') next.push(value);
+      else if (step === '*') next = next.concat(childrenOf(value));
+      else if (step === '**') next = next.concat(containersBreadthFirst(value));
+      else {
+        const found = child(value, step);
+        if (found !== undefined) next.push(found);
+      }
+    }
+    if (step === '*' || step === '**') fanned = true;
+    if (flatten) {
+      next = next.flatMap((value) => (Array.isArray(value) ? value : []));
+      fanned = true;
+    }
+    current = next;
+  }
+  return { values: current, fanned };
+}
+
+/** `a + b`: everything both reach, in order, as one list. */
+function join(value: unknown, path: string): Reached {
+  const parts = path.split('+').map((part) => follow(value, part.trim()));
+  if (parts.length === 1 && parts[0]) return parts[0];
+  return { values: parts.flatMap((r) => (r.fanned ? r.values : asList(r.values[0]))), fanned: true };
+}
+
+/** The first alternative that reaches something other than null or nothing (else the last one). */
+function reach(value: unknown, path: AnswerPath): Reached {
+  let reached: Reached = { values: [], fanned: false };
+  for (const alternative of path.split('|')) {
+    reached = join(value, alternative);
+    const result = reached.fanned ? reached.values : reached.values[0];
+    if (!isNothing(result)) return reached;
+  }
+  return reached;
+}
+
+/**
+ * The value at `path` in an answer (see AnswerPath in catalog.ts). A plain path gives one value or
+ * undefined; a path with `[]`, `*` or `**` gives the list of every value it reached (maybe empty).
+ * With alternatives (`a | b`), the first that yields something other than undefined, null or [];
+ * a join (`a + b`) gives the list of what each part reached.
+ */
+export function getPath(value: unknown, path: AnswerPath): unknown {
+  const reached = reach(value, path);
+  return reached.fanned ? reached.values : reached.values[0];
+}
+
+/** The first value `path` reaches (for one record behind `*` or `[]`), or undefined. */
+export function getOne(value: unknown, path: AnswerPath): unknown {
+  return reach(value, path).values[0];
+}
+
+/** What a path found, as a list: a list stays a list, one value becomes [value], nothing becomes []. */
+function asList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return value === undefined || value === null ? [] : [value];
+}
+
+// ---- the GraphQL stream extractors (`@name` item paths) -------------------------------------------
+
+/** Rows may come as nested arrays of rows: flatten them, in order. */
+function flattenRows(rows: unknown[]): unknown[] {
+  return rows.flatMap((row) => (Array.isArray(row) ? flattenRows(row) : [row]));
+}
+
+/** Objects of the given `__typename`s under `value`, in order; a found object is not searched further. */
+function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unknown[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectTyped(item, typenames, out);
+    return;
+  }
+  if (!isObject(value)) return;
+  const typename = value.__typename;
+  if (typeof typename === 'string' && typenames.has(typename)) {
+    out.push(value);
+    return;
+  }
+  for (const item of Object.values(value)) collectTyped(item, typenames, out);
+}
+
+/**
+ * `{stream_rows: [...]}`: every account or media dict in the rows' `data`, in stream order; other units
+ * (an assistant unit with `unit_type`, headers) carry no such dict and give nothing. With `flat=true`
+ * the service already answers `{items: [...]}`.
+ */
+function streamItems(answer: unknown, typenames: ReadonlySet<string>): unknown[] {
+  if (!isObject(answer)) return [];
+  if (Array.isArray(answer.items)) return answer.items;
+  const rows = Array.isArray(answer.stream_rows) ? flattenRows(answer.stream_rows) : [];
+  const out: unknown[] = [];
+  for (const row of rows) {
+    if (isObject(row)) collectTyped(row.data, typenames, out);
+  }
+  return out;
+}
+
+const EXTRACTORS: Readonly<Record<string, (answer: unknown) => unknown[]>> = {
+  '@topsearch': (answer) => streamItems(answer, new Set(['XDTUserDict', 'XDTMediaDict'])),
+  '@stream_media': (answer) => streamItems(answer, new Set(['XDTMediaDict'])),
+};
+
+/** The names of the item extractors, for the catalog's tests. */
+export const ITEM_EXTRACTORS: readonly string[] = Object.keys(EXTRACTORS);
+
+function itemsAt(answer: unknown, path: AnswerPath): unknown[] {
+  if (path.startsWith('@')) {
+    const extract = EXTRACTORS[path];
+    if (!extract) throw new Error(`pager: unknown item extractor ${path}`);
+    return extract(answer);
+  }
+  return asList(getPath(answer, path));
+}
+
+// ---- cursors ------------------------------------------------------------------------------------
+
+/** A usable cursor: a non-blank string, or a number (sent as its digits). Lists give their first one. */
+function cursorValue(value: unknown): string | null {
+  if (Array.isArray(value)) {
+    for (const candidate of value) {
+      const usable = cursorValue(candidate);
+      if (usable !== null) return usable;
+    }
+    return null;
+  }
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  return null;
+}
+
+function saysNoMore(value: unknown): boolean {
+  const flag = Array.isArray(value) ? value.find((v) => typeof v === 'boolean' || v === 'false' || v === 'true') : value;
+  return flag === false || flag === 'false';
+}
+
+function nextCursorOf(paging: Paging, answer: unknown, sent: Record<string, unknown> | undefined): PageCursor | null {
+  if (paging.hasMore !== undefined && saysNoMore(getPath(answer, paging.hasMore))) return null;
+  const cursor: PageCursor = {};
+  for (const [param, path] of Object.entries(paging.cursor)) {
+    const value = cursorValue(getPath(answer, path));
+    if (value !== null) cursor[param] = value;
+  }
+  const deciding = paging.endWhenEmpty !== undefined ? [paging.endWhenEmpty] : Object.keys(paging.cursor);
+  if (deciding.some((param) => cursor[param] === undefined)) return null;
+  // The same cursor as the one just sent would only buy the same page again.
+  if (sent && Object.entries(cursor).every(([param, value]) => cursorValue(sent[param]) === value)) return null;
+  return cursor;
+}
+
+/**
+ * The items of one answer and the cursor for the next page (null at the end: a null, empty or missing
+ * next value, a `has_more: false`, or a cursor equal to the one `sent`). Non-paged endpoints give their
+ * records (`answer.at`) and no cursor.
+ */
+export function readPage(endpoint: Endpoint, answer: unknown, sent?: Record<string, unknown>): Page {
+  const paging = endpoint.paging;
+  if (!paging) {
+    const at = endpoint.answer.at ?? '';
+    const one = getOne(answer, at);
+    const items = endpoint.answer.many ? asList(getPath(answer, at)) : one === undefined || one === null ? [] : [one];
+    return { items, nextCursor: null };
+  }
+  return { items: itemsAt(answer, paging.items), nextCursor: nextCursorOf(paging, answer, sent) };
+}
+
+/** The params of the next request: the same params with the cursor's values (the first page has none). */
+export function withCursor(params: Record<string, unknown>, cursor: PageCursor | null): Record<string, unknown> {
+  return cursor ? { ...params, ...cursor } : { ...params };
+}

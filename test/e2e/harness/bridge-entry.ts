@@ -1,0 +1,23 @@
+// Runs in the page before the app (addInitScript): builds window.feedlens with the same createBridge the
+// preload uses, over two Playwright bindings instead of ipcRenderer.
+import { createBridge } from '../../../shared/ipc';
+
+type Listener = (payload: unknown) => void;
+interface HarnessWindow {
+  __feedlensInvoke(channel: string, args: unknown): Promise<unknown>;
+  __feedlensEmit?: (channel: string, payload: unknown) => void;
+  feedlens?: unknown;
+}
+
+const w = globalThis as unknown as HarnessWindow;
+const listeners = new Map<string, Set<Listener>>();
+w.__feedlensEmit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
+w.feedlens = createBridge(
+  (channel, args) => w.__feedlensInvoke(channel, args),
+  (channel, listener) => {
+    const set = listeners.get(channel) ?? new Set<Listener>();
+    set.add(listener);
+    listeners.set(channel, set);
+    return () => set.delete(listener);
+  },
+);

@@ -1,0 +1,220 @@
+// The browser harness: the built renderer in Chromium (playwright-core), with window.feedlens installed
+// through addInitScript + exposeBinding and routed to the real main-side router and core. Only the
+// Electron glue (BrowserWindow, contextBridge, ipcMain) is left out. The simulator runs over HTTP.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { buildSync } from 'esbuild';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventChannelOf, type EventName, type EventPayloads } from '../../../shared/ipc';
+import { createAppCore, type AppCore } from '../../../electron/core';
+import { createMemoryStore } from '../../../electron/keychain';
+import { createMediaHandler } from '../../../electron/media-protocol';
+import { createRouter } from '../../../electron/router';
+import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
+import { launchChromium } from '../support/browser';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const RENDERER = join(ROOT, 'out/renderer');
+export const SCREENS_DIR = join(ROOT, 'test-results/screens');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/** One payload that crossed the bridge, in either direction. */
+export interface BridgeRecord {
+  direction: 'to-main' | 'to-renderer';
+  channel: string;
+  payload: unknown;
+}
+
+export interface HarnessOptions {
+  seed?: number;
+  theme?: 'light' | 'dark';
+  /** Store this access key and use the simulator as the live service (default: demo mode). */
+  liveKey?: string;
+  /** Balance of the live key in the simulator. */
+  liveBalance?: number;
+  /** Skip the first-run screen (default true). */
+  onboarded?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface Harness {
+  page: Page;
+  context: BrowserContext;
+  sim: SimulatorServer;
+  core: AppCore;
+  dataDir: string;
+  /** Everything that crossed the bridge so far. */
+  bridge: BridgeRecord[];
+  /** Links the app asked main to open in the system browser. */
+  opened: string[];
+  /** Main's log lines (router refusals, handler errors). */
+  logs: string[];
+  /** Loads the app and waits until it is ready. */
+  open(): Promise<void>;
+  /** Saves a screenshot as test-results/screens/<name>-<theme>.png. */
+  shot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let bridgeScript: string | null = null;
+function bridgeInitScript(): string {
+  bridgeScript ??= buildSync({
+    entryPoints: [join(import.meta.dirname, 'bridge-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+  }).outputFiles[0]!.text;
+  return bridgeScript;
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  Readable.fromWeb(response.body as WebReadableStream).pipe(res);
+}
+
+let sharedBrowser: Browser | null = null;
+async function browser(): Promise<Browser> {
+  sharedBrowser ??= await launchChromium();
+  return sharedBrowser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await sharedBrowser?.close();
+  sharedBrowser = null;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const theme = options.theme ?? 'light';
+  const dataDir = mkdtempSync(join(tmpdir(), 'feedlens-harness-'));
+  const logs: string[] = [];
+  const opened: string[] = [];
+  const bridge: BridgeRecord[] = [];
+  const liveKey = options.liveKey;
+  const sim = await startSimulatorServer({
+    seed: options.seed ?? 7,
+    keys: liveKey ? [{ key: liveKey, balance: options.liveBalance ?? 5000, rate: 50, amount: 3, currency: 'USD' }] : [],
+  });
+
+  // The renderer and app-media: are served from one loopback origin, as app:// serves them in the app.
+  let page: Page | null = null;
+  let media: ((request: Request) => Promise<Response>) | null = null;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/app-media/' && media) {
+      const headers = new Headers();
+      if (req.headers.range) headers.set('range', req.headers.range);
+      media(new Request(`app-media://media/${url.search}`, { headers }))
+        .then((r) => sendResponse(res, r))
+        .catch(() => res.writeHead(500).end());
+      return;
+    }
+    const path = normalize(decodeURIComponent(url.pathname));
+    const file = join(RENDERER, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(RENDERER)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const secretStore = createMemoryStore();
+  if (liveKey) await secretStore.set(liveKey);
+  // Settings as a researcher would have them after onboarding; the live "service" is the simulator.
+  const settingsFile = join(dataDir, 'settings.json');
+  writeFileSync(settingsFile, JSON.stringify({ baseUrl: sim.url, onboarded: options.onboarded ?? true, downloadFolder: join(dataDir, 'downloads') }));
+
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    const channel = eventChannelOf(event);
+    bridge.push({ direction: 'to-renderer', channel, payload });
+    void page?.evaluate(([c, p]) => (globalThis as unknown as { __feedlensEmit?: (c: string, p: unknown) => void }).__feedlensEmit?.(c, p), [channel, payload] as const).catch(() => undefined);
+  };
+
+  const core = createAppCore({
+    dataDir,
+    downloadsDir: join(dataDir, 'downloads'),
+    secretStore,
+    liveFetch: fetch,
+    demo: async () => ({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }),
+    userAgent: 'Feedlens/0.1.0 (harness)',
+    version: '0.1.0',
+    platform: 'linux',
+    mediaBase: `${origin}/app-media/`,
+    emit,
+    openExternal: async (url) => void opened.push(url),
+  });
+  await core.start();
+
+  media = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 100 * 1024 * 1024, allowOrigins: [sim.url] });
+
+  const router = createRouter({ handlers: core.handlers, isTrustedSender: (o) => o === origin, log: (m) => logs.push(m) });
+  const context = await (await browser()).newContext({ viewport: options.viewport ?? { width: 1280, height: 820 }, colorScheme: theme });
+  await context.exposeBinding('__feedlensInvoke', async (source, channel: string, args: unknown) => {
+    bridge.push({ direction: 'to-main', channel, payload: args });
+    const frame = source.frame;
+    const event = { sender: { id: 1 }, senderFrame: { url: frame.url(), parent: frame.parentFrame() ? { url: frame.parentFrame()!.url(), parent: null } : null } };
+    const result = await router.handle(channel.replace(/^feedlens:/, ''), event, args);
+    bridge.push({ direction: 'to-renderer', channel, payload: result });
+    return result;
+  });
+  await context.addInitScript({ content: bridgeInitScript() });
+  page = await context.newPage();
+  const p = page;
+  p.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+
+  return {
+    page: p,
+    context,
+    sim,
+    core,
+    dataDir,
+    bridge,
+    opened,
+    logs,
+    async open() {
+      await p.goto(`${origin}/`);
+      await p.getByTestId('app-root').waitFor();
+      await p.locator('.app, .onboarding').first().waitFor({ timeout: 15_000 });
+    },
+    async shot(name) {
+      mkdirSync(SCREENS_DIR, { recursive: true });
+      const file = join(SCREENS_DIR, `${name}-${theme}.png`);
+      await p.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await context.close();
+      await core.stop();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

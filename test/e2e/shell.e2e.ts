@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, startHarness, type Harness } from './harness/harness';
+
+describe('shell in demo mode', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.open();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await closeBrowser();
+  });
+
+  it('shows the demo badge and the balance from the simulator', async () => {
+    await expect(h.page.getByTestId('demo-badge').isVisible()).resolves.toBe(true);
+    const balance = await h.sim.sim.keys.balance(h.sim.sim.demoKey);
+    await h.page.getByTestId('balance-requests').waitFor();
+    expect(await h.page.getByTestId('balance-requests').textContent()).toBe(balance!.toLocaleString('en-US'));
+    await h.shot('shell');
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { createCallService, type CallCache } from '../../../electron/calls';
+import { createCostGuard } from '../../../electron/cost-guard';
+import { createBalanceTracker } from '../../../electron/balance';
+import type { ApiClient, ApiOutcome, AttemptRecord } from '../../../electron/api/client';
+import type { LedgerEntry } from '../../../shared/ipc';
+
+/** A client double: answers from a script and reports one attempt per answer, as the real client does. */
+function scriptedClient(script: (path: string, params: Record<string, unknown>) => { status: number; units: number; data?: unknown; error?: ApiOutcome }) {
+  const sent: { path: string; params: Record<string, unknown> }[] = [];
+  const factory = (onAttempt: (a: AttemptRecord) => void): ApiClient => ({
+    async call(path, params, opts) {
+      sent.push({ path, params });
+      const answer = script(path, params);
+      onAttempt({
+        time: 1, requestId: opts?.requestId ?? 'r', attempt: 1, path, params: params as Record<string, string>, status: answer.status,
+        units: answer.units, durationMs: 5, errorKind: answer.error ? (answer.error.ok ? null : answer.error.error.kind) : null, bodySha256: 'abc', retryInMs: null,
+      });
+      if (answer.error) return answer.error;
+      return { ok: true, value: { data: answer.data, units: answer.units, status: answer.status, requestId: opts?.requestId ?? 'r', bodySha256: 'abc', durationMs: 5, attempts: 1 } };
+    },
+  });
+  return { factory, sent };
+}
+
+function memoryCache(): CallCache & { size(): number } {
+  const m = new Map<string, { data: unknown; fetchedAt: number }>();
+  const key = (p: string, q: Record<string, unknown>) => p + JSON.stringify(Object.entries(q).sort());
+  return {
+    get: async (p, q) => m.get(key(p, q)) ?? null,
+    set: async (p, q, data, meta) => void m.set(key(p, q), { data, fetchedAt: meta.fetchedAt }),
+    size: () => m.size,
+  };
+}
+
+async function setup(script: Parameters<typeof scriptedClient>[0], startBalance = 100) {
+  const client = scriptedClient(script);
+  const ledger: LedgerEntry[] = [];
+  const balance = createBalanceTracker({
+    fetchBalance: async () => ({ ok: true, value: { requests: startBalance, amount: 1, rate: 10, currency: 'USD' } }),
+    emit: () => undefined,
+  });
+  await balance.refresh();
+  const cache = memoryCache();
+  const service = createCallService({
+    client: client.factory,
+    cache,
+    guard: createCostGuard({ threshold: () => 2 }),
+    balance,
+    ledger: { append: (e) => void ledger.push(e) },
+    mode: () => 'demo',
+  });
+  return { service, sent: client.sent, ledger, balance, cache };
+}
+
+const followersPage = (cursor: string | null) => ({ response: { users: [{ id: '1', username: 'a' }] }, next_page_id: cursor });
+
+describe('call service', () => {
+  it('sends nothing for invalid parameters, an unknown path or a retired endpoint', async () => {
+    const { service, sent } = await setup(() => ({ status: 200, units: 1, data: {} }));
+    expect((await service.call({ path: '/v1/user/by/username', params: {} })).ok).toBe(false);
+    expect(await service.call({ path: '/v9/nothing', params: {} })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(await service.call({ path: '/gql/user/by/username', params: { username: 'a' } })).toMatchObject({ ok: false, error: { kind: 'retired' } });
+    expect(await service.call({ path: '/v1/hashtag/by/name', params: { name: '#travel' } })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a 2-unit call without confirmation and sends it with one', async () => {
+    const { service, sent, balance } = await setup(() => ({ status: 200, units: 2, data: [] }));
+    const refused = await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'confirmation_required', cost: 2, balance: 100 } });
+    expect(sent).toHaveLength(0);
+    const ran = await service.call({ path: '/v1/user/stories', params: { user_id: '42' }, confirmedCost: 2 });
+    expect(ran).toMatchObject({ ok: true, value: { units: 2, cacheHit: false } });
+    expect(sent).toHaveLength(1);
+    expect(balance.get()?.requests).toBe(98);
+  });
+
+  it('answers a repeated call from the cache: nothing sent, nothing billed, no confirmation', async () => {
+    const { service, sent, balance, ledger } = await setup(() => ({ status: 200, units: 2, data: [{ pk: '1' }] }));
+    await service.call({ path: '/v1/user/stories', params: { user_id: '42' }, confirmedCost: 2 });
+    const again = await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
+    expect(again).toMatchObject({ ok: true, value: { units: 0, cacheHit: true, data: [{ pk: '1' }] } });
+    expect(sent).toHaveLength(1);
+    expect(balance.get()?.requests).toBe(98);
+    expect(ledger.map((e) => e.cacheHit)).toEqual([false, true]);
+  });
+
+  it('refresh bypasses the cache on purpose', async () => {
+    const { service, sent } = await setup(() => ({ status: 200, units: 1, data: { user: {} } }));
+    await service.call({ path: '/v1/user/by/username', params: { username: 'a' } });
+    await service.call({ path: '/v1/user/by/username', params: { username: 'a' }, refresh: true });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('writes the cursor sent and received to the ledger', async () => {
+    const { service, ledger } = await setup((_p, q) => ({ status: 200, units: 1, data: followersPage(q.page_id ? null : 'CUR2') }));
+    await service.call({ path: '/g2/user/followers', params: { user_id: '42' } });
+    await service.call({ path: '/g2/user/followers', params: { user_id: '42', page_id: 'CUR2' } });
+    expect(ledger.map((e) => [e.cursorSent, e.cursorReceived])).toEqual([
+      [null, { page_id: 'CUR2' }],
+      [{ page_id: 'CUR2' }, null],
+    ]);
+  });
+
+  it('does not cache errors, and debits what a billed error cost', async () => {
+    const notFound: ApiOutcome = { ok: false, error: { kind: 'not_found', message: 'x', billed: true, retryable: false, status: 404 } };
+    const { service, sent, balance, cache, ledger } = await setup(() => ({ status: 404, units: 1, error: notFound }));
+    await service.call({ path: '/v1/user/by/username', params: { username: 'ghost' } });
+    await service.call({ path: '/v1/user/by/username', params: { username: 'ghost' } });
+    expect(sent).toHaveLength(2);
+    expect(cache.size()).toBe(0);
+    expect(balance.get()?.requests).toBe(98);
+    expect(ledger.map((e) => e.errorKind)).toEqual(['not_found', 'not_found']);
+  });
+
+  it('refuses a call that costs more than the balance', async () => {
+    const { service, sent } = await setup(() => ({ status: 200, units: 3, data: [] }), 2);
+    const r = await service.call({ path: '/v1/user/highlights/by/username', params: { username: 'a' }, confirmedCost: 3 });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'over_balance', cost: 3, balance: 2 } });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('quotes cost, confirmation need and cache state without sending', async () => {
+    const { service, sent } = await setup(() => ({ status: 200, units: 2, data: [] }));
+    expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1' } })).toEqual({ ok: true, value: { cost: 2, needsConfirmation: true, remembered: false, balance: 100, cached: false } });
+    expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1', force: true } })).toMatchObject({ ok: true, value: { cost: 1, needsConfirmation: false } });
+    await service.call({ path: '/v1/user/stories', params: { user_id: '1' }, confirmedCost: 2 });
+    expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1' } })).toMatchObject({ ok: true, value: { cached: true, needsConfirmation: false } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('cancels a call under way by its request id', async () => {
+    const client: ApiClient = {
+      call: (_p, _q, opts) =>
+        new Promise((resolve) =>
+          opts?.signal?.addEventListener('abort', () => resolve({ ok: false, error: { kind: 'cancelled', message: 'c', billed: false, retryable: false } })),
+        ),
+    };
+    const { cache, balance } = await setup(() => ({ status: 200, units: 1 }));
+    const service = createCallService({ client: () => client, cache, guard: createCostGuard({ threshold: () => 2 }), balance, ledger: { append: () => undefined }, mode: () => 'live' });
+    const pending = service.call({ path: '/v1/user/by/username', params: { username: 'a' }, requestId: 'req-1' });
+    expect(service.cancel('req-1')).toBe(true);
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(service.cancel('req-1')).toBe(false);
+  });
+});

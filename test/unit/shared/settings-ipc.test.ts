@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { coerceSettings, DEFAULT_SETTINGS, settingsPatchSchema } from '../../../shared/settings';
+import { channelOf, createBridge, eventChannelOf, OPS } from '../../../shared/ipc';
+
+describe('settings schema', () => {
+  it('a patch holds only the fields it names (saving one setting never resets the others)', () => {
+    expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+  });
+
+  it('rejects unknown fields and out-of-range values in a patch', () => {
+    expect(settingsPatchSchema.safeParse({ nope: 1 }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ downloadConcurrency: 0 }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ baseUrl: 'ftp://x' }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ confirmationThreshold: 3 }).success).toBe(false);
+  });
+
+  it('keeps valid stored fields and defaults the broken ones', () => {
+    const s = coerceSettings({ theme: 'dark', downloadConcurrency: 'lots', cacheTtlMinutes: 5 });
+    expect(s).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', cacheTtlMinutes: 5 });
+    expect(coerceSettings('garbage')).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('IPC bridge', () => {
+  it('exposes exactly one named function per operation, plus on()', async () => {
+    const calls: [string, unknown][] = [];
+    const api = createBridge(
+      async (channel, args) => {
+        calls.push([channel, args]);
+        return { ok: true, value: null };
+      },
+      () => () => undefined,
+    );
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(OPS), 'on'].sort());
+    await api.quote({ path: '/v1/user/by/username', params: { username: 'a' } });
+    expect(calls).toEqual([[channelOf('quote'), { path: '/v1/user/by/username', params: { username: 'a' } }]]);
+    expect(Object.isFrozen(api)).toBe(true);
+  });
+
+  it('subscribes to known events only', () => {
+    const subscribed: string[] = [];
+    const api = createBridge(async () => null, (channel) => {
+      subscribed.push(channel);
+      return () => undefined;
+    });
+    api.on('balance', () => undefined);
+    expect(subscribed).toEqual([eventChannelOf('balance')]);
+    expect(() => api.on('nope' as never, () => undefined)).toThrow(/Unknown Feedlens event/);
+  });
+});
