@@ -5,11 +5,14 @@ import react from '@vitejs/plugin-react';
 
 const __dirname = dirname(fileURLToPath(import.meta.url));
 
+// FEEDLENS_OUT builds into another folder (parallel work on one checkout); the app and tests use out/.
+const outRoot = process.env.FEEDLENS_OUT ?? 'out';
+
 // Three bundles: main (Node), preload (sandboxed, must be a single bundled file) and the renderer.
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${outRoot}/main`,
       rollupOptions: {
         input: { main: resolve(__dirname, 'electron/main.ts') },
         external: ['@napi-rs/keyring'],
@@ -20,7 +23,7 @@ export default defineConfig({
     build: {
       // A sandboxed preload cannot require packages: bundle everything it imports.
       externalizeDeps: false,
-      outDir: 'out/preload',
+      outDir: `${outRoot}/preload`,
       rollupOptions: {
         input: { preload: resolve(__dirname, 'electron/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -31,7 +34,7 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
-      outDir: 'out/renderer',
+      outDir: `${outRoot}/renderer`,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

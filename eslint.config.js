@@ -15,7 +15,7 @@ const domOnlyGlobals = [
 ].map((name) => ({ name, message: 'shared/ runs in main and renderer: DOM-only globals are not allowed.' }));
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'coverage/**', 'test-results/**', 'node_modules/**', '.tools/**'] },
+  { ignores: ['out/**', 'out-*/**', 'dist/**', 'coverage/**', 'test-results/**', 'node_modules/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

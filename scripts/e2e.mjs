@@ -56,7 +56,7 @@ if (!chromium) {
 }
 console.log(`e2e: using Chromium at ${chromium}`);
 
-if (!existsSync(join(root, 'out/renderer/index.html'))) {
+if (!existsSync(join(root, process.env.FEEDLENS_OUT ?? 'out', 'renderer/index.html'))) {
   console.log('e2e: building the app first');
   const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -7,6 +7,7 @@
 //
 // Rules: never throw on a missing or odd field (null / empty instead); ids stay exact strings (answers
 // are parsed with parseLossless, so big integers arrive as strings); times become epoch seconds.
+import { segmentText } from '../rich-text';
 import type { Endpoint, RecordKind } from './catalog';
 import { getPath, readPage } from './pager';
 import type {
@@ -209,28 +210,6 @@ function dedupe(values: string[]): string[] {
 // ---------------------------------------------------------------------------------------------
 // Captions
 
-const HASHTAG = /#([\p{L}\p{N}\p{M}_]+)/gu;
-const MENTION = /@([\p{L}\p{N}._]+)/gu;
-
-/**
- * Matches of `pattern` that start a token: at the start, after a non-word character, or right after
- * the previous match ("#sunset#paris" is two tags). "hello@studio.fr" and "page.html#top" are not.
- */
-function tokens(textValue: string, pattern: RegExp, notBefore: RegExp): string[] {
-  const found: string[] = [];
-  let previousEnd = -1;
-  for (const match of textValue.matchAll(pattern)) {
-    const start = match.index;
-    // The whole code point before the match (an emoji is two UTF-16 units).
-    const before = Array.from(textValue.slice(Math.max(0, start - 2), start)).at(-1) ?? '';
-    if (start === 0 || start === previousEnd || !notBefore.test(before)) {
-      found.push(match[1] ?? '');
-      previousEnd = start + match[0].length;
-    }
-  }
-  return found;
-}
-
 /** Keeps the first written form of each name, comparing without case (the platform ignores it). */
 function uniqueIgnoringCase(names: string[]): string[] {
   const seen = new Set<string>();
@@ -250,9 +229,9 @@ function uniqueIgnoringCase(names: string[]): string[] {
  */
 export function parseCaption(textValue: string | null | undefined): Caption {
   const value = textValue ?? '';
-  const hashtags = tokens(value, HASHTAG, /[\p{L}\p{N}\p{M}_&/]/u).filter((tag) => /\p{L}/u.test(tag));
-  const mentions = tokens(value, MENTION, /[\p{L}\p{N}\p{M}_.]/u).map((name) => name.replace(/\.+$/, ''));
-  return { text: value, hashtags: uniqueIgnoringCase(hashtags), mentions: uniqueIgnoringCase(mentions) };
+  const segments = segmentText(value);
+  const valuesOf = (kind: 'hashtag' | 'mention') => segments.flatMap((s) => (s.kind === kind ? [s.value] : []));
+  return { text: value, hashtags: uniqueIgnoringCase(valuesOf('hashtag')), mentions: uniqueIgnoringCase(valuesOf('mention')) };
 }
 
 // ---------------------------------------------------------------------------------------------

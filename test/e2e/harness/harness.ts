@@ -19,7 +19,7 @@ import { startSimulatorServer, type SimulatorServer } from '../../../electron/si
 import { launchChromium } from '../support/browser';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const RENDERER = join(ROOT, 'out/renderer');
+const RENDERER = join(ROOT, process.env.FEEDLENS_OUT ?? 'out', 'renderer');
 export const SCREENS_DIR = join(ROOT, 'test-results/screens');
 
 const TYPES: Record<string, string> = {

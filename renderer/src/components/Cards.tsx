@@ -1,0 +1,85 @@
+// The cells and rows most lists are made of: a post in a grid, an account in a list.
+import type { Post, User, UserFields } from '../../../shared/records';
+import { navigate } from '../state/navigation';
+import { Avatar, MediaImage } from './Media';
+
+/** The image to show for a post in a grid: its thumbnail, else its smallest good image, else its first child's. */
+export function previewUrl(post: Post): string | null {
+  const images = post.images.length > 0 ? post.images : (post.children[0]?.images ?? []);
+  const fit = [...images].reverse().find((i) => (i.width ?? 0) >= 300) ?? images[0];
+  return fit?.url ?? post.thumbnailUrl ?? post.children[0]?.thumbnailUrl ?? null;
+}
+
+export function postAlt(post: Post): string {
+  if (post.accessibilityCaption) return post.accessibilityCaption;
+  const who = post.owner?.username ? `@${post.owner.username}` : 'an account';
+  const what = post.productType === 'clips' ? 'Reel' : post.mediaType === 'carousel' ? 'Carousel' : post.mediaType === 'video' ? 'Video' : 'Photo';
+  return `${what} by ${who}${post.caption.text ? `: ${post.caption.text.slice(0, 80)}` : ''}`;
+}
+
+function kindIcon(post: Post): string | null {
+  if (post.mediaType === 'carousel') return '❏';
+  if (post.productType === 'clips') return '▶';
+  if (post.mediaType === 'video') return '▷';
+  return null;
+}
+
+export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) => void }) {
+  const icon = kindIcon(post);
+  const open = onOpen ?? ((p: Post) => navigate(p.code ? { name: 'post', code: p.code } : { name: 'post', pk: p.id }));
+  return (
+    <button className="grid-cell" onClick={() => open(post)} data-testid="post-cell" data-code={post.code ?? ''} title={postAlt(post)}>
+      <MediaImage url={previewUrl(post)} alt={postAlt(post)} />
+      {icon && (
+        <span className="corner" aria-hidden>
+          {icon}
+        </span>
+      )}
+      {post.counts.likes !== null && !post.likesHidden && (
+        <span className="cell-stats" aria-hidden>
+          ♥ {compactNumber(post.counts.likes)} · 💬 {compactNumber(post.counts.comments ?? 0)}
+        </span>
+      )}
+    </button>
+  );
+}
+
+export function compactNumber(n: number): string {
+  return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+export function VerifiedMark({ user }: { user: Pick<UserFields, 'isVerified'> }) {
+  return user.isVerified ? (
+    <span className="verified" title="Verified account" aria-label="Verified">
+      ✔
+    </span>
+  ) : null;
+}
+
+export function PrivateMark({ user }: { user: Pick<UserFields, 'isPrivate'> }) {
+  return user.isPrivate ? (
+    <span className="faint" title="Private account" aria-label="Private">
+      🔒
+    </span>
+  ) : null;
+}
+
+export function UserRow({ user, detail }: { user: User | UserFields; detail?: string }) {
+  const open = () => navigate(user.username ? { name: 'profile', username: user.username } : { name: 'profile', userId: user.id });
+  return (
+    <div className="list-row" tabIndex={0} role="button" data-testid="user-row" data-username={user.username ?? ''} onClick={open} onKeyDown={(e) => e.key === 'Enter' && open()}>
+      <Avatar url={user.avatarUrl} name={user.username} size={40} />
+      <div style={{ minWidth: 0 }}>
+        <div className="row" style={{ gap: 4 }}>
+          <strong>{user.username ?? user.id}</strong>
+          <VerifiedMark user={user} />
+          <PrivateMark user={user} />
+        </div>
+        <div className="muted" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {user.fullName}
+          {detail ? ` · ${detail}` : ''}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// Virtualised grids and lists inside the page's scroller (#content): only what is on screen is in the
+// DOM, so lists of thousands stay fast. `onNearEnd` fires when the user nears the last loaded item;
+// screens pass the list's loadMore, which fetches the next page only if one exists.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+
+function scroller(): HTMLElement | null {
+  return document.getElementById('content');
+}
+
+/** The element's offset from the top of the scroller (where the virtual rows start). */
+function useScrollMargin(ref: RefObject<HTMLElement | null>): number {
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const sc = scroller();
+    if (!el || !sc) return;
+    const measure = () => setMargin(el.getBoundingClientRect().top - sc.getBoundingClientRect().top + sc.scrollTop);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(sc);
+    return () => ro.disconnect();
+  }, [ref]);
+  return margin;
+}
+
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    setWidth(el.clientWidth);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export interface VirtualGridProps<T> {
+  items: T[];
+  itemKey: (item: T, index: number) => string;
+  renderCell: (item: T, index: number) => ReactNode;
+  /** Smallest cell width; the grid fits as many columns as it can. */
+  minCellWidth?: number;
+  gap?: number;
+  /** Cell height as a fraction of its width (1 = square). */
+  aspect?: number;
+  onNearEnd?: () => void;
+  label: string;
+}
+
+/** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
+export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label }: VirtualGridProps<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const margin = useScrollMargin(ref);
+  const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
+  const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;
+  const rowHeight = cell * aspect + gap;
+  const rows = Math.ceil(items.length / columns);
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 4, scrollMargin: margin });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRow = virtualRows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (rows > 0 && lastRow >= rows - 3) onNearEnd?.();
+  }, [lastRow, rows, onNearEnd]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    const index = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
+    if (Number.isNaN(index)) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    const next = Math.min(items.length - 1, Math.max(0, index + step));
+    virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] button, [data-index="${next}"] [tabindex]`)?.focus());
+  };
+
+  return (
+    <div ref={ref} role="grid" aria-label={label} aria-rowcount={rows} onKeyDown={onKeyDown} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualRows.map((row) => (
+        <div
+          key={row.key}
+          role="row"
+          style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
+        >
+          {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
+            const index = row.index * columns + i;
+            return (
+              <div role="gridcell" key={itemKey(item, index)} data-index={index}>
+                {renderCell(item, index)}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export interface VirtualListProps<T> {
+  items: T[];
+  itemKey: (item: T, index: number) => string;
+  renderRow: (item: T, index: number) => ReactNode;
+  /** First guess of a row's height; rows are measured as they render. */
+  estimate?: number;
+  onNearEnd?: () => void;
+  label: string;
+}
+
+/** A list of rows of varying height; arrow keys move between rows. */
+export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNearEnd, label }: VirtualListProps<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const margin = useScrollMargin(ref);
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
+  const virtualRows = virtualizer.getVirtualItems();
+  const last = virtualRows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (items.length > 0 && last >= items.length - 5) onNearEnd?.();
+  }, [last, items.length, onNearEnd]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
+    if (Number.isNaN(index) || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    e.preventDefault();
+    const next = Math.min(items.length - 1, Math.max(0, index + (e.key === 'ArrowDown' ? 1 : -1)));
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] [tabindex], [data-index="${next}"] button`)?.focus());
+  };
+
+  return (
+    <div ref={ref} role="list" aria-label={label} onKeyDown={onKeyDown} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualRows.map((row) => {
+        const item = items[row.index] as T;
+        return (
+          <div
+            role="listitem"
+            key={itemKey(item, row.index)}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` }}
+          >
+            {renderRow(item, row.index)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
