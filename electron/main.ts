@@ -13,6 +13,9 @@ import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulat
 import { createMainWindow } from './window';
 import { MEDIA_SCHEME } from '../shared/media-url';
 
+// Tests and portable setups may point the app at another data folder (before anything reads it).
+if (process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
+
 // Custom schemes must be registered before the app is ready.
 protocol.registerSchemesAsPrivileged([...PRIVILEGED_SCHEMES]);
 

@@ -1,0 +1,92 @@
+// Issue 4's promises, checked through the real bridge, router, core and the simulator over HTTP:
+// the key never reaches the renderer, disk logs or storage; 2-unit calls need a confirmation that main
+// enforces; repeated calls are answered from the cache for free.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANCHORS } from '../../electron/simulator/world/world';
+import { userByUsername } from '../../electron/simulator/world/lookup';
+import { closeBrowser, startHarness, type Harness } from './harness/harness';
+
+const KEY = 'sk-live-Zq8VbN3mT7rW2xK9pL4d';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Calls main through window.feedlens, exactly as a screen does. */
+async function call(h: Harness, args: Record<string, unknown>): Promise<{ ok: boolean; value?: { units: number; cacheHit: boolean }; error?: { kind: string; cost?: number } }> {
+  return h.page.evaluate((a) => (window as unknown as { feedlens: { call(x: unknown): Promise<never> } }).feedlens.call(a), args);
+}
+
+describe('main process guard (live mode against the simulator)', () => {
+  let h: Harness;
+  let userId: string;
+  beforeAll(async () => {
+    h = await startHarness({ liveKey: KEY, liveBalance: 500 });
+    await h.open();
+    userId = userByUsername(h.sim.sim.world, ANCHORS.big)!.pk;
+  });
+  afterAll(async () => {
+    await h?.close();
+    await closeBrowser();
+  });
+
+  it('runs in live mode with the stored key (no demo badge)', async () => {
+    expect(h.core.mode().mode).toBe('live');
+    expect(await h.page.getByTestId('demo-badge').count()).toBe(0);
+  });
+
+  it('refuses a 2-unit call without confirmation and the service balance does not move', async () => {
+    const before = h.sim.sim.keys.balance(KEY);
+    const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId } });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatchObject({ kind: 'confirmation_required', cost: 2 });
+    expect(h.sim.sim.keys.balance(KEY)).toBe(before);
+  });
+
+  it('with the confirmed cost the call runs and the balance drops by exactly 2', async () => {
+    const before = h.sim.sim.keys.balance(KEY)!;
+    const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId }, confirmedCost: 2 });
+    expect(r).toMatchObject({ ok: true, value: { units: 2, cacheHit: false } });
+    expect(h.sim.sim.keys.balance(KEY)).toBe(before - 2);
+  });
+
+  it('the same call again is a cache hit and costs nothing', async () => {
+    const before = h.sim.sim.keys.balance(KEY)!;
+    const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId } });
+    expect(r).toMatchObject({ ok: true, value: { units: 0, cacheHit: true } });
+    expect(h.sim.sim.keys.balance(KEY)).toBe(before);
+  });
+
+  it('a confirmation for the wrong cost is refused too', async () => {
+    const before = h.sim.sim.keys.balance(KEY);
+    const r = await call(h, { path: '/v1/user/highlights', params: { user_id: userId }, confirmedCost: 1 });
+    expect(r.error?.kind).toBe('confirmation_required');
+    expect(h.sim.sim.keys.balance(KEY)).toBe(before);
+  });
+
+  it('the balance indicator follows the service after paid calls', async () => {
+    await call(h, { path: '/v1/user/by/username', params: { username: ANCHORS.business } });
+    const expected = h.sim.sim.keys.balance(KEY)!;
+    await expect.poll(async () => h.page.getByTestId('balance-requests').textContent()).toBe(expected.toLocaleString('en-US'));
+  });
+
+  it('the key never appears in any bridge payload, the DOM, web storage, the ledger, the cache or the logs', async () => {
+    await h.core.flush();
+    const bridgeText = JSON.stringify(h.bridge);
+    expect(h.bridge.length).toBeGreaterThan(10);
+    expect(bridgeText).not.toContain(KEY);
+    expect(bridgeText).toContain(KEY.slice(-4)); // the key status shows the last 4 characters only
+    expect(await h.page.content()).not.toContain(KEY);
+    const storage = await h.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(storage).not.toContain(KEY);
+    const files = filesUnder(h.dataDir);
+    expect(files.some((f) => f.includes('ledger'))).toBe(true);
+    for (const file of files) expect(readFileSync(file, 'latin1'), file).not.toContain(KEY);
+    expect(h.logs.join('\n')).not.toContain(KEY);
+  });
+});
