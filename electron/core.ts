@@ -57,6 +57,15 @@ export interface AppCore {
   flush(): Promise<void>;
 }
 
+// Save-and-export operations (issue 6) are wired here as their modules land.
+type LaterOps = 'revealPath' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'exportRun' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList';
+function notYetBuilt(): Pick<Handlers, LaterOps> {
+  const refuse = async (): Promise<never> => {
+    throw { kind: 'internal', message: 'This part of Feedlens is not built yet.', billed: false, retryable: false } satisfies AppError;
+  };
+  return { revealPath: refuse, downloadsEnqueue: refuse, downloadsControl: refuse, downloadsList: refuse, libraryList: refuse, libraryAccounts: refuse, libraryRebuild: refuse, exportRun: refuse, jobEstimate: refuse, jobStart: refuse, jobControl: refuse, jobList: refuse };
+}
+
 function orThrow<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw result.error;
@@ -156,7 +165,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     }
   }
 
-  const handlers: Handlers = {
+  const handlers: Omit<Handlers, LaterOps> = {
     call: async (args) => {
       currentBackend ??= await backend();
       return orThrow(await calls.call(args));
@@ -222,13 +231,13 @@ export function createAppCore(o: CoreOptions): AppCore {
         const refusal: AppError = { kind: 'validation', message: "Feedlens opens only the platform's web pages and the service's site in the browser.", billed: false, retryable: false };
         throw refusal;
       }
-      await o.openExternal(url);
+      await o.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK checked by isExternalAllowed() just above
       return true;
     },
   };
 
   return {
-    handlers,
+    handlers: { ...handlers, ...notYetBuilt() },
     async start() {
       liveKey = await o.secretStore.get().catch(() => null);
       currentBackend = await backend();

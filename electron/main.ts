@@ -50,7 +50,7 @@ async function start(): Promise<void> {
     platform: process.platform,
     mediaBase: `${MEDIA_SCHEME}://media/`,
     emit,
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
   });
   await core.start();
 
@@ -75,7 +75,7 @@ async function start(): Promise<void> {
     preloadPath: join(here, '../preload/preload.cjs'),
     url: devServerUrl ?? APP_ENTRY_URL,
     appOrigin,
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
   });
   windows.push(win);
   app.on('before-quit', () => void core.stop());

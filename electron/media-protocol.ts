@@ -115,7 +115,8 @@ function createDiskCache(dir: string, maxBytes: number, now: () => number, log: 
       const info = JSON.parse(await readFile(meta, 'utf8')) as { contentType?: unknown; size?: unknown };
       const { size } = await stat(bin);
       if (size !== info.size || typeof info.contentType !== 'string') return null;
-      await utimes(bin, seconds(), seconds()); // most recently used
+      await utimes(bin, seconds(), seconds()); // most recently used, also after a restart
+      (await loadIndex()).set(key, { size, used: now() });
       return { path: bin, size, contentType: info.contentType };
     } catch {
       return null;
@@ -134,26 +135,44 @@ function createDiskCache(dir: string, maxBytes: number, now: () => number, log: 
     await rename(temp, target);
   }
 
-  /** Deletes least recently used entries until the cache fits its cap; removes crash leftovers. */
-  async function evict(): Promise<void> {
-    const entries: { key: string; size: number; mtime: number }[] = [];
+  // Size and last use of every stored file: read from the folder once (mtime is the last use, so the
+  // order survives a restart), then kept up to date, so that storing a file does not stat them all.
+  let index: Promise<Map<string, { size: number; used: number }>> | null = null;
+  const loadIndex = (): Promise<Map<string, { size: number; used: number }>> =>
+    (index ??= scan().catch((error: unknown) => {
+      index = null;
+      throw error;
+    }));
+
+  async function scan(): Promise<Map<string, { size: number; used: number }>> {
+    await ready();
+    const entries = new Map<string, { size: number; used: number }>();
     for (const name of await readdir(dir)) {
       const path = join(dir, name);
       const info = await stat(path).catch(() => null);
       if (!info) continue;
       if (name.endsWith('.tmp')) {
-        if (now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => {});
+        if (now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => {}); // left by a crash
       } else if (name.endsWith('.bin')) {
-        entries.push({ key: name.slice(0, -'.bin'.length), size: info.size, mtime: info.mtimeMs });
+        entries.set(name.slice(0, -'.bin'.length), { size: info.size, used: info.mtimeMs });
       }
     }
-    let total = entries.reduce((sum, e) => sum + e.size, 0);
-    entries.sort((a, b) => a.mtime - b.mtime);
-    for (const entry of entries) {
+    return entries;
+  }
+
+  /** Deletes least recently used files until the cache fits its cap. */
+  async function evict(): Promise<void> {
+    const entries = await loadIndex();
+    let total = 0;
+    for (const e of entries.values()) total += e.size;
+    if (total <= maxBytes) return;
+    const oldestFirst = [...entries].sort((a, b) => a[1].used - b[1].used);
+    for (const [key, entry] of oldestFirst) {
       if (total <= maxBytes) break;
-      const { bin, meta } = paths(entry.key);
+      const { bin, meta } = paths(key);
       await unlink(meta).catch(() => {});
       await unlink(bin).catch(() => {});
+      entries.delete(key);
       total -= entry.size;
     }
   }
@@ -198,6 +217,7 @@ function createDiskCache(dir: string, maxBytes: number, now: () => number, log: 
           await utimes(temp, seconds(), seconds());
           await rename(temp, bin);
           await writeAtomically(meta, JSON.stringify({ contentType, size: written }));
+          (await loadIndex()).set(key, { size: written, used: now() });
           await evict();
         } catch (error) {
           log(`media cache: not stored (${String(error)})`);

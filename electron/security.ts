@@ -10,6 +10,8 @@ const EXTERNAL_HOSTS: ReadonlySet<string> = new Set([
   'help.instagram.com',
   'hikerapi.com',
   'www.hikerapi.com',
+  // Map links of places (coordinates only; no account data leaves with them).
+  'www.openstreetmap.org',
 ]);
 
 /** Whether a link may be opened in the system browser: https, a listed host, default port, no credentials. */

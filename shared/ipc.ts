@@ -9,6 +9,50 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 const paramValue = z.union([z.string().max(4000), z.number().finite(), z.boolean(), z.array(z.string().max(200)).max(50)]);
 const requestId = z.string().min(1).max(100);
 
+/** Where a record came from: the call that fetched it (main adds the answer's sha256 from its ledger). */
+export const provenanceSchema = z.strictObject({
+  path: z.string().startsWith('/').max(200),
+  params: z.record(z.string().max(100), paramValue),
+  requestId: requestId.nullable(),
+  /** When the answer was fetched from the service (epoch ms). */
+  fetchedAt: z.number(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+/** A record the user selected, as it crosses to main for saving or exporting. */
+export const savedItemSchema = z.strictObject({
+  /** An AppRecord of shared/records.ts (main checks `kind` and the fields it uses). */
+  record: z.looseObject({ kind: z.enum(['user', 'profile', 'post', 'comment', 'story', 'highlight', 'location', 'hashtag', 'track']) }),
+  provenance: provenanceSchema,
+});
+export type SavedItemArg = z.input<typeof savedItemSchema>;
+
+const pseudonymiseSchema = z.strictObject({
+  /** Pseudonyms are keyed per project: the same person gets the same pseudonym across its exports. */
+  project: z.string().trim().min(1).max(100),
+  dropNames: z.boolean().default(false),
+  dropPictures: z.boolean().default(false),
+  dropText: z.boolean().default(false),
+});
+
+/** Bulk collection: what to collect. */
+export const jobSpecSchema = z.strictObject({
+  kind: z.enum(['posts', 'reels', 'tagged', 'followers', 'following', 'comments', 'hashtag', 'location']),
+  /** User id (account jobs), media id (comments), hashtag name or location pk. */
+  target: z.string().min(1).max(200),
+  /** For display: "@nasa", "#travel", ... */
+  label: z.string().max(200),
+  /** Stop after this many items (hashtag and place jobs: "the latest N"). */
+  limit: z.number().int().min(1).max(1_000_000).optional(),
+  /** Stop before spending more than this many units. */
+  budget: z.number().int().min(1).max(10_000_000),
+  /** Where the items go when collected. */
+  then: z.enum(['library', 'export', 'none']).default('none'),
+  /** Include replies for comment jobs. */
+  withReplies: z.boolean().default(true),
+});
+export type JobSpec = z.infer<typeof jobSpecSchema>;
+
 /** Every operation the renderer may ask main for, with its argument schema. */
 export const OPS = {
   /** Calls a catalog endpoint. A call costing 2+ runs only with `confirmedCost` equal to its cost. */
@@ -51,6 +95,41 @@ export const OPS = {
   mediaUrl: z.strictObject({ url: z.string().max(4000) }),
   /** Opens a link in the system browser: only the platform's web pages and the service's site. */
   openExternal: z.strictObject({ url: z.string().max(4000) }),
+  /** Shows a saved file or folder in the system file manager (only inside Feedlens' folders). */
+  revealPath: z.strictObject({ path: z.string().max(4000) }),
+
+  /** Queues the media of these items for download (skips what is already saved). */
+  downloadsEnqueue: z.strictObject({ items: z.array(savedItemSchema).min(1).max(20_000) }),
+  /** Pause/resume/cancel/retry some downloads (ids) or all; clear removes finished ones from the list. */
+  downloadsControl: z.strictObject({ action: z.enum(['pause', 'resume', 'cancel', 'retry', 'clear']), ids: z.array(z.string().max(200)).max(20_000).optional() }),
+  downloadsList: z.strictObject({}),
+
+  libraryList: z.strictObject({ username: z.string().max(100).optional(), kind: z.enum(['post', 'story', 'highlight', 'profile']).optional(), offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  libraryAccounts: z.strictObject({}),
+  /** Rebuilds the library's index from the JSON sidecars on disk. */
+  libraryRebuild: z.strictObject({}),
+
+  /** Exports items (a selection or all loaded items of a list) to a file in the export folder. */
+  exportRun: z.strictObject({
+    items: z.array(savedItemSchema).min(1).max(200_000),
+    format: z.enum(['csv', 'ndjson', 'json', 'zip']),
+    /** Which column set for CSV: posts use 4CAT's Instagram columns. Default: from the items' kind. */
+    columns: z.enum(['posts', 'users', 'stories', 'comments']).optional(),
+    delimiter: z.enum([',', ';', '\t']).default(','),
+    bom: z.boolean().default(false),
+    /** ZIP: also put each item's saved media files in the bundle (downloading what is missing). */
+    includeMedia: z.boolean().default(false),
+    pseudonymise: pseudonymiseSchema.optional(),
+    /** A name for the export's folder/file, e.g. "followers of @nasa". */
+    label: z.string().max(200).optional(),
+  }),
+
+  /** Requests, units and money a bulk job would take, from known counts and page sizes. Sends nothing. */
+  jobEstimate: z.strictObject({ spec: jobSpecSchema }),
+  /** Starts a job; `confirmedUnits` must equal the spec's budget (the user confirmed spending up to it). */
+  jobStart: z.strictObject({ spec: jobSpecSchema, confirmedUnits: z.number().int().min(1) }),
+  jobControl: z.strictObject({ id: z.string().max(100), action: z.enum(['pause', 'resume', 'cancel', 'remove']) }),
+  jobList: z.strictObject({}),
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -61,6 +140,76 @@ export interface AppInfo {
   platform: string;
   /** Media URLs the renderer may load are `${mediaBase}?u=<encoded remote URL>`. */
   mediaBase: string;
+}
+
+export type DownloadState = 'queued' | 'running' | 'paused' | 'done' | 'skipped' | 'failed' | 'cancelled';
+
+export interface DownloadItem {
+  id: string;
+  /** "@nasa · 2024-05-01 · 2/7" */
+  label: string;
+  kind: 'post' | 'story' | 'highlight' | 'profile';
+  state: DownloadState;
+  bytes: number;
+  totalBytes: number | null;
+  /** Bytes per second over the last seconds, while running. */
+  speed: number | null;
+  path: string | null;
+  error: string | null;
+  attempts: number;
+}
+
+export interface DownloadsSnapshot {
+  items: DownloadItem[];
+  totals: { queued: number; running: number; done: number; skipped: number; failed: number; bytes: number; totalBytes: number | null; speed: number; etaSeconds: number | null };
+  paused: boolean;
+}
+
+export interface LibraryItem {
+  id: string;
+  kind: 'post' | 'story' | 'highlight' | 'profile';
+  username: string | null;
+  takenAt: number | null;
+  /** Saved media files of the item (absolute paths), and the sidecar. */
+  files: string[];
+  sidecar: string;
+  /** The normalised record from the sidecar. */
+  record: unknown;
+  /** file:// is not loadable: the renderer shows files through the media protocol with this URL. */
+  previewUrl: string | null;
+}
+
+export interface ExportResult {
+  path: string;
+  rows: number;
+  files: number;
+  manifestPath: string | null;
+}
+
+export interface JobEstimate {
+  items: number | null;
+  pages: number;
+  units: number;
+  money: number | null;
+  currency: string | null;
+  /** How the figures were found, in words. */
+  basis: string;
+}
+
+export type JobState = 'running' | 'paused' | 'done' | 'stopped_budget' | 'failed' | 'cancelled';
+
+export interface JobInfo {
+  id: string;
+  spec: JobSpec;
+  state: JobState;
+  items: number;
+  pages: number;
+  unitsSpent: number;
+  error: string | null;
+  startedAt: number;
+  updatedAt: number;
+  /** Where the result went (export file or library folder). */
+  output: string | null;
 }
 
 export interface BalanceState {
@@ -161,6 +310,18 @@ export interface OpResults {
   appInfo: AppInfo;
   mediaUrl: string;
   openExternal: boolean;
+  revealPath: boolean;
+  downloadsEnqueue: { queued: number; skipped: number };
+  downloadsControl: DownloadsSnapshot;
+  downloadsList: DownloadsSnapshot;
+  libraryList: { items: LibraryItem[]; total: number };
+  libraryAccounts: { username: string; items: number; lastSaved: number | null }[];
+  libraryRebuild: { items: number };
+  exportRun: ExportResult;
+  jobEstimate: JobEstimate;
+  jobStart: JobInfo;
+  jobControl: JobInfo | null;
+  jobList: JobInfo[];
 }
 
 /** Events main pushes to the renderer. */
@@ -168,9 +329,13 @@ export interface EventPayloads {
   balance: BalanceState;
   mode: ModeInfo;
   key: KeyStatus;
+  downloads: DownloadsSnapshot;
+  job: JobInfo;
+  /** Progress of a long export (rows written so far). */
+  export: { label: string; rows: number; total: number; done: boolean };
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key'];
+export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export'];
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;
 export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;

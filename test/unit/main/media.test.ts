@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMediaHandler, parseRange, type FetchLike, type MediaHandlerOptions } from '../../../electron/media-protocol';
+import { createSimulator, DEFAULT_API_ORIGIN } from '../../../electron/simulator/service';
+import { parseLossless } from '../../../shared/api/json';
 import { toMediaUrl } from '../../../shared/media-url';
 
 /** Deterministic bytes that differ at every offset, so a wrong slice is visible. */
@@ -343,6 +345,21 @@ describe('disk cache', () => {
     expect(hitsOf(B)).toBe(2);
   });
 
+  it('keeps the least-recently-used order across a restart', async () => {
+    const before = handler({ maxCacheBytes: 12_000 });
+    await body(await get(before, media(A)));
+    clock += 1000;
+    await body(await get(before, media(B)));
+    clock += 1000;
+    await body(await get(before, media(A)));
+    clock += 1000;
+    const after = handler({ maxCacheBytes: 12_000 }); // the app restarted
+    await body(await get(after, media(C)));
+    await body(await get(after, media(A)));
+    await body(await get(after, media(B)));
+    expect([hitsOf(A), hitsOf(B), hitsOf(C)]).toEqual([1, 2, 1]);
+  });
+
   it('does not store a file larger than the whole cache', async () => {
     const h = handler({ maxCacheBytes: 12_000 });
     const big = '/v/t51.2885-15/big_n.jpg';
@@ -390,6 +407,27 @@ describe('simulator (demo mode)', () => {
   it('another host of the .invalid domain is still refused', async () => {
     const res = await get(handler({ simulator: simulator() }), toMediaUrl('https://api.feedlens-sim.invalid/media/img/1.png'));
     expect(res.status).toBe(403);
+  });
+});
+
+describe('demo mode with the real simulator', () => {
+  it('an avatar URL from an API answer loads as a PNG, in-process', async () => {
+    const sim = createSimulator();
+    const answer = await sim.handle(
+      new Request(`${DEFAULT_API_ORIGIN}/v1/user/by/username?username=skyward.atlas`, {
+        headers: { 'x-access-key': sim.demoKey, 'user-agent': 'Feedlens-test' },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const avatar = (parseLossless(await answer.text()) as { profile_pic_url?: unknown }).profile_pic_url;
+    expect(typeof avatar).toBe('string');
+
+    const h = handler({ simulator: { origin: sim.mediaOrigin, handle: (r) => sim.handle(r) }, allowOrigins: [] });
+    const res = await get(h, toMediaUrl(String(avatar)));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect((await body(res)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
 

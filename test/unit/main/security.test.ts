@@ -53,6 +53,7 @@ describe('isExternalAllowed', () => {
     'https://help.instagram.com/581066165581870',
     'https://hikerapi.com/billing',
     'https://www.hikerapi.com/',
+    'https://www.openstreetmap.org/?mlat=48.85&mlon=2.35#map=16/48.85/2.35',
   ])('allows %s', (url) => {
     expect(isExternalAllowed(url)).toBe(true);
   });
@@ -69,6 +70,7 @@ describe('isExternalAllowed', () => {
     ['javascript:', 'javascript:alert(1)'],
     ['a custom scheme', 'app://feedlens/index.html'],
     ['not a URL', 'www.instagram.com/p/B1LbfVPlwIA/'],
+    ['another map host', 'https://tile.openstreetmap.org/1/1/1.png'],
   ])('refuses %s', (_what, url) => {
     expect(isExternalAllowed(url)).toBe(false);
   });
