@@ -21,12 +21,13 @@ protocol.registerSchemesAsPrivileged([...PRIVILEGED_SCHEMES]);
 
 const here = import.meta.dirname;
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const resources = app.isPackaged ? process.resourcesPath : join(here, '../..');
+// The simulator's media files: shipped beside the asar when packaged (electron-builder extraResources).
+const simMediaDir = app.isPackaged ? join(process.resourcesPath, 'sim-media') : join(here, '../../assets/sim-media');
 
 let simulator: Simulator | null = null;
 function demoSimulator(): Simulator {
   // Built on first use: demo mode answers in-process, nothing leaves the machine.
-  simulator ??= createSimulator({ mediaDir: join(resources, 'assets/sim-media') });
+  simulator ??= createSimulator({ mediaDir: simMediaDir });
   return simulator;
 }
 

@@ -55,7 +55,6 @@ export interface Faults {
 
 /** The error a reset connection produces; in-process, handle() rejects with it like fetch does. */
 export class ConnectionResetError extends TypeError {
-  readonly code = 'ECONNRESET';
   constructor() {
     super('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
     this.name = 'TypeError';

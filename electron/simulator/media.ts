@@ -185,10 +185,10 @@ function bytesAnswer(req: Request, bytes: Buffer, contentType: string): Response
     const slice = bytes.subarray(range.start, range.end + 1);
     headers['content-range'] = `bytes ${range.start}-${range.end}/${bytes.length}`;
     headers['content-length'] = String(slice.length);
-    return new Response(head ? null : slice, { status: 206, headers });
+    return new Response(head ? null : new Uint8Array(slice.buffer as ArrayBuffer, slice.byteOffset, slice.byteLength), { status: 206, headers });
   }
   headers['content-length'] = String(bytes.length);
-  return new Response(head ? null : bytes, { status: 200, headers });
+  return new Response(head ? null : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { status: 200, headers });
 }
 
 function findMediaDir(): string {

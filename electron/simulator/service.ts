@@ -4,8 +4,9 @@
 // The shell answers what production's front door and billing answer (keys, balance, rate, retired
 // paths, validation, media files, faults); everything an endpoint returns comes from ROUTES (routes.ts)
 // over the world built from the seed. Order of checks for an API call:
-//   injected 1010 -> method (405) -> User-Agent (1010) -> key (401, 403) -> rate (429) -> retired (410)
-//   -> not simulated (404) -> balance below cost (402) -> injected status -> params (422) -> route.
+//   front door: injected 1010 or no User-Agent (1010) -> method (405) -> key (401, 403) -> rate (429)
+//   -> retired (410) -> not simulated (404) -> balance below cost (402) -> injected status -> params (422)
+//   -> route (a route that throws: 500). Latency and reset faults act before all of these.
 // Units billed per answer: see billing.ts. Every API answer carries `x-hiker-info: {"reqs": N}`.
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import { validateParams } from '../../shared/api/params';
@@ -126,11 +127,12 @@ function validationItems(endpoint: Endpoint, input: Record<string, unknown>, iss
 }
 
 function toResponse(answer: Answer): Response {
-  return new Response(answer.text, {
+  const bytes = Buffer.from(answer.text); // encoded once: gives the length and the body
+  return new Response(bytes, {
     status: answer.status,
     headers: {
       'content-type': answer.contentType,
-      'content-length': String(Buffer.byteLength(answer.text)),
+      'content-length': String(bytes.length),
       'x-hiker-info': `{"reqs": ${answer.units}}`,
       ...answer.headers,
     },
@@ -159,9 +161,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const media = createMediaFiles(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
 
   function answerApi(req: Request, url: URL, path: string, nowMs: number): Answer {
-    if (faults.take('block1010', path)) return blocked1010();
+    // The front door answers before the service sees the request.
+    if (faults.take('block1010', path) || !req.headers.get('user-agent')) return blocked1010();
     if (req.method !== 'GET') return { ...json(405, METHOD_NOT_ALLOWED, 0), headers: { allow: 'GET' } };
-    if (!req.headers.get('user-agent')) return blocked1010();
 
     const key = req.headers.get('x-access-key');
     if (!key) return json(401, AUTH_REQUIRED, 0);

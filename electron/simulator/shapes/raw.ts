@@ -156,7 +156,8 @@ function captionPk(m: WorldMedia): string {
   return (BigInt(m.fbid) + 7n).toString();
 }
 
-export function rawCaption(ctx: ShapeContext, m: WorldMedia): Json | null {
+/** The caption as a comment-like object; `user` is the owner's dict when the caller has it already. */
+export function rawCaption(ctx: ShapeContext, m: WorldMedia, user?: Json): Json | null {
   if (m.caption === '') return null;
   const owner = userOf(ctx.world, m.ownerPk);
   return {
@@ -171,7 +172,7 @@ export function rawCaption(ctx: ShapeContext, m: WorldMedia): Json | null {
     bit_flags: 0,
     did_report_as_spam: false,
     share_enabled: false,
-    user: rawUser(ctx, owner),
+    user: user ?? rawUser(ctx, owner),
     is_covered: false,
     media_id: BigInt(m.pk),
     private_reply_status: 0,
@@ -237,7 +238,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
     original_width: m.width,
     original_height: m.height,
     image_versions2: imageVersions2(ctx, first ? first.pk : m.pk, first ?? m),
-    caption: rawCaption(ctx, m),
+    caption: rawCaption(ctx, m, user),
     caption_is_edited: false,
     like_count: m.likeCount,
     comment_count: commentCountOf(world, m),

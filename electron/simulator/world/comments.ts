@@ -20,18 +20,21 @@ export interface Thread {
   total: number;
 }
 
-const PK_BASE = 17_900_000_000_000_000n;
-/** Each post owns a block of pks; a thread has at most ~500 comments, so 97 * 500 + 96 fits. */
-const PER_MEDIA = 100_000n;
+/**
+ * Comment pks: "179" then 14 digits holding `post index * 100,000 + n`. Each post owns a block of
+ * 100,000 pks (a thread has at most ~500 comments, spread by 97 so they do not look serial); plain
+ * numbers suffice since the 14-digit part is far below 2^53.
+ */
+const PK_PREFIX = '179';
+const PER_MEDIA = 100_000;
 const DAY = 86_400;
 const COMMENT_COUNTS: Ranges = [[25, 0, 0], [50, 1, 6], [20, 7, 20], [3, 40, 70]];
 const COMMENT_LIKES: Ranges = [[50, 0, 0], [40, 1, 10], [10, 11, 80]];
 const NO_MENTIONS: readonly string[] = Object.freeze([]);
 const EMPTY: Thread = { top: [], byPk: new Map(), total: 0 };
 
-/** Unique per post (its index picks the block) and spread within the block so pks do not look serial. */
 function commentPk(mediaIndex: number, jitter: number, n: number): string {
-  return (PK_BASE + BigInt(mediaIndex) * PER_MEDIA + BigInt(jitter + n * 97)).toString();
+  return PK_PREFIX + String(mediaIndex * PER_MEDIA + jitter + n * 97).padStart(14, '0');
 }
 
 interface Pools {
@@ -130,9 +133,7 @@ export function commentCountOf(world: World, media: WorldMedia): number {
 
 /** Finds a comment (top-level or reply) by pk. */
 export function findComment(world: World, pk: string): WorldComment | undefined {
-  if (!/^\d{17}$/.test(pk)) return undefined;
-  const offset = BigInt(pk) - PK_BASE;
-  if (offset < 0n) return undefined;
-  const media = world.media[Number(offset / PER_MEDIA)];
+  if (!/^\d{17}$/.test(pk) || !pk.startsWith(PK_PREFIX)) return undefined;
+  const media = world.media[Math.floor(Number(pk.slice(PK_PREFIX.length)) / PER_MEDIA)];
   return media ? threadOf(world, media).byPk.get(pk) : undefined;
 }

@@ -35,9 +35,11 @@ interface Draft {
   businessGroup: string | null;
 }
 
+const CITIES_BY_LOCALE = new Map<Locale, City[]>();
+for (const c of CITIES) CITIES_BY_LOCALE.set(c.locale, [...(CITIES_BY_LOCALE.get(c.locale) ?? []), c]);
+
 function citiesOf(locale: Locale): City[] {
-  const list = CITIES.filter((c) => c.locale === locale);
-  return list.length > 0 ? list : CITIES.slice(0, 1);
+  return CITIES_BY_LOCALE.get(locale) ?? CITIES.slice(0, 1);
 }
 
 function cityNamed(name: string): City {
@@ -97,8 +99,7 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
 function makeUser(rng: Rng, pk: string, draft: Draft, tier: WorldUser['tier']): WorldUser {
   const joinedYear = rng.int(2011, 2024);
   const isBusiness = draft.accountType === 2;
-  const bioTemplate = rng.pick(BIOS[draft.locale]);
-  const biography = tier === 'crowd' && rng.chance(0.6) ? '' : bioTemplate.replace('{city}', draft.city.name);
+  const biography = tier === 'crowd' && rng.chance(0.6) ? '' : rng.pick(BIOS[draft.locale]).replace('{city}', draft.city.name);
   return {
     pk,
     username: draft.username,
@@ -165,10 +166,13 @@ function anchorDrafts(): Draft[] {
   ];
 }
 
+const ACCOUNT_TYPES: readonly (readonly [AccountType, number])[] = [[1, 70], [2, 12], [3, 18]];
+const CROWD_FOLLOWS: readonly (readonly [number, number])[] = [[0, 3], [1, 4], [2, 3], [4, 2], [7, 1]];
+
 function mainDraft(rng: Rng, taken: Set<string>): Draft {
   const locale = rng.weighted(LOCALE_WEIGHTS);
   const city = rng.pick(citiesOf(locale));
-  const accountType = rng.weighted<AccountType>([[1, 70], [2, 12], [3, 18]]);
+  const accountType = rng.weighted(ACCOUNT_TYPES);
   if (accountType === 2) {
     const kind = rng.pick(BUSINESS_KINDS);
     const fullName = `${rng.pick(BUSINESS_NAMES)} ${rng.pick(kind.words)}`;
@@ -268,9 +272,8 @@ export function buildFollowGraph(rng: Rng, users: WorldUser[]): void {
     acc += w;
     cumulative[i] = acc;
   });
+  // Each draw below yields distinct targets and never the follower itself, so no edge repeats.
   const follow = (from: WorldUser, to: WorldUser): void => {
-    // Following lists are short (at most a few hundred), so a linear check is cheaper than a global set.
-    if (from.pk === to.pk || from.following.includes(to.pk)) return;
     from.following.push(to.pk);
     to.followers.push(from.pk);
   };
@@ -279,18 +282,19 @@ export function buildFollowGraph(rng: Rng, users: WorldUser[]): void {
     const count = u.username === ANCHORS.big ? 180 : u.username === ANCHORS.empty ? 12 : rng.int(8, 110);
     for (const j of weightedDistinct(rng, cumulative, count, i)) follow(u, main[j] as WorldUser);
   });
-  const big = main.find((u) => u.username === ANCHORS.big);
+  const bigIndex = main.findIndex((u) => u.username === ANCHORS.big);
+  const big = main[bigIndex];
   for (const c of crowd) {
     if (big) follow(c, big);
-    for (const j of weightedDistinct(rng, cumulative, rng.weighted([[0, 3], [1, 4], [2, 3], [4, 2], [7, 1]]), -1)) {
+    // Excluding the big account here: every crowd user follows it already.
+    for (const j of weightedDistinct(rng, cumulative, rng.weighted(CROWD_FOLLOWS), bigIndex)) {
       follow(c, main[j] as WorldUser);
     }
   }
   if (big) for (const c of rng.sample(crowd, Math.min(90, crowd.length))) follow(big, c);
-  // Lists are newest first; the order of edges above is arbitrary, so shuffle per user.
+  // Lists are newest first; the order of edges above is arbitrary, so shuffle them.
   for (const u of users) {
-    const r = rng.fork(`follow:${u.pk}`);
-    r.shuffle(u.followers);
-    r.shuffle(u.following);
+    rng.shuffle(u.followers);
+    rng.shuffle(u.following);
   }
 }

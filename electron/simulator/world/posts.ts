@@ -46,8 +46,7 @@ export function makeCaption(rng: Rng, locale: Locale, ctx: { mentionable: WorldU
   }
   if (rng.chance(0.55)) text += ` ${rng.pick(EMOJI)}`;
   if (withTags && rng.chance(0.7)) {
-    const local = ctx.hashtags.filter((_, i) => i % 3 === 0 || rng.chance(0.3));
-    const tags = rng.sample(local.length > 0 ? local : ctx.hashtags, rng.int(1, 4));
+    const tags = rng.sample(ctx.hashtags, rng.int(1, 4));
     text += `\n${tags.map((t) => `#${t.name}`).join(' ')}`;
     hashtags.push(...tags.map((t) => t.name));
   }
@@ -59,10 +58,15 @@ function dateWords(epochSec: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
+type Weights<T> = readonly (readonly [T, number])[];
+const BUSINESS_KINDS: Weights<MediaKind> = [['image', 55], ['carousel', 25], ['clip', 15], ['video', 5]];
+const BIG_KINDS: Weights<MediaKind> = [['image', 35], ['carousel', 25], ['clip', 30], ['video', 5], ['igtv', 5]];
+const KINDS: Weights<MediaKind> = [['image', 45], ['carousel', 20], ['clip', 25], ['video', 6], ['igtv', 4]];
+const CAROUSEL_SIZES: Weights<number> = [[2, 4], [3, 4], [4, 3], [5, 2], [6, 1], [7, 1], [8, 1], [10, 1]];
+
 function kindFor(rng: Rng, owner: WorldUser): MediaKind {
-  if (owner.accountType === 2) return rng.weighted<MediaKind>([['image', 55], ['carousel', 25], ['clip', 15], ['video', 5]]);
-  if (owner.username === ANCHORS.big) return rng.weighted<MediaKind>([['image', 35], ['carousel', 25], ['clip', 30], ['video', 5], ['igtv', 5]]);
-  return rng.weighted<MediaKind>([['image', 45], ['carousel', 20], ['clip', 25], ['video', 6], ['igtv', 4]]);
+  if (owner.accountType === 2) return rng.weighted(BUSINESS_KINDS);
+  return rng.weighted(owner.username === ANCHORS.big ? BIG_KINDS : KINDS);
 }
 
 function postCount(rng: Rng, owner: WorldUser): number {
@@ -95,9 +99,11 @@ function shareToken(rng: Rng): string {
   return out;
 }
 
-function usertagsFor(rng: Rng, candidates: WorldUser[], owner: WorldUser): UserTag[] {
-  const picked = rng.sample(candidates, rng.int(1, 3)).filter((u) => u.pk !== owner.pk);
-  return picked.map((u) => ({ userPk: u.pk, x: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4, y: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4 }));
+function usertagsFor(rng: Rng, candidates: WorldUser[], owner: WorldUser, big: WorldUser | undefined): UserTag[] {
+  const picked = rng.sample(candidates, rng.int(1, 3));
+  // The big account is tagged often, so that its tagged feed pages deeply too.
+  if (big && rng.chance(0.12) && !picked.includes(big)) picked[0] = big;
+  return picked.filter((u) => u.pk !== owner.pk).map((u) => ({ userPk: u.pk, x: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4, y: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4 }));
 }
 
 function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number, pools: Pools): WorldMedia {
@@ -111,7 +117,7 @@ function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number,
   if (kind === 'carousel') {
     mediaType = 8;
     productType = 'carousel_container';
-    const count = rng.weighted<number>([[2, 4], [3, 4], [4, 3], [5, 2], [6, 1], [7, 1], [8, 1], [10, 1]]);
+    const count = rng.weighted(CAROUSEL_SIZES);
     for (let i = 0; i < count; i++) children.push(child(rng, ctx, takenAt, size));
     const first = children[0];
     if (first) size = [first.width, first.height];
@@ -127,7 +133,7 @@ function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number,
   const base = owner.followers.length;
   const likeCount = Math.min(ctx.likerPoolSize - 1, Math.min(1500, Math.round(base * rng.float(0.02, 0.3)) + rng.int(0, 12)));
   const locations = pools.placesByCity.get(owner.homeCity) ?? [];
-  const coauthor = isPublic && rng.chance(0.04) ? rng.pick(pools.publicMain) : null;
+  const coauthor = isPublic && rng.chance(0.04) ? rng.pick(pools.coauthors) : null;
   const sponsored = owner.accountType === 3 && rng.chance(0.05);
   return {
     pk,
@@ -146,7 +152,7 @@ function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number,
     hashtags: caption.hashtags,
     accessibilityCaption: mediaType === 1 && rng.chance(0.6) ? `Photo by ${owner.fullName || owner.username} on ${dateWords(takenAt)}. May be an image of ${rng.pick(SEEN_IN_PHOTOS)}.` : null,
     title: kind === 'igtv' ? caption.text.split('\n')[0] ?? '' : '',
-    usertags: isPublic && rng.chance(0.2) ? usertagsFor(rng, pools.main, owner) : [],
+    usertags: isPublic && rng.chance(0.2) ? usertagsFor(rng, pools.main, owner, pools.big) : [],
     coauthors: coauthor && coauthor.pk !== owner.pk ? [coauthor.pk] : [],
     sponsors: sponsored ? [rng.pick(pools.businesses).pk] : [],
     isPaidPartnership: sponsored,
@@ -167,7 +173,9 @@ function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number,
 
 interface Pools {
   main: WorldUser[];
-  publicMain: WorldUser[];
+  big: WorldUser | undefined;
+  /** Public accounts that may coauthor (the empty anchor must keep an empty grid). */
+  coauthors: WorldUser[];
   businesses: WorldUser[];
   mentionable: WorldUser[];
   hashtags: WorldHashtag[];
@@ -176,7 +184,7 @@ interface Pools {
 
 /** Weighted integer ranges: [weight, min, max]. Module constants, so a draw allocates nothing. */
 export type Ranges = readonly (readonly [number, number, number])[];
-const POST_COUNTS: Ranges = [[3, 0, 0], [40, 1, 8], [45, 9, 30], [12, 31, 80]];
+const POST_COUNTS: Ranges = [[3, 0, 0], [45, 1, 8], [42, 9, 24], [10, 25, 60]];
 
 export function fromRanges(rng: Rng, ranges: Ranges): number {
   let total = 0;
@@ -195,7 +203,8 @@ export function buildPosts(rng: Rng, ctx: PostContext): WorldMedia[] {
   const main = ctx.users.filter((u) => u.tier === 'main');
   const pools: Pools = {
     main,
-    publicMain: main.filter((u) => !u.isPrivate),
+    big: main.find((u) => u.username === ANCHORS.big),
+    coauthors: main.filter((u) => !u.isPrivate && u.username !== ANCHORS.empty),
     businesses: main.filter((u) => u.accountType === 2),
     mentionable: main.filter((u) => u.username !== ANCHORS.empty),
     hashtags: ctx.hashtags,
