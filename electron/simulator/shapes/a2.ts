@@ -3,6 +3,7 @@ import { mediaPaths } from '../types';
 import { commentCountOf } from '../world/comments';
 import type { WorldMedia, WorldUser } from '../world/model';
 import { picturesOf, profilePicUrl, userOf, videoFile, type ShapeContext } from './common';
+import { encodeCursor } from './paging';
 
 type Json = Record<string, unknown>;
 
@@ -62,6 +63,7 @@ export function a2User(ctx: ShapeContext, u: WorldUser): Json {
     const m = ctx.world.mediaByPk.get(pk);
     return m ? [{ node: node(ctx, m) }] : [];
   });
+  const hasMore = !u.isPrivate && u.posts.length > 12;
   return {
     graphql: {
       user: {
@@ -82,7 +84,8 @@ export function a2User(ctx: ShapeContext, u: WorldUser): Json {
         highlight_reel_count: u.highlights.length,
         edge_owner_to_timeline_media: {
           count: u.posts.length,
-          page_info: { has_next_page: !u.isPrivate && u.posts.length > 12, end_cursor: null },
+          // The web form's cursor: the same opaque cursor the posts lists use after their first 12.
+          page_info: { has_next_page: hasMore, end_cursor: hasMore ? encodeCursor(`posts:${u.pk}`, 12) : null },
           edges: posts,
         },
       },
