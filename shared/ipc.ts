@@ -42,6 +42,8 @@ export const jobSpecSchema = z.strictObject({
   target: z.string().min(1).max(200),
   /** For display: "@nasa", "#travel", ... */
   label: z.string().max(200),
+  /** The list's size as the app showed it (profile follower_count...), for the estimate. */
+  knownCount: z.number().int().min(0).optional(),
   /** Stop after this many items (hashtag and place jobs: "the latest N"). */
   limit: z.number().int().min(1).max(1_000_000).optional(),
   /** Stop before spending more than this many units. */

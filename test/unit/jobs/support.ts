@@ -1,0 +1,99 @@
+// Test support for bulk jobs: the real call stack of the app (api client, cost guard, response cache on
+// disk, balance, CallService), wired as electron/core.ts wires it, in front of the in-process simulator.
+// Each test gets its own simulator key, so the units it spent are its own.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '../../../electron/api/client';
+import { createBalanceTracker, type BalanceTracker } from '../../../electron/balance';
+import { createResponseCache, type ResponseCache } from '../../../electron/cache';
+import { createCallService, type CallService } from '../../../electron/calls';
+import { createCostGuard } from '../../../electron/cost-guard';
+import { DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
+import type { WorldUser } from '../../../electron/simulator/world/model';
+import { findEndpoint } from '../../../shared/api/catalog';
+import { parseLossless } from '../../../shared/api/json';
+import { readPage } from '../../../shared/api/pager';
+import type { LedgerEntry } from '../../../shared/ipc';
+
+export const PRICE = 0.0006;
+
+let keyCount = 0;
+
+/** A fresh key with its own balance (price 0.0006 per unit). */
+export function newKey(sim: Simulator, balance = 1_000_000): string {
+  keyCount += 1;
+  const key = `jobs-test-key-${keyCount}`;
+  sim.keys.add({ key, balance, rate: 100_000, amount: balance * PRICE });
+  return key;
+}
+
+export interface CallStack {
+  calls: CallService;
+  balance: BalanceTracker;
+  cache: ResponseCache;
+  /** Every attempt and cache hit, as the ledger would get them. */
+  ledger: LedgerEntry[];
+}
+
+/** What the app builds in electron/core.ts, over `dataDir` (the cache lives in `<dataDir>/cache`). */
+export async function callStack(sim: Simulator, key: string, dataDir: string): Promise<CallStack> {
+  const fetchSim: typeof fetch = (input, init) => sim.handle(new Request(input as string, init));
+  const client = (onAttempt?: Parameters<typeof createApiClient>[0]['onAttempt']) =>
+    createApiClient({
+      baseUrl: DEFAULT_API_ORIGIN,
+      fetch: fetchSim,
+      getKey: () => key,
+      userAgent: 'Feedlens/test (jobs)',
+      sleep: async () => undefined, // retries without waiting: the simulator has no rate trouble here
+      ...(onAttempt ? { onAttempt } : {}),
+    });
+  const balance = createBalanceTracker({
+    emit: () => undefined,
+    fetchBalance: async () => {
+      const outcome = await client().call('/sys/balance', {});
+      if (!outcome.ok) return outcome;
+      const d = outcome.value.data as { requests: number; rate: number; currency: string; amount: number };
+      return { ok: true, value: { requests: d.requests, rate: d.rate, currency: d.currency, amount: d.amount } };
+    },
+  });
+  await balance.refresh();
+  const cache = createResponseCache({ dir: join(dataDir, 'cache'), ttlMs: () => 60 * 60_000, maxMemoryBytes: 16 * 1024 * 1024 });
+  const ledger: LedgerEntry[] = [];
+  const calls = createCallService({
+    client: (onAttempt) => client(onAttempt),
+    cache,
+    guard: createCostGuard({ threshold: () => 2 }),
+    balance,
+    ledger: { append: (entry) => void ledger.push(entry) },
+    mode: () => 'demo',
+  });
+  return { calls, balance, cache, ledger };
+}
+
+export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'feedlens-jobs-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** The first public account of the world whose follower count lies in [min, max]. */
+export function accountWithFollowers(sim: Simulator, min: number, max: number): WorldUser {
+  const user = sim.world.users.find((u) => u.tier === 'main' && !u.isPrivate && u.followers.length >= min && u.followers.length <= max);
+  if (!user) throw new Error(`no public account with ${min}-${max} followers in the world`);
+  return user;
+}
+
+/** Items on the first page of a list, asked of the simulator directly (the demo key, nothing of ours). */
+export async function firstPageSize(sim: Simulator, path: string, params: Record<string, string>): Promise<number> {
+  const url = new URL(DEFAULT_API_ORIGIN + path);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const res = await sim.handle(new Request(url, { headers: { 'x-access-key': sim.demoKey, 'user-agent': 'Feedlens/test' } }));
+  const endpoint = findEndpoint(path);
+  if (!endpoint || res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return readPage(endpoint, parseLossless(await res.text())).items.length;
+}
+
+/** Pages a list of `items` takes at `pageSize` a page (an empty list still takes one call). */
+export function pagesOf(items: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(items / pageSize));
+}
