@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { validationError, type AppError } from '../shared/api/errors';
-import type { BalanceState, EventName, EventPayloads, ModeInfo, Result } from '../shared/ipc';
+import type { BalanceState, CallValue, EventName, EventPayloads, ModeInfo, OpArgs, Result } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
 import { createApiClient, type AttemptRecord } from './api/client';
 import { createBalanceTracker } from './balance';
@@ -16,6 +16,12 @@ import { createLedger } from './ledger';
 import type { Handlers } from './router';
 import { isExternalAllowed } from './security';
 import { createSettingsStore, SettingsValidationError } from './settings-store';
+import type { FetchMedia } from './downloads/fetch-file';
+import { createDownloadHandlers } from './downloads/handlers';
+import { createDownloadQueue } from './downloads/queue';
+import { ledgerAnswerSha256 } from './downloads/sidecar';
+import { createJobHandlers } from './jobs/handlers';
+import { createLibrary, createLibraryHandlers } from './library';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -41,6 +47,10 @@ export interface CoreOptions {
   mediaBase: string;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   openExternal: (url: string) => Promise<void>;
+  /** Media bytes for downloads: allow-listed hosts only, the simulator in demo mode (no media cache). */
+  fetchMedia: FetchMedia;
+  /** Shows a file in the system file manager (shell.showItemInFolder). */
+  reveal: (path: string) => void;
   now?: () => number;
   /** Memory bound of the response cache. Default 64 MB. */
   cacheMemoryBytes?: number;
@@ -55,15 +65,17 @@ export interface AppCore {
   settings(): Settings;
   /** Resolves once everything written so far (ledger) is on disk. */
   flush(): Promise<void>;
+  /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
+  downloadFolder(): string;
 }
 
 // Save-and-export operations (issue 6) are wired here as their modules land.
-type LaterOps = 'revealPath' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'exportRun' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList';
+type LaterOps = 'exportRun';
 function notYetBuilt(): Pick<Handlers, LaterOps> {
   const refuse = async (): Promise<never> => {
     throw { kind: 'internal', message: 'This part of Feedlens is not built yet.', billed: false, retryable: false } satisfies AppError;
   };
-  return { revealPath: refuse, downloadsEnqueue: refuse, downloadsControl: refuse, downloadsList: refuse, libraryList: refuse, libraryAccounts: refuse, libraryRebuild: refuse, exportRun: refuse, jobEstimate: refuse, jobStart: refuse, jobControl: refuse, jobList: refuse };
+  return { exportRun: refuse };
 }
 
 function orThrow<T>(result: Result<T>): T {
@@ -137,6 +149,43 @@ export function createAppCore(o: CoreOptions): AppCore {
     now,
   });
 
+  /** Every paid call of the app goes through here (screens, downloads' link renewal, bulk jobs). */
+  async function call(args: OpArgs<'call'>): Promise<Result<CallValue>> {
+    currentBackend ??= await backend();
+    return calls.call(args);
+  }
+
+  const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
+  const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
+  const queue = createDownloadQueue({
+    dataDir: o.dataDir,
+    folder: downloadFolder,
+    template: () => settingsStore.get().filenameTemplate,
+    concurrency: () => settingsStore.get().downloadConcurrency,
+    fetchMedia: o.fetchMedia,
+    call,
+    emit: (snapshot) => o.emit('downloads', snapshot),
+    version: o.version,
+    answerSha256: ledgerAnswerSha256(ledger),
+    onSaved: (path, sidecar) => library.add(path, sidecar),
+    now,
+  });
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const jobHandlers = createJobHandlers({
+    calls: { call },
+    balance,
+    dataDir: o.dataDir,
+    emit: (event, info) => o.emit(event, info),
+    cache,
+    started,
+    now,
+    toLibrary: async (items) => {
+      await queue.enqueue(items);
+      return downloadFolder();
+    },
+  });
+
   /** Key, mode or base URL changed: nothing of the previous one may be reused. */
   async function switched(): Promise<void> {
     await cache.clear();
@@ -165,11 +214,8 @@ export function createAppCore(o: CoreOptions): AppCore {
     }
   }
 
-  const handlers: Omit<Handlers, LaterOps> = {
-    call: async (args) => {
-      currentBackend ??= await backend();
-      return orThrow(await calls.call(args));
-    },
+  const handlers: Omit<Handlers, LaterOps | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList'> = {
+    call: async (args) => orThrow(await call(args)),
     quote: async (args) => orThrow(await calls.quote(args)),
     cancel: async ({ requestId }) => calls.cancel(requestId),
     keySet: async ({ key }) => {
@@ -237,18 +283,30 @@ export function createAppCore(o: CoreOptions): AppCore {
   };
 
   return {
-    handlers: { ...handlers, ...notYetBuilt() },
+    handlers: {
+      ...handlers,
+      ...createDownloadHandlers({ queue }),
+      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder()] }),
+      ...jobHandlers,
+      ...notYetBuilt(),
+    },
     async start() {
       liveKey = await o.secretStore.get().catch(() => null);
       currentBackend = await backend();
       stopBalance = balance.start();
+      await library.start();
+      await queue.start();
+      markStarted();
     },
     async stop() {
       stopBalance?.();
+      await queue.close();
+      await library.flush();
       await ledger.flush();
     },
     mode,
     settings: () => settingsStore.get(),
     flush: () => ledger.flush(),
+    downloadFolder,
   };
 }

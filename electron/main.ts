@@ -11,7 +11,8 @@ import { createRouter, originOf, registerIpc } from './router';
 import { denyAllPermissions } from './security';
 import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from './simulator/service';
 import { createMainWindow } from './window';
-import { MEDIA_SCHEME } from '../shared/media-url';
+import { MEDIA_SCHEME, toMediaUrl } from '../shared/media-url';
+import { createLibraryFileHandler } from './library-files';
 
 // Tests and portable setups may point the app at another data folder (before anything reads it).
 if (process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
@@ -36,6 +37,15 @@ async function start(): Promise<void> {
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(eventChannelOf(event), payload);
   };
+  const remoteMedia = (cacheBytes: number) =>
+    createMediaHandler({
+      fetch: (input, init) => net.fetch(input as string, init),
+      cacheDir: join(app.getPath('userData'), 'media-cache'),
+      maxCacheBytes: cacheBytes,
+      simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request) => demoSimulator().handle(request) },
+    });
+  // Downloads go to the download folder; copying them into the viewing cache too would waste the disk.
+  const downloadMedia = remoteMedia(0);
   const secretStore = await openSecretStore({ service: 'Feedlens', account: 'access-key', platform: process.platform, env: process.env });
   const core = createAppCore({
     dataDir: app.getPath('userData'),
@@ -52,19 +62,16 @@ async function start(): Promise<void> {
     mediaBase: `${MEDIA_SCHEME}://media/`,
     emit,
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
+    fetchMedia: (url, init) => downloadMedia(new Request(toMediaUrl(url), init)),
+    reveal: (path) => shell.showItemInFolder(path),
   });
   await core.start();
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(here, '../renderer') }));
-  protocol.handle(
-    MEDIA_SCHEME,
-    createMediaHandler({
-      fetch: (input, init) => net.fetch(input as string, init),
-      cacheDir: join(app.getPath('userData'), 'media-cache'),
-      maxCacheBytes: 2 * 1024 * 1024 * 1024,
-      simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request) => demoSimulator().handle(request) },
-    }),
-  );
+  // app-media: serves saved files of the library (file: URLs inside the download folder) and remote media.
+  const viewMedia = remoteMedia(2 * 1024 * 1024 * 1024);
+  const savedFiles = createLibraryFileHandler({ root: () => core.downloadFolder() });
+  protocol.handle(MEDIA_SCHEME, async (request) => (await savedFiles(request)) ?? viewMedia(request));
   denyAllPermissions(session.defaultSession);
 
   const appOrigin = devServerUrl ? (originOf(devServerUrl) ?? APP_ORIGIN) : APP_ORIGIN;

@@ -19,6 +19,9 @@ function useScrollMargin(ref: RefObject<HTMLElement | null>): number {
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(sc);
+    // Content above the list may change height after the list mounts (a header that loads later): the
+    // page itself resizes then, so watch it too, or the margin goes stale and rows render off screen.
+    if (sc.firstElementChild) ro.observe(sc.firstElementChild);
     return () => ro.disconnect();
   }, [ref]);
   return margin;

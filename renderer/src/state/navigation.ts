@@ -8,7 +8,8 @@ export type FeedTab = 'top' | 'recent' | 'reels';
 export type Route =
   | { name: 'search'; query?: string; tab?: SearchTab }
   | { name: 'profile'; username?: string; userId?: string; tab?: ProfileTab }
-  | { name: 'post'; code?: string; pk?: string }
+  /** `item`: the carousel item to show first, 1-based (carousel items open inside their post). */
+  | { name: 'post'; code?: string; pk?: string; item?: number }
   | { name: 'hashtag'; tag: string; tab?: FeedTab }
   | { name: 'location'; id: string; tab?: 'recent' | 'top' }
   | { name: 'music'; id: string }

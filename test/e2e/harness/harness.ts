@@ -14,6 +14,8 @@ import { eventChannelOf, type EventName, type EventPayloads } from '../../../sha
 import { createAppCore, type AppCore } from '../../../electron/core';
 import { createMemoryStore } from '../../../electron/keychain';
 import { createMediaHandler } from '../../../electron/media-protocol';
+import { createLibraryFileHandler } from '../../../electron/library-files';
+import { toMediaUrl } from '../../../shared/media-url';
 import { createRouter } from '../../../electron/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
 import { launchChromium } from '../support/browser';
@@ -60,6 +62,8 @@ export interface Harness {
   bridge: BridgeRecord[];
   /** Links the app asked main to open in the system browser. */
   opened: string[];
+  /** Files the app asked main to show in the file manager. */
+  revealed: string[];
   /** Main's log lines (router refusals, handler errors). */
   logs: string[];
   /** Loads the app and waits until it is ready. */
@@ -109,6 +113,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = mkdtempSync(join(tmpdir(), 'feedlens-harness-'));
   const logs: string[] = [];
   const opened: string[] = [];
+  const revealed: string[] = [];
   const bridge: BridgeRecord[] = [];
   const liveKey = options.liveKey;
   const sim = await startSimulatorServer({
@@ -169,10 +174,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     mediaBase: `${origin}/app-media/`,
     emit,
     openExternal: async (url) => void opened.push(url),
+    fetchMedia: (url, init) => downloadMedia(new Request(toMediaUrl(url), init)),
+    reveal: (path) => void revealed.push(path),
   });
+  const downloadMedia = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 0, allowOrigins: [sim.url] });
   await core.start();
 
-  media = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 100 * 1024 * 1024, allowOrigins: [sim.url] });
+  const remoteMedia = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 100 * 1024 * 1024, allowOrigins: [sim.url] });
+  const savedFiles = createLibraryFileHandler({ root: () => core.downloadFolder() });
+  media = async (request) => (await savedFiles(request)) ?? remoteMedia(request);
 
   const router = createRouter({ handlers: core.handlers, isTrustedSender: (o) => o === origin, log: (m) => logs.push(m) });
   const context = await (await browser()).newContext({ viewport: options.viewport ?? { width: 1280, height: 820 }, colorScheme: theme });
@@ -197,6 +207,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     bridge,
     opened,
+    revealed,
     logs,
     async open() {
       await p.goto(`${origin}/`);

@@ -1,0 +1,195 @@
+// One media file to disk: streamed chunk by chunk (memory stays flat however big the file), into
+// `<name>.part`, then renamed. A `.part` left by an earlier attempt, a crash or a restart is continued
+// with a Range request; the answer must be a 206 starting exactly where the part ends, else the file
+// starts over from zero.
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { extFromContentType } from './naming';
+
+export type FetchMedia = (url: string, init: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
+
+export type DownloadErrorKind = 'network' | 'http' | 'expired' | 'truncated' | 'aborted' | 'io';
+
+export class DownloadError extends Error {
+  constructor(
+    readonly kind: DownloadErrorKind,
+    message: string,
+    readonly retryable: boolean,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface FetchFileOptions {
+  url: string;
+  /** Absolute path without extension. */
+  base: string;
+  /** Known extension, or null: then from the answer's Content-Type, else `fallbackExt`. */
+  ext: string | null;
+  fallbackExt: string;
+  fetchMedia: FetchMedia;
+  signal: AbortSignal;
+  /** The size an earlier attempt announced: a part answered with another total starts over. */
+  expectedTotal: number | null;
+  /** Called once the answer's headers are in: final path and total size (null when unknown). */
+  onStart?: (info: { ext: string; total: number | null; offset: number; contentType: string | null }) => void;
+  onProgress?: (bytes: number) => void;
+}
+
+export interface FetchFileResult {
+  path: string;
+  ext: string;
+  bytes: number;
+  contentType: string | null;
+  /** Bytes that were already on disk in the `.part` and kept. */
+  resumedFrom: number;
+}
+
+export const partPath = (final: string): string => `${final}.part`;
+
+async function sizeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** `bytes a-b/total` -> its numbers; null when malformed. `total` is null for `*`. */
+export function parseContentRange(value: string | null): { start: number; end: number; total: number | null } | null {
+  const m = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec((value ?? '').trim());
+  if (!m) return null;
+  return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? null : Number(m[3]) };
+}
+
+function lengthOf(res: Response): number | null {
+  const value = res.headers.get('content-length');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+function httpError(status: number): DownloadError {
+  if (status === 403 || status === 410 || status === 404) {
+    // The CDN answers 403 once a signed URL's `oe` has passed; 404/410 may mean the same.
+    return new DownloadError('expired', `The media host refused the link (HTTP ${status}): it has probably expired.`, false, status);
+  }
+  const retryable = status === 408 || status === 429 || status >= 500;
+  return new DownloadError('http', `The media host answered HTTP ${status}.`, retryable, status);
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === 'AbortError');
+}
+
+async function send(o: FetchFileOptions, offset: number): Promise<Response> {
+  try {
+    return await o.fetchMedia(o.url, { headers: offset > 0 ? { Range: `bytes=${offset}-` } : {}, signal: o.signal });
+  } catch (error) {
+    if (isAbort(error, o.signal)) throw new DownloadError('aborted', 'Stopped.', false);
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new DownloadError('network', `Could not reach the media host (${detail}).`, true);
+  }
+}
+
+async function discard(res: Response): Promise<void> {
+  await res.body?.cancel().catch(() => undefined);
+}
+
+/**
+ * Downloads `o.url` to `<base>.<ext>`. The final name appears only when the file is complete; on any
+ * failure the `.part` stays for the next attempt (callers delete it on cancel).
+ */
+export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
+  let ext = o.ext;
+  let offset = ext !== null ? await sizeOf(partPath(`${o.base}.${ext}`)) : 0;
+  let res = await send(o, offset);
+
+  if (offset > 0) {
+    const range = parseContentRange(res.headers.get('content-range'));
+    if (res.status === 416 && range === null) {
+      // "bytes */<size>": the part may hold the whole file already.
+      const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+      await discard(res);
+      if (total !== undefined && Number(total) === offset && (o.expectedTotal === null || o.expectedTotal === offset)) {
+        const final = `${o.base}.${ext}`;
+        await rename(partPath(final), final);
+        o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
+        return { path: final, ext: ext as string, bytes: offset, contentType: null, resumedFrom: offset };
+      }
+      offset = 0;
+      res = await send(o, 0);
+    } else if (res.status === 206) {
+      const good = range !== null && range.start === offset && range.total !== null && range.end === range.total - 1 && (o.expectedTotal === null || range.total === o.expectedTotal);
+      if (!good) {
+        // A range we did not ask for, or another file's size: the part cannot be trusted.
+        await discard(res);
+        offset = 0;
+        res = await send(o, 0);
+      }
+    } else if (res.status === 200) {
+      offset = 0; // the server ignored the Range header: the body is the whole file
+    }
+  }
+
+  if (res.status !== 200 && res.status !== 206) {
+    await discard(res);
+    throw httpError(res.status);
+  }
+  if (res.body === null) throw new DownloadError('truncated', 'The media host sent no data.', true);
+
+  const contentType = res.headers.get('content-type');
+  ext ??= extFromContentType(contentType) ?? o.fallbackExt;
+  const final = `${o.base}.${ext}`;
+  const part = partPath(final);
+  const length = lengthOf(res);
+  const total = res.status === 206 ? (parseContentRange(res.headers.get('content-range'))?.total ?? null) : length;
+  o.onStart?.({ ext, total, offset, contentType });
+
+  let handle;
+  try {
+    await mkdir(dirname(part), { recursive: true });
+    handle = await open(part, offset > 0 ? 'a' : 'w');
+  } catch (error) {
+    await discard(res);
+    throw new DownloadError('io', `Could not write ${final}: ${(error as Error).message}`, false);
+  }
+  let written = offset;
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (isAbort(error, o.signal)) throw new DownloadError('aborted', 'Stopped.', false);
+        throw new DownloadError('truncated', `The connection broke after ${written} bytes.`, true);
+      }
+      if (chunk.done) break;
+      // One chunk at a time: the next is read only once this one is on its way to disk.
+      try {
+        await handle.write(chunk.value);
+      } catch (error) {
+        throw new DownloadError('io', `Could not write ${final}: ${(error as Error).message}`, false);
+      }
+      written += chunk.value.byteLength;
+      o.onProgress?.(written);
+      if (o.signal.aborted) throw new DownloadError('aborted', 'Stopped.', false);
+    }
+    if (total !== null && written !== total) {
+      throw new DownloadError('truncated', `The connection broke after ${written} of ${total} bytes.`, true);
+    }
+    await handle.sync();
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+  await rename(part, final);
+  return { path: final, ext, bytes: written, contentType, resumedFrom: offset };
+}
+
+/** Removes the `.part` of a download (cancel). */
+export async function removePart(base: string, ext: string | null): Promise<void> {
+  if (ext !== null) await unlink(partPath(`${base}.${ext}`)).catch(() => undefined);
+}

@@ -1,0 +1,118 @@
+// The JSON sidecar beside each saved item (`<same name>.json`): the normalised record, the raw record
+// as the service sent it, the saved files, and where it all came from (endpoint, params, times, app
+// version, the sha256 of the service's answer). The library is rebuilt from these files alone.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parseLossless, stringifyLossless } from '../../shared/api/json';
+import type { Provenance } from '../../shared/ipc';
+import { writeFileAtomic } from '../fs-atomic';
+import type { Ledger } from '../ledger';
+import type { FileRole, GroupKind } from './plan';
+import type { RefreshedBy } from './refresh';
+
+export const SIDECAR_FORMAT = 'feedlens-sidecar';
+export const SIDECAR_VERSION = 1;
+
+export interface SidecarFile {
+  /** File name, relative to the sidecar's folder. */
+  name: string;
+  /** Position in the carousel (1-based), null outside one. */
+  index: number | null;
+  role: FileRole;
+  mediaPk: string;
+  /** The URL the bytes came from. */
+  url: string;
+  bytes: number;
+  sha256: string;
+  contentType: string | null;
+  /** The call that renewed an expired link, when one was needed. */
+  refreshedBy: RefreshedBy | null;
+}
+
+export interface SidecarProvenance {
+  endpoint: string;
+  params: Provenance['params'];
+  requestId: string | null;
+  /** ISO 8601, UTC. */
+  fetchedAt: string;
+  savedAt: string;
+  appVersion: string;
+  /** sha256 of the service's answer the record came from (from the request ledger), when known. */
+  answerSha256: string | null;
+}
+
+export interface Sidecar {
+  format: typeof SIDECAR_FORMAT;
+  version: number;
+  id: string;
+  kind: GroupKind;
+  username: string | null;
+  ownerId: string | null;
+  /** Epoch seconds. */
+  takenAt: number | null;
+  highlight: { id: string; title: string | null } | null;
+  files: SidecarFile[];
+  /** The normalised record, without the `raw` copies (the raw record is below, once). */
+  record: unknown;
+  raw: unknown;
+  provenance: SidecarProvenance;
+}
+
+/** The record without its `raw` fields (nested users and places carry one each). */
+export function withoutRaw(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutRaw);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (key !== 'raw') out[key] = withoutRaw(v);
+  return out;
+}
+
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
+  // Readable by others like the media beside it (the atomic writer defaults to private files).
+  await writeFileAtomic(path, `${stringifyLossless(sidecar, 2)}\n`, { mode: 0o644 });
+}
+
+function isSidecar(v: unknown): v is Sidecar {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Partial<Sidecar>;
+  return s.format === SIDECAR_FORMAT && typeof s.id === 'string' && typeof s.kind === 'string' && Array.isArray(s.files) && typeof s.provenance === 'object';
+}
+
+/** A sidecar written by Feedlens, or null for any other JSON file (or one that is not JSON). */
+export async function readSidecar(path: string): Promise<Sidecar | null> {
+  try {
+    const value = parseLossless(await readFile(path, 'utf8'));
+    return isSidecar(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Finds the sha256 of the answer a record came from in the request ledger: the entry with the record's
+ * requestId, sent shortly before the answer was received. Null for cache hits (no body was read) or
+ * when the ledger no longer has it. Remembered per requestId: the items of one page share one answer.
+ */
+export function ledgerAnswerSha256(ledger: Pick<Ledger, 'query'>): (p: Provenance) => Promise<string | null> {
+  const known = new Map<string, Promise<string | null>>();
+  return (p) => {
+    if (p.requestId === null) return Promise.resolve(null);
+    let found = known.get(p.requestId);
+    if (!found) {
+      const requestId = p.requestId;
+      found = ledger
+        .query({ path: p.path, from: p.fetchedAt - 10 * 60_000, to: p.fetchedAt + 60_000, limit: 10_000 })
+        .then((page) => page.entries.find((e) => e.requestId === requestId && e.bodySha256 !== null)?.bodySha256 ?? null);
+      if (known.size >= 1000) known.delete(known.keys().next().value as string);
+      known.set(requestId, found);
+    }
+    return found;
+  };
+}

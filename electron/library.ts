@@ -1,0 +1,257 @@
+// The library: every saved item, browsable offline by account and date. Its index (in the data folder)
+// is only a copy of what the JSON sidecars beside the media say, so when it is lost or unreadable it is
+// rebuilt from them, and a rebuild gives exactly the index the downloads built.
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AppError } from '../shared/api/errors';
+import type { LibraryItem } from '../shared/ipc';
+import { isAtomicTempFile, writeFileAtomic } from './fs-atomic';
+import { isInside } from './downloads/naming';
+import { readSidecar, type Sidecar } from './downloads/sidecar';
+import type { Handlers } from './router';
+
+export interface LibraryOptions {
+  /** The app's data folder: the index is library/index.json in it. */
+  dataDir: string;
+  /** The absolute download folder, where the sidecars are. */
+  folder: () => string;
+  /** Base of the media protocol's URLs, e.g. "app-media://media/". */
+  mediaBase: string;
+  log?: (message: string) => void;
+}
+
+export interface LibraryQuery {
+  username?: string;
+  kind?: LibraryItem['kind'];
+  offset?: number;
+  limit?: number;
+}
+
+export interface LibraryAccount {
+  username: string;
+  items: number;
+  lastSaved: number | null;
+}
+
+export interface Library {
+  /** Loads the index; rebuilds it from the sidecars when it is missing, unreadable or of another folder. */
+  start(): Promise<void>;
+  /** Adds or replaces the item a sidecar describes (the download queue calls this as items finish). */
+  add(sidecarPath: string, sidecar: Sidecar): Promise<void>;
+  /** Newest first (by the time the media was taken), filtered and paged. */
+  list(q?: LibraryQuery): { items: LibraryItem[]; total: number };
+  accounts(): LibraryAccount[];
+  rebuild(): Promise<{ items: number }>;
+  /** Resolves once the index is written. */
+  flush(): Promise<void>;
+}
+
+/** One indexed item, as kept in the index file. */
+export interface LibraryEntry {
+  item: Omit<LibraryItem, 'previewUrl'>;
+  /** Epoch ms the item was saved (from its sidecar). */
+  savedAt: number | null;
+}
+
+interface IndexFile {
+  version: 1;
+  folder: string;
+  entries: LibraryEntry[];
+}
+
+export const DEFAULT_PAGE = 200;
+const PERSIST_DELAY_MS = 500;
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.gif', '.heic', '.avif']);
+/** Sidecars are small; a big .json in the folder is something else (an export) and is not read. */
+const MAX_SIDECAR_BYTES = 32 * 1024 * 1024;
+
+/** The URL the renderer loads a saved file with: a `file:` URL wrapped for the media protocol. */
+export function previewUrlFor(mediaBase: string, path: string): string {
+  return `${mediaBase}?u=${encodeURIComponent(pathToFileURL(path).href)}`;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The library entry a sidecar describes: its files that are on disk, inside the download folder. */
+export async function entryFromSidecar(sidecarPath: string, sidecar: Sidecar, folder: string): Promise<LibraryEntry> {
+  const root = resolve(folder);
+  const files: string[] = [];
+  for (const file of sidecar.files) {
+    if (typeof file?.name !== 'string' || isAbsolute(file.name)) continue;
+    const path = resolve(dirname(sidecarPath), file.name);
+    if (isInside(root, path) && (await isFile(path))) files.push(path);
+  }
+  const savedAt = Date.parse(sidecar.provenance?.savedAt ?? '');
+  return {
+    item: {
+      id: sidecar.id,
+      kind: sidecar.kind,
+      username: typeof sidecar.username === 'string' ? sidecar.username : null,
+      takenAt: typeof sidecar.takenAt === 'number' ? sidecar.takenAt : null,
+      files,
+      sidecar: sidecarPath,
+      record: sidecar.record,
+    },
+    savedAt: Number.isNaN(savedAt) ? null : savedAt,
+  };
+}
+
+/** Every sidecar under `dir`, depth first; symbolic links are not followed (no loops, no escapes). */
+async function* sidecarFiles(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* sidecarFiles(path);
+    else if (e.isFile() && e.name.endsWith('.json') && !isAtomicTempFile(e.name)) yield path;
+  }
+}
+
+function newestFirst(a: LibraryEntry, b: LibraryEntry): number {
+  const ta = a.item.takenAt ?? -Infinity;
+  const tb = b.item.takenAt ?? -Infinity;
+  if (ta !== tb) return tb - ta;
+  return a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0;
+}
+
+export function createLibrary(o: LibraryOptions): Library {
+  const log = o.log ?? ((m: string) => console.warn(m));
+  const indexFile = join(o.dataDir, 'library', 'index.json');
+  const entries = new Map<string, LibraryEntry>();
+  let sorted: LibraryEntry[] | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let writeTail: Promise<void> = Promise.resolve();
+
+  const folder = () => resolve(o.folder());
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const state: IndexFile = { version: 1, folder: folder(), entries: [...entries.values()] };
+    const text = JSON.stringify(state);
+    writeTail = writeTail.then(() => writeFileAtomic(indexFile, text)).catch((error: unknown) => log(`library: could not save the index: ${String(error)}`));
+    return writeTail;
+  }
+
+  function persistSoon(): void {
+    sorted = null;
+    timer ??= setTimeout(() => void flush(), PERSIST_DELAY_MS);
+  }
+
+  function withPreview(entry: LibraryEntry): LibraryItem {
+    const files = entry.item.files;
+    const preview = files.find((f) => IMAGE_EXTENSIONS.has(extname(f).toLowerCase())) ?? files[0];
+    return { ...entry.item, previewUrl: preview === undefined ? null : previewUrlFor(o.mediaBase, preview) };
+  }
+
+  async function rebuild(): Promise<{ items: number }> {
+    const root = folder();
+    const found = new Map<string, LibraryEntry>();
+    for await (const path of sidecarFiles(root)) {
+      if ((await stat(path)).size > MAX_SIDECAR_BYTES) continue;
+      const sidecar = await readSidecar(path);
+      if (sidecar) found.set(sidecar.id, await entryFromSidecar(path, sidecar, root));
+    }
+    entries.clear();
+    for (const [id, entry] of found) entries.set(id, entry);
+    persistSoon();
+    await flush();
+    return { items: entries.size };
+  }
+
+  async function load(): Promise<boolean> {
+    try {
+      const state = JSON.parse(await readFile(indexFile, 'utf8')) as Partial<IndexFile>;
+      if (state.version !== 1 || state.folder !== folder() || !Array.isArray(state.entries)) return false;
+      entries.clear();
+      for (const e of state.entries) if (e && typeof e.item?.id === 'string') entries.set(e.item.id, e);
+      sorted = null;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    async start() {
+      if (!(await load())) await rebuild();
+    },
+    async add(sidecarPath, sidecar) {
+      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder()));
+      persistSoon();
+    },
+    list(q = {}) {
+      sorted ??= [...entries.values()].sort(newestFirst);
+      const matching = sorted.filter((e) => (q.username === undefined || e.item.username === q.username) && (q.kind === undefined || e.item.kind === q.kind));
+      const offset = q.offset ?? 0;
+      const page = matching.slice(offset, offset + (q.limit ?? DEFAULT_PAGE));
+      return { items: page.map(withPreview), total: matching.length };
+    },
+    accounts() {
+      const byName = new Map<string, LibraryAccount>();
+      for (const e of entries.values()) {
+        const name = e.item.username;
+        if (name === null) continue;
+        const account = byName.get(name) ?? { username: name, items: 0, lastSaved: null };
+        account.items += 1;
+        if (e.savedAt !== null && (account.lastSaved === null || e.savedAt > account.lastSaved)) account.lastSaved = e.savedAt;
+        byName.set(name, account);
+      }
+      return [...byName.values()].sort((a, b) => a.username.localeCompare(b.username));
+    },
+    rebuild,
+    flush,
+  };
+}
+
+export interface LibraryHandlerDeps {
+  library: Library;
+  /** Shows a file in the system file manager (Electron's shell.showItemInFolder). */
+  reveal: (path: string) => void | Promise<void>;
+  /** Folders whose files may be revealed (the download folder; the lead may add the export folder). */
+  roots: () => string[];
+}
+
+function refusal(message: string): AppError {
+  return { kind: 'validation', message, billed: false, retryable: false };
+}
+
+/** True when `path` (after resolving symbolic links) lies inside one of the roots. */
+export async function insideRoots(path: string, roots: string[]): Promise<boolean> {
+  if (!isAbsolute(path)) return false;
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    return false;
+  }
+  for (const root of roots) {
+    const realRoot = await realpath(resolve(root)).catch(() => null);
+    if (realRoot !== null && isInside(realRoot, real)) return true;
+  }
+  return false;
+}
+
+export function createLibraryHandlers(deps: LibraryHandlerDeps): Pick<Handlers, 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath'> {
+  return {
+    libraryList: async (q) => deps.library.list(q),
+    libraryAccounts: async () => deps.library.accounts(),
+    libraryRebuild: async () => deps.library.rebuild(),
+    revealPath: async ({ path }) => {
+      if (!(await insideRoots(path, deps.roots()))) throw refusal('Feedlens shows only saved files inside its download folder.');
+      await deps.reveal(path);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
+// through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
+// footer with pages, requests and the end of the list.
+import { ListStatus } from '../../components/ListStatus';
+import { PostCell } from '../../components/Cards';
+import { VirtualGrid } from '../../components/Virtual';
+import { appErrorOf } from '../../api/bridge';
+import { useEndpointList } from '../../hooks/useEndpointList';
+import type { Params } from '../../hooks/useEndpoint';
+import type { Post } from '../../../../shared/records';
+import { isNoEntries } from '../post/format';
+
+export interface PostGridProps {
+  path: string;
+  params: Params;
+  /** Accessible name of the grid, e.g. "Top posts under #coffee". */
+  label: string;
+  /** Words for the empty state. */
+  empty: string;
+  /** What the calls fetch, for the confirmation dialog and the request log. */
+  what: string;
+  testId?: string;
+}
+
+export function PostGrid({ path, params, label, empty, what, testId }: PostGridProps) {
+  const list = useEndpointList<Post>(path, params, { what });
+  // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
+  const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
+  const posts = list.items.filter((p) => p.kind === 'post');
+  return (
+    <div className="post-grid" data-testid={testId}>
+      {posts.length > 0 && (
+        <VirtualGrid
+          items={posts}
+          itemKey={(p, i) => `${p.id}:${i}`}
+          renderCell={(p) => <PostCell post={p} />}
+          minCellWidth={200}
+          gap={6}
+          onNearEnd={list.loadMore}
+          label={label}
+        />
+      )}
+      {emptyAnswer ? (
+        <div className="state" data-testid="list-empty">
+          <div className="state-icon" aria-hidden>
+            ∅
+          </div>
+          <div>{empty}</div>
+        </div>
+      ) : (
+        <ListStatus list={list} empty={empty} noun="posts" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// The list pieces the profile and search screens are made of: paged post grids and account lists
+// (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
+import { useMemo, useState, type ReactNode } from 'react';
+import type { AppRecord, Post, User } from '../../../../shared/records';
+import { compactNumber, PostCell, UserRow } from '../../components/Cards';
+import { ListStatus, type ListLike } from '../../components/ListStatus';
+import { VirtualGrid, VirtualList } from '../../components/Virtual';
+import type { EndpointAnswer } from '../../hooks/useEndpoint';
+import { useEndpointList } from '../../hooks/useEndpointList';
+import { nounFor } from './format';
+import type { Call } from './plan';
+
+/** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark. */
+export function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
+  return (
+    <div className="media-cell">
+      <PostCell post={post} />
+      {post.isTrial && (
+        <span className="badge trial-badge" title="Trial reel: shown first to people who don't follow the account" data-testid="trial-badge">
+          Trial
+        </span>
+      )}
+      {reel && post.counts.plays !== null && !post.likesHidden && (
+        <span className="plays" aria-hidden>
+          ▶ {compactNumber(post.counts.plays)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
+  return records.filter((r): r is Extract<AppRecord, { kind: K }> => r.kind === kind);
+}
+
+/** Every post of a paged endpoint, in a virtual grid that loads the next page near its end. */
+export type Nouns = readonly [string, string];
+
+export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean }) {
+  const list = useEndpointList(call.path, call.params, { what: call.what });
+  const posts = useMemo(() => only(list.items, 'post'), [list.items]);
+  return (
+    <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
+      <VirtualGrid
+        items={posts}
+        itemKey={(p, i) => `${p.id}-${i}`}
+        renderCell={(p) => <MediaCell post={p} reel={reels} />}
+        minCellWidth={reels ? 150 : 190}
+        aspect={reels ? 16 / 9 : 1}
+        gap={reels ? 6 : 4}
+        onNearEnd={list.loadMore}
+        label={label}
+      />
+      <ListStatus list={list} empty={empty} noun={nounFor(posts.length, nouns)} />
+    </div>
+  );
+}
+
+/** Every account of a paged endpoint, in a virtual list that loads the next page near its end. */
+export function PagedUserList({ call, label, empty, nouns = ['account', 'accounts'], detail }: { call: Call; label: string; empty: string; nouns?: Nouns; detail?: (user: User) => string | undefined }) {
+  const list = useEndpointList(call.path, call.params, { what: call.what });
+  const users = useMemo(() => only(list.items, 'user'), [list.items]);
+  return (
+    <div className="user-list" data-testid="user-list">
+      <VirtualList items={users} itemKey={(u, i) => `${u.id}-${i}`} renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />} estimate={58} onNearEnd={list.loadMore} label={label} />
+      <ListStatus list={list} empty={empty} noun={nounFor(users.length, nouns)} />
+    </div>
+  );
+}
+
+interface AnswerQuery {
+  data: EndpointAnswer | undefined;
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+  refresh(): Promise<void>;
+}
+
+/**
+ * A one-answer endpoint (no paging) seen as a finished list, so it gets the same footer as paged lists:
+ * what it cost, that it is complete, and a Refresh that says it spends.
+ */
+export function useAnswerList(query: AnswerQuery, items: unknown[]): ListLike {
+  const [refreshError, setRefreshError] = useState<unknown>(null);
+  const data = query.data;
+  return {
+    stats: { pages: data ? 1 : 0, requests: data && !data.cacheHit ? 1 : 0, units: data?.units ?? 0, reachedEnd: query.isSuccess },
+    isPending: query.isPending,
+    isFetchingNextPage: false,
+    isError: query.isError || refreshError !== null,
+    error: query.error ?? refreshError,
+    hasNextPage: false,
+    items,
+    loadMore: () => undefined,
+    refresh: async () => {
+      setRefreshError(null);
+      try {
+        await query.refresh();
+      } catch (error) {
+        setRefreshError(error);
+      }
+    },
+    refetch: () => query.refetch(),
+  };
+}
+
+/** The records of a one-answer endpoint, as a list of the kind the screen shows. */
+export function answerRecords<K extends AppRecord['kind']>(data: EndpointAnswer | undefined, kind: K): Extract<AppRecord, { kind: K }>[] {
+  const records = data?.records;
+  if (!records) return [];
+  return only(Array.isArray(records) ? records : [records], kind);
+}
+
+/** A short, centered note for states the screen knows without asking the service. */
+export function QuietState({ icon, title, children, testId }: { icon: string; title: string; children?: ReactNode; testId?: string }) {
+  return (
+    <div className="state quiet-state" data-testid={testId}>
+      <div className="state-icon" aria-hidden>
+        {icon}
+      </div>
+      <strong>{title}</strong>
+      {children && <div className="muted">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// One panel per profile tab. Each panel mounts only when its tab is open, so a tab never opened
+// never calls the service; react-query keeps what a tab loaded when the user switches away and back.
+import { useEffect, useState } from 'react';
+import type { Profile } from '../../../../shared/records';
+import { ServiceError } from '../../api/bridge';
+import { ErrorView } from '../../components/ErrorView';
+import { ListStatus } from '../../components/ListStatus';
+import { MediaImage } from '../../components/Media';
+import { useEndpoint } from '../../hooks/useEndpoint';
+import { navigate, type ProfileTab } from '../../state/navigation';
+import { localAndUtc, nounFor, timeAgo, timeLeft } from './format';
+import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList } from './lists';
+import { tabCall, tabGate } from './plan';
+
+function who(profile: Profile): string {
+  return profile.username ? `@${profile.username}` : 'this account';
+}
+
+/** Re-renders every `ms` so "time left" stays true while the tray is on screen. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+function HighlightsPanel({ profile }: { profile: Profile }) {
+  const call = tabCall('highlights', profile);
+  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const highlights = answerRecords(query.data, 'highlight');
+  const list = useAnswerList(query, highlights);
+  return (
+    <>
+      {highlights.length > 0 && (
+        <ul className="highlight-tray" aria-label={`Highlights of ${who(profile)}`}>
+          {highlights.map((h) => (
+            <li key={h.id}>
+              <button className="highlight" onClick={() => navigate({ name: 'highlight', highlightPk: h.id })} data-testid="highlight" data-pk={h.id} title={`Open the highlight “${h.title ?? 'Untitled'}”`}>
+                <span className="highlight-cover">
+                  <MediaImage url={h.coverUrl} alt="" />
+                </span>
+                <span className="highlight-title">{h.title || 'Untitled'}</span>
+                {h.mediaCount !== null && (
+                  <span className="faint highlight-count">
+                    {h.mediaCount} {h.mediaCount === 1 ? 'story' : 'stories'}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListStatus list={list} empty={`${who(profile)} has no highlights`} noun={nounFor(highlights.length, ['highlight', 'highlights'])} />
+    </>
+  );
+}
+
+function StoriesPanel({ profile }: { profile: Profile }) {
+  const call = tabCall('stories', profile);
+  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const stories = answerRecords(query.data, 'story');
+  const list = useAnswerList(query, stories);
+  const now = useNow(30_000);
+  return (
+    <>
+      {stories.length > 0 && (
+        <ul className="story-tray" aria-label={`Current stories of ${who(profile)}`}>
+          {stories.map((s, i) => {
+            const expiresAt = s.expiresAt ?? (s.takenAt !== null ? s.takenAt + 86_400 : null);
+            return (
+              <li key={s.id}>
+                <button
+                  className="story-card"
+                  data-testid="story-card"
+                  data-pk={s.id}
+                  onClick={() => navigate({ name: 'stories', userId: profile.id, username: profile.username ?? undefined, storyPk: s.id })}
+                  aria-label={`Story ${i + 1} of ${stories.length}${s.takenAt !== null ? `, posted ${timeAgo(s.takenAt, now)}` : ''}`}
+                  title={s.takenAt !== null ? `Posted ${localAndUtc(s.takenAt)}` : undefined}
+                >
+                  <MediaImage url={s.thumbnailUrl ?? s.images[0]?.url} alt="" />
+                  {s.mediaType === 'video' && (
+                    <span className="story-kind" aria-hidden>
+                      ▶ {s.videoDuration ? `${Math.round(s.videoDuration)} s` : ''}
+                    </span>
+                  )}
+                  <span className="story-times">
+                    {s.takenAt !== null && <span>{timeAgo(s.takenAt, now)}</span>}
+                    {expiresAt !== null && <span className="story-left">{timeLeft(expiresAt, now)}</span>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ListStatus list={list} empty={`${who(profile)} has no active stories right now`} noun={nounFor(stories.length, ['story', 'stories'])} />
+    </>
+  );
+}
+
+export function ProfilePanel({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
+  const gate = tabGate(profile, tab);
+  if (gate.kind === 'private') return <ErrorView error={new ServiceError(gate.error)} />;
+  if (gate.kind === 'empty') {
+    return (
+      <QuietState icon="∅" title={gate.message} testId="tab-empty">
+        The profile says so; nothing was requested.
+      </QuietState>
+    );
+  }
+  const call = tabCall(tab, profile);
+  switch (tab) {
+    case 'posts':
+      return <PagedPostGrid call={call} label={`Posts of ${who(profile)}`} empty="No posts yet" />;
+    case 'reels':
+      return <PagedPostGrid call={call} label={`Reels of ${who(profile)}`} empty="No reels yet" nouns={['reel', 'reels']} reels />;
+    case 'tagged':
+      return <PagedPostGrid call={call} label={`Posts tagging ${who(profile)}`} empty={`Nobody has tagged ${who(profile)} in a public post yet`} />;
+    case 'highlights':
+      return <HighlightsPanel profile={profile} />;
+    case 'stories':
+      return <StoriesPanel profile={profile} />;
+    case 'followers':
+      return <PagedUserList call={call} label={`Followers of ${who(profile)}`} empty="No followers yet" nouns={['follower', 'followers']} />;
+    case 'following':
+      return <PagedUserList call={call} label={`Accounts ${who(profile)} follows`} empty="Not following anyone yet" />;
+  }
+}

@@ -1,0 +1,300 @@
+// Onboarding (a key the simulator accepts or refuses, demo mode), Settings (edits persist in main, invalid
+// input is explained, the theme applies at once) and the request log (the calls made earlier, with the
+// units the simulator billed, filters, auto-refresh on a paid call, a CSV export whose rows match).
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedlensApi } from '../../shared/ipc';
+import { ANCHORS } from '../../electron/simulator/world/world';
+import { closeBrowser, startHarness, type Harness } from './harness/harness';
+
+const KEY = 'sk-test-feedlens-e2e-7Qm4';
+const KEY_BALANCE = 4321;
+const OMNIBOX = 'Open a link, @handle, #hashtag or search';
+const CTX = { senderId: 1 };
+
+/** A small RFC 4180 reader: quoted fields with "" escapes, commas and line breaks inside quotes. */
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  const [header, ...body] = rows;
+  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i] ?? ''])));
+}
+
+async function openSidebar(h: Harness, name: string): Promise<void> {
+  await h.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
+}
+
+async function openInOmnibox(h: Harness, text: string): Promise<void> {
+  const box = h.page.getByLabel(OMNIBOX);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function bodyBackground(h: Harness): Promise<string> {
+  return h.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  describe(`onboarding with an access key (${theme})`, () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness({ theme, onboarded: false });
+      // The key exists at the service, but nothing is stored yet: the researcher types it.
+      h.sim.sim.keys.add({ key: KEY, balance: KEY_BALANCE, rate: 20 });
+      await h.open();
+    });
+    afterAll(async () => {
+      await h?.close();
+      await closeBrowser();
+    });
+
+    it('explains Feedlens and names where the key will be kept', async () => {
+      await h.page.getByTestId('onboarding').waitFor();
+      expect(await h.page.getByRole('heading', { name: 'Welcome to Feedlens' }).isVisible()).toBe(true);
+      expect(await h.page.getByTestId('key-input').getAttribute('type')).toBe('password');
+      const status = await h.core.handlers.keyStatus({}, CTX);
+      expect(await h.page.getByTestId('key-backend').textContent()).toBe(status.backendName);
+      // The harness keeps keys in memory: the app says the key would not survive a restart.
+      expect(status.degraded).toBe(true);
+      expect(await h.page.getByTestId('key-degraded').textContent()).toBe(status.degradedReason);
+      await h.shot('onboarding');
+    });
+
+    it('explains a refused key inline and stores nothing', async () => {
+      await h.page.getByTestId('key-input').fill('sk-not-a-real-key-0000');
+      await h.page.getByTestId('key-submit').click();
+      const error = h.page.getByTestId('key-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('refused this key');
+      expect((await h.core.handlers.keyStatus({}, CTX)).present).toBe(false);
+      expect(await h.page.getByTestId('onboarding').isVisible()).toBe(true);
+      await h.shot('onboarding-refused');
+    });
+
+    it('accepts a valid key, stores it and opens the app in live mode', async () => {
+      await h.page.getByTestId('key-input').fill(KEY);
+      await h.page.getByTestId('key-submit').click();
+      await h.page.locator('.app').waitFor();
+      expect(h.core.mode().mode).toBe('live');
+      expect(h.core.settings().onboarded).toBe(true);
+      const status = await h.core.handlers.keyStatus({}, CTX);
+      expect(status).toMatchObject({ present: true, last4: KEY.slice(-4) });
+      // The balance shown is the simulator's balance for this key (the free /sys/balance call).
+      await h.page.getByTestId('balance-requests').filter({ hasText: KEY_BALANCE.toLocaleString('en-US') }).waitFor();
+      expect(h.sim.sim.keys.info(KEY)?.requests).toBe(KEY_BALANCE);
+      expect(await h.page.getByTestId('demo-badge').count()).toBe(0);
+      // The key never comes back to the page.
+      expect(await h.page.content()).not.toContain(KEY);
+      expect(JSON.stringify(h.bridge.filter((b) => b.direction === 'to-renderer'))).not.toContain(KEY);
+    });
+
+    it('shows the stored key only by its last 4 characters, and tests it', async () => {
+      await openSidebar(h, 'Settings');
+      await h.page.getByTestId('key-last4').waitFor();
+      expect(await h.page.getByTestId('key-last4').textContent()).toBe(`••••${KEY.slice(-4)}`);
+      expect(await h.page.getByTestId('key-backend-name').textContent()).toBe((await h.core.handlers.keyStatus({}, CTX)).backendName);
+      await h.page.getByTestId('key-test').click();
+      await h.page.getByTestId('key-test-result').waitFor();
+      expect(await h.page.getByTestId('key-test-result').textContent()).toContain(`${KEY_BALANCE.toLocaleString('en-US')} requests left`);
+      expect(await h.page.getByTestId('mode-live').getAttribute('aria-checked')).toBe('true');
+      expect(await h.page.content()).not.toContain(KEY);
+      await h.shot('settings-key');
+    });
+
+    it('switches to demo mode and back, then removes the key', async () => {
+      await h.page.getByTestId('mode-demo').click();
+      await h.page.getByTestId('demo-badge').waitFor();
+      expect(h.core.mode()).toMatchObject({ mode: 'demo', reason: 'chosen' });
+      await h.page.getByTestId('mode-live').click();
+      await h.page.getByTestId('demo-badge').waitFor({ state: 'detached' });
+      expect(h.core.mode().mode).toBe('live');
+      await h.page.getByTestId('key-remove').click();
+      await h.page.getByTestId('key-remove-confirm').click();
+      await h.page.getByTestId('demo-badge').waitFor();
+      expect((await h.core.handlers.keyStatus({}, CTX)).present).toBe(false);
+      expect(h.core.mode()).toMatchObject({ mode: 'demo', reason: 'no_key' });
+      expect(await h.page.getByTestId('mode-live').isDisabled()).toBe(true);
+    });
+  });
+
+  describe(`onboarding in demo mode (${theme})`, () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness({ theme, onboarded: false });
+      await h.open();
+    });
+    afterAll(async () => {
+      await h?.close();
+      await closeBrowser();
+    });
+
+    it('continues in demo mode and remembers the choice', async () => {
+      await h.page.getByTestId('continue-demo').click();
+      await h.page.getByTestId('demo-badge').waitFor();
+      expect(h.core.settings().onboarded).toBe(true);
+      expect(h.core.mode().mode).toBe('demo');
+      await h.page.reload();
+      await h.page.locator('.app, .onboarding').first().waitFor();
+      expect(await h.page.locator('.onboarding').count()).toBe(0);
+    });
+  });
+
+  describe(`settings and the request log (${theme})`, () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness({ theme });
+      await h.open();
+    });
+    afterAll(async () => {
+      await h?.close();
+      await closeBrowser();
+    });
+
+    it('lists the calls made earlier with the units billed, and exports them as CSV', async () => {
+      const world = h.sim.sim.world;
+      const big = world.userByName.get(ANCHORS.big)!;
+      const highlightPk = big.highlights[0]!;
+      const storyPk = big.stories[0]!;
+      const spentBefore = h.sim.sim.keys.spent(h.sim.sim.demoKey);
+      // A highlight (1), one story (1), all of its owner's stories (2, confirmed), the highlight again (cache).
+      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
+      await h.page.getByTestId('story-frame').waitFor();
+      await h.page.keyboard.press('Escape');
+      await openInOmnibox(h, `https://www.instagram.com/stories/${big.username}/${storyPk}/`);
+      await h.page.getByTestId('viewer-load-all').click();
+      await h.page.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await h.page.getByTestId('viewer-position').filter({ hasText: ` of ${big.stories.length}` }).waitFor();
+      await h.page.keyboard.press('Escape');
+      // After a reload the renderer has forgotten the answer; main answers from its cache, free.
+      await h.page.reload();
+      await h.page.locator('.app').waitFor();
+      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
+      await h.page.getByTestId('story-frame').waitFor();
+      await h.page.keyboard.press('Escape');
+      const spent = h.sim.sim.keys.spent(h.sim.sim.demoKey) - spentBefore;
+      expect(spent).toBe(4);
+
+      // The balance indicator opens the log.
+      await h.page.getByTestId('balance').click();
+      await h.page.getByTestId('log-table').waitFor();
+      const rows = h.page.getByTestId('log-row');
+      await expect.poll(() => rows.count()).toBe(4);
+      const shown = await rows.evaluateAll((els) => els.map((e) => ({ path: e.getAttribute('data-path'), units: Number(e.getAttribute('data-units')), cache: e.getAttribute('data-cache') })));
+      expect(shown).toEqual([
+        { path: '/v2/highlight/by/id', units: 0, cache: 'true' },
+        { path: '/v1/user/stories', units: 2, cache: 'false' },
+        { path: '/v1/story/by/url', units: 1, cache: 'false' },
+        { path: '/v2/highlight/by/id', units: 1, cache: 'false' },
+      ]);
+      expect(await h.page.getByTestId('log-totals').textContent()).toContain(`4 calls · ${spent} units · 1 from the cache · 0 errors`);
+      await h.shot('log');
+
+      await h.page.getByTestId('log-export-csv').click();
+      const file = (await h.page.getByTestId('log-export-path').textContent())!;
+      expect(await h.page.getByTestId('log-export-result').textContent()).toContain('Saved 4 rows');
+      const csv = parseCsv(readFileSync(file, 'utf8'));
+      // The export is oldest first; the screen newest first.
+      expect(csv.map((r) => ({ path: r.path, units: Number(r.units), cache: r.cacheHit }))).toEqual([...shown].reverse());
+      expect(JSON.parse(csv[0]!.params!)).toMatchObject({ id: highlightPk });
+    });
+
+    it('filters by outcome and endpoint, and reloads itself after a paid call', async () => {
+      await h.page.getByTestId('log-outcome').selectOption('cache');
+      await expect.poll(() => h.page.getByTestId('log-row').count()).toBe(1);
+      await h.page.getByTestId('log-outcome').selectOption('');
+      await h.page.getByTestId('log-path').selectOption('/v2/highlight/by/id');
+      await expect.poll(() => h.page.getByTestId('log-row').count()).toBe(2);
+      await h.shot('log-filtered');
+      await h.page.getByTestId('log-path').selectOption('');
+      await expect.poll(() => h.page.getByTestId('log-row').count()).toBe(4);
+      // A paid call made while the log is open: main pushes the balance and the log shows the call.
+      await h.page.evaluate(
+        (username) => (window as unknown as { feedlens: FeedlensApi }).feedlens.call({ path: '/v1/user/by/username', params: { username } }),
+        ANCHORS.empty,
+      );
+      await expect.poll(() => h.page.getByTestId('log-row').first().getAttribute('data-path')).toBe('/v1/user/by/username');
+      expect(await h.page.getByTestId('log-row').count()).toBe(5);
+    });
+
+    it('saves edits through main, and they survive a reload', async () => {
+      await openSidebar(h, 'Settings');
+      await h.page.getByTestId('field-downloadConcurrency').waitFor();
+      await h.shot('settings');
+      await h.page.getByTestId('field-downloadConcurrency').fill('6');
+      await h.page.getByTestId('field-cacheTtlMinutes').fill('15');
+      await h.page.getByTestId('field-lowBalanceThreshold').fill('250');
+      await h.page.getByTestId('field-filenameTemplate').fill('{username}/{date_utc}_{pk}');
+      await h.page.getByTestId('threshold-1').check();
+      await h.page.getByTestId('settings-save').click();
+      await h.page.getByTestId('settings-saved').waitFor();
+      expect(h.core.settings()).toMatchObject({ downloadConcurrency: 6, cacheTtlMinutes: 15, lowBalanceThreshold: 250, filenameTemplate: '{username}/{date_utc}_{pk}', confirmationThreshold: 1 });
+      await h.page.reload();
+      await h.page.locator('.app').waitFor();
+      await openSidebar(h, 'Settings');
+      expect(await h.page.getByTestId('field-downloadConcurrency').inputValue()).toBe('6');
+      expect(await h.page.getByTestId('field-cacheTtlMinutes').inputValue()).toBe('15');
+      expect(await h.page.getByTestId('threshold-1').isChecked()).toBe(true);
+      await h.page.getByTestId('threshold-2').check();
+      await h.page.getByTestId('settings-save').click();
+      await h.page.getByTestId('settings-saved').waitFor();
+      expect(h.core.settings().confirmationThreshold).toBe(2);
+    });
+
+    it('explains invalid input and saves nothing', async () => {
+      const before = h.core.settings();
+      await h.page.getByTestId('field-baseUrl').fill('not a web address');
+      await h.page.getByTestId('settings-save').click();
+      // Main refuses it (zod); the message sits under the field.
+      const error = h.page.getByTestId('settings-service').getByTestId('field-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('http(s) address');
+      expect(h.core.settings().baseUrl).toBe(before.baseUrl);
+      await h.page.getByTestId('field-downloadConcurrency').fill('99');
+      await h.page.getByTestId('settings-save').click();
+      await h.page.getByTestId('settings-downloads').getByTestId('field-error').waitFor();
+      expect(await h.page.getByTestId('settings-downloads').getByTestId('field-error').textContent()).toBe('Downloads at a time must be from 1 to 16.');
+      expect(h.core.settings().downloadConcurrency).toBe(before.downloadConcurrency);
+      await h.page.getByTestId('field-error').first().scrollIntoViewIfNeeded();
+      await h.shot('settings-invalid');
+      await h.page.getByRole('button', { name: 'Discard' }).click();
+      expect(await h.page.getByTestId('field-baseUrl').inputValue()).toBe(before.baseUrl);
+    });
+
+    it('switches the theme at once and saves it', async () => {
+      const other = theme === 'light' ? 'dark' : 'light';
+      const before = await bodyBackground(h);
+      await h.page.getByTestId(`theme-${other}`).click();
+      await expect.poll(() => h.page.evaluate(() => document.documentElement.dataset.theme)).toBe(other);
+      expect(await bodyBackground(h)).not.toBe(before);
+      await expect.poll(() => h.core.settings().theme).toBe(other);
+      await h.page.getByTestId('theme-system').click();
+      // "System" follows the OS, which the harness set to this run's theme.
+      await expect.poll(() => h.page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      expect(await bodyBackground(h)).toBe(before);
+      expect(h.core.settings().theme).toBe('system');
+    });
+  });
+}

@@ -1,0 +1,289 @@
+// The story and highlight viewer against the simulator's world: a story link opens one story, "all
+// stories" loads the owner's current stories (after confirming their cost) in the world's order; it
+// auto-advances, pauses on Space, moves with the arrow keys, mutes with M, closes on Esc; a mention
+// overlay opens the mentioned profile; a highlight link opens the highlight with the world's items.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { ANCHORS, type WorldHighlight, type WorldStory, type WorldUser } from '../../electron/simulator/world/world';
+import { closeBrowser, startHarness, type Harness } from './harness/harness';
+
+const OMNIBOX = 'Open a link, @handle, #hashtag or search';
+
+/**
+ * A public account with at least 4 current stories: one (not first, not among the last two) mentions
+ * someone, an image follows it before the last, and a video comes before the last.
+ */
+function pickStoryOwner(h: Harness): { owner: WorldUser; stories: WorldStory[]; mentionIndex: number; mentioned: WorldUser } {
+  const world = h.sim.sim.world;
+  for (const owner of world.users) {
+    if (owner.isPrivate || owner.stories.length < 4) continue;
+    const stories = owner.stories.map((pk) => world.storyByPk.get(pk)!);
+    const mentionIndex = stories.findIndex((s, i) => i > 0 && i < stories.length - 2 && s.mentions.length > 0);
+    const imageAfter = stories.slice(mentionIndex + 1, -1).some((s) => s.mediaType === 1);
+    const video = stories.slice(0, -1).some((s) => s.mediaType === 2);
+    if (mentionIndex >= 0 && imageAfter && video) {
+      const mentioned = world.userByPk.get(stories[mentionIndex]!.mentions[0]!.userPk)!;
+      return { owner, stories, mentionIndex, mentioned };
+    }
+  }
+  throw new Error('the world has no account with a suitable story');
+}
+
+async function openInOmnibox(h: Harness, text: string): Promise<void> {
+  const box = h.page.getByLabel(OMNIBOX);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function position(h: Harness): Promise<string> {
+  return (await h.page.getByTestId('viewer-position').textContent()) ?? '';
+}
+
+async function storyId(h: Harness): Promise<string | null> {
+  return h.page.getByTestId('story-frame').getAttribute('data-story-id');
+}
+
+async function waitForPosition(h: Harness, text: string, timeout = 10_000): Promise<void> {
+  await h.page.getByTestId('viewer-position').filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout });
+}
+
+/** Moves with the arrow keys until the viewer shows the story at `index` (0-based). */
+async function goTo(h: Harness, index: number, count: number): Promise<void> {
+  for (let guard = 0; guard < count + 2; guard++) {
+    const shown = Number((await position(h)).split(' of ')[0]) - 1;
+    if (shown === index) return;
+    await h.page.keyboard.press(shown < index ? 'ArrowRight' : 'ArrowLeft');
+    await waitForPosition(h, `${shown < index ? shown + 2 : shown} of ${count}`);
+  }
+  throw new Error(`could not reach story ${index}`);
+}
+
+async function isVisible(locator: Locator): Promise<boolean> {
+  return (await locator.count()) > 0 && locator.first().isVisible();
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  describe(`story and highlight viewer (${theme})`, () => {
+    let h: Harness;
+    let pick: ReturnType<typeof pickStoryOwner>;
+    const mediaRequests: string[] = [];
+
+    beforeAll(async () => {
+      h = await startHarness({ theme });
+      await h.open();
+      pick = pickStoryOwner(h);
+      h.page.on('request', (r) => {
+        const u = new URL(r.url()).searchParams.get('u');
+        if (u) mediaRequests.push(u);
+      });
+    });
+    afterAll(async () => {
+      await h?.close();
+      await closeBrowser();
+    });
+
+    it('opens one story from its link, with its owner, times and a mention overlay', async () => {
+      const story = pick.stories[pick.mentionIndex]!;
+      await openInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/${story.pk}/`);
+      await waitForPosition(h, '1 of 1');
+      expect(await storyId(h)).toBe(story.pk);
+      expect(await h.page.getByTestId('viewer-owner').textContent()).toBe(pick.owner.username);
+      // Stories show how long ago they were posted and how long they have left (24 h after taken_at).
+      const ageHours = Math.floor((story.ageSec ?? 0) / 3600);
+      const posted = (await h.page.getByTestId('viewer-posted').textContent()) ?? '';
+      expect(posted).toBe(ageHours === 0 ? `${Math.floor((story.ageSec ?? 0) / 60)} min ago` : `${ageHours} h ago`);
+      const leftHours = Math.floor((86_400 - (story.ageSec ?? 0)) / 3600);
+      expect(await h.page.getByTestId('viewer-time-left').textContent()).toMatch(new RegExp(`^ · ${leftHours === 0 ? '' : `${leftHours} h`}`));
+      const mention = h.page.getByTestId('overlay-mention').first();
+      expect(await mention.getAttribute('aria-label')).toBe(`Open the profile of @${pick.mentioned.username}`);
+      expect(await mention.textContent()).toContain(`@${pick.mentioned.username}`);
+      // One story from a link is one request.
+      const calls = h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').map((b) => (b.payload as { path: string }).path);
+      expect(calls).toContain('/v1/story/by/url');
+      await h.page.keyboard.press('Space');
+      await h.shot('viewer-story');
+      await h.page.keyboard.press('Space');
+    });
+
+    it("loads all of the owner's stories after confirming their cost, in the world's order", async () => {
+      await h.page.getByTestId('viewer-load-all').click();
+      const dialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
+      await dialog.waitFor();
+      await h.shot('viewer-confirm');
+      await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      const count = pick.stories.length;
+      await waitForPosition(h, `${pick.mentionIndex + 1} of ${count}`);
+      expect(await storyId(h)).toBe(pick.stories[pick.mentionIndex]!.pk);
+      expect(await h.page.getByTestId('story-segment').count()).toBe(count);
+      // Arrow keys walk the world's order.
+      await h.page.keyboard.press('ArrowRight');
+      await waitForPosition(h, `${pick.mentionIndex + 2} of ${count}`);
+      expect(await storyId(h)).toBe(pick.stories[pick.mentionIndex + 1]!.pk);
+      await h.page.keyboard.press('ArrowLeft');
+      await h.page.keyboard.press('ArrowLeft');
+      await waitForPosition(h, `${pick.mentionIndex} of ${count}`);
+      expect(await storyId(h)).toBe(pick.stories[pick.mentionIndex - 1]!.pk);
+      await h.shot('viewer-stories');
+    });
+
+    it('preloads the next story and auto-advances an image after 5 seconds', async () => {
+      const count = pick.stories.length;
+      const imageIndex = pick.stories.findIndex((s, i) => i > pick.mentionIndex && i < count - 1 && s.mediaType === 1);
+      await goTo(h, imageIndex, count);
+      const next = pick.stories[imageIndex + 1]!;
+      await expect.poll(() => mediaRequests.some((u) => u.includes(next.pk)), { timeout: 5000 }).toBe(true);
+      const started = Date.now();
+      await waitForPosition(h, `${imageIndex + 2} of ${count}`, 9000);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThan(3500);
+      expect(took).toBeLessThan(8000);
+    });
+
+    it('pauses on Space and resumes where it was', async () => {
+      const count = pick.stories.length;
+      const imageIndex = pick.stories.findIndex((s, i) => i > pick.mentionIndex && i < count - 1 && s.mediaType === 1);
+      await goTo(h, imageIndex, count);
+      await h.page.keyboard.press('Space');
+      expect(await h.page.getByTestId('viewer-pause').getAttribute('aria-pressed')).toBe('true');
+      await h.page.waitForTimeout(6500);
+      expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);
+      await h.shot('viewer-paused');
+      await h.page.keyboard.press('Space');
+      expect(await h.page.getByTestId('viewer-pause').getAttribute('aria-pressed')).toBe('false');
+      await waitForPosition(h, `${imageIndex + 2} of ${count}`, 9000);
+    });
+
+    it('plays a video for its length and mutes with M', async () => {
+      const count = pick.stories.length;
+      const videoIndex = pick.stories.findIndex((s, i) => i < count - 1 && s.mediaType === 2);
+      await goTo(h, videoIndex, count);
+      const video = h.page.getByTestId('story-video');
+      await video.waitFor();
+      const muted = await h.page.getByTestId('viewer-mute').getAttribute('aria-pressed');
+      await h.page.keyboard.press('m');
+      expect(await h.page.getByTestId('viewer-mute').getAttribute('aria-pressed')).toBe(muted === 'true' ? 'false' : 'true');
+      // The simulator's portrait video lasts 6 s: the viewer moves on when it ends.
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 5000 }).toBeGreaterThan(5);
+      await waitForPosition(h, `${videoIndex + 2} of ${count}`, 12_000);
+    });
+
+    it('opens the mentioned profile from the overlay, and Back returns to the same story', async () => {
+      const count = pick.stories.length;
+      await goTo(h, pick.mentionIndex, count);
+      await h.page.getByTestId('overlay-mention').first().click();
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      await h.page.locator('#content').getByText(pick.mentioned.username, { exact: false }).first().waitFor();
+      await h.page.getByRole('button', { name: 'Back' }).click();
+      await waitForPosition(h, `${pick.mentionIndex + 1} of ${count}`);
+      expect(await storyId(h)).toBe(pick.stories[pick.mentionIndex]!.pk);
+    });
+
+    it('closes on Esc', async () => {
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      expect(await isVisible(h.page.locator('.app'))).toBe(true);
+    });
+
+    it("opens a highlight from its link with the world's items, and ends after the last", async () => {
+      const world = h.sim.sim.world;
+      const big = world.userByName.get(ANCHORS.big)!;
+      const highlight: WorldHighlight = big.highlights.map((pk) => world.highlightByPk.get(pk)!).find((x) => x.items.length >= 3)!;
+      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlight.pk}/`);
+      const count = highlight.items.length;
+      await waitForPosition(h, `1 of ${count}`);
+      expect(await h.page.getByTestId('story-segment').count()).toBe(count);
+      expect(await storyId(h)).toBe(highlight.items[0]);
+      expect(await h.page.getByText(highlight.title, { exact: true }).count()).toBeGreaterThan(0);
+      // Archived stories: posted time, no time left.
+      expect(await isVisible(h.page.getByTestId('viewer-time-left'))).toBe(false);
+      const call = h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').at(-1)!.payload as { path: string; params: { id: string } };
+      expect(call).toMatchObject({ path: '/v2/highlight/by/id', params: { id: highlight.pk } });
+      await h.page.keyboard.press('Space');
+      await h.shot('viewer-highlight');
+      for (let i = 0; i < count; i++) await h.page.keyboard.press('ArrowRight');
+      await h.page.getByTestId('viewer-end').waitFor();
+      expect(await position(h)).toBe(`${count} of ${count}`);
+      await h.shot('viewer-end');
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+    });
+
+    it('opens stories and highlights from share links (resolved through the service)', async () => {
+      const world = h.sim.sim.world;
+      const big = world.userByName.get(ANCHORS.big)!;
+      const code = (text: string) => Buffer.from(text).toString('base64url');
+      const calls = () => h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').map((b) => (b.payload as { path: string }).path);
+      // A story share link names only the story: the viewer fetches that one story by id.
+      await openInOmnibox(h, `https://www.instagram.com/s/${code(`story:${big.stories[0]}`)}`);
+      await waitForPosition(h, '1 of 1');
+      expect(await storyId(h)).toBe(big.stories[0]);
+      expect(await h.page.getByTestId('viewer-owner').textContent()).toBe(big.username);
+      expect(calls().slice(-2)).toEqual(['/v1/share/by/url', '/v1/story/by/id']);
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      // When the owner's stories were already loaded (free from the cache), they are all shown at once.
+      const before = calls().filter((p) => p === '/v1/user/stories').length;
+      await openInOmnibox(h, `https://www.instagram.com/s/${code(`story:${pick.stories[1]!.pk}`)}`);
+      await waitForPosition(h, `2 of ${pick.stories.length}`);
+      expect(await storyId(h)).toBe(pick.stories[1]!.pk);
+      expect(calls().filter((p) => p === '/v1/user/stories').length).toBe(before);
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      const highlight = world.highlightByPk.get(big.highlights.at(-1)!)!;
+      await openInOmnibox(h, `https://www.instagram.com/s/${code(`highlight:${highlight.pk}`)}`);
+      await waitForPosition(h, `1 of ${highlight.items.length}`);
+      expect(await storyId(h)).toBe(highlight.items[0]);
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+    });
+
+    it("opens from a profile's stories (no second charge) and highlights", async () => {
+      const world = h.sim.sim.world;
+      const big = world.userByName.get(ANCHORS.big)!;
+      await openInOmnibox(h, `@${big.username}`);
+      await h.page.getByTestId('tab-stories').click();
+      const dialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      const cards = h.page.getByTestId('story-card');
+      await expect.poll(() => cards.count()).toBe(big.stories.length);
+      const storyCalls = () => h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call' && (b.payload as { path: string }).path === '/v1/user/stories').length;
+      const before = storyCalls();
+      await cards.nth(2).click();
+      await waitForPosition(h, `3 of ${big.stories.length}`);
+      expect(await storyId(h)).toBe(big.stories[2]);
+      // The viewer reads the same answer the tab already paid for.
+      expect(storyCalls()).toBe(before);
+      expect(await h.page.getByRole('dialog', { name: 'Spend 2 requests?' }).count()).toBe(0);
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      await h.page.getByTestId('tab-highlights').click();
+      const highlightDialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
+      await highlightDialog.waitFor();
+      await highlightDialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      const first = h.page.getByTestId('highlight').first();
+      const pk = (await first.getAttribute('data-pk'))!;
+      await first.click();
+      await waitForPosition(h, `1 of ${world.highlightByPk.get(pk)!.items.length}`);
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+    });
+
+    it('explains a private account and a story that does not exist', async () => {
+      const world = h.sim.sim.world;
+      const secret = world.userByName.get(ANCHORS.private)!;
+      await openInOmnibox(h, `https://www.instagram.com/stories/${secret.username}/${secret.stories[0]}/`);
+      const error = h.page.locator('.viewer [data-error-kind]');
+      await error.waitFor();
+      expect(await error.getAttribute('data-error-kind')).toBe('private');
+      await h.shot('viewer-private');
+      await h.page.keyboard.press('Escape');
+      await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+      await openInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/1234567890123456789/`);
+      await error.waitFor();
+      expect(await error.getAttribute('data-error-kind')).toBe('not_found');
+      await h.shot('viewer-not-found');
+      await h.page.keyboard.press('Escape');
+    });
+  });
+}
