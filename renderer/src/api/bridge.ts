@@ -1,6 +1,6 @@
 // The renderer's only door to main: window.feedlens, typed by shared/ipc.ts. Errors arrive as values;
 // this module turns them into thrown ServiceErrors where react-query wants exceptions.
-import type { AppError } from '../../../shared/api/errors';
+import { isAppError, type AppError } from '../../../shared/api/errors';
 import type { FeedlensApi, Result } from '../../../shared/ipc';
 
 declare global {
@@ -25,6 +25,7 @@ export class ServiceError extends Error {
 
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof ServiceError) return error.appError;
+  if (isAppError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'internal', message: `Something went wrong inside Feedlens: ${message}`, billed: false, retryable: false };
 }

@@ -1,6 +1,7 @@
 // The cells and rows most lists are made of: a post in a grid, an account in a list.
 import type { Post, User, UserFields } from '../../../shared/records';
 import { navigate } from '../state/navigation';
+import { Icon } from './Icon';
 import { Avatar, MediaImage } from './Media';
 
 /** The image to show for a post in a grid: its thumbnail, else its smallest good image, else its first child's. */
@@ -37,7 +38,7 @@ export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) =
       )}
       {post.counts.likes !== null && !post.likesHidden && (
         <span className="cell-stats" aria-hidden>
-          ♥ {compactNumber(post.counts.likes)} · 💬 {compactNumber(post.counts.comments ?? 0)}
+          <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
         </span>
       )}
     </button>
@@ -58,8 +59,8 @@ export function VerifiedMark({ user }: { user: Pick<UserFields, 'isVerified'> })
 
 export function PrivateMark({ user }: { user: Pick<UserFields, 'isPrivate'> }) {
   return user.isPrivate ? (
-    <span className="faint" title="Private account" aria-label="Private">
-      🔒
+    <span className="faint" title="Private account">
+      <Icon name="lock" size={12} label="Private" />
     </span>
   ) : null;
 }

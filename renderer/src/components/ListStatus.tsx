@@ -16,7 +16,8 @@ export interface ListLike {
   refetch(): unknown;
 }
 
-export function ListStatus({ list, empty, noun = 'items' }: { list: ListLike; empty: string; noun?: string }) {
+/** `noun` is [singular, plural], e.g. ['post', 'posts']. */
+export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: ListLike; empty: string; noun?: readonly [string, string] }) {
   const { stats } = list;
   if (list.isPending && !list.isError) {
     return (
@@ -42,7 +43,7 @@ export function ListStatus({ list, empty, noun = 'items' }: { list: ListLike; em
       {list.isError && <ErrorView error={list.error} onRetry={list.loadMore} compact />}
       {list.isFetchingNextPage && <div className="spinner" aria-label="Loading more" />}
       <span data-testid="list-stats">
-        {list.items.length.toLocaleString()} {noun} · {stats.pages} {stats.pages === 1 ? 'page' : 'pages'} · {stats.requests} {stats.requests === 1 ? 'request' : 'requests'} ({stats.units} units)
+        {list.items.length.toLocaleString()} {list.items.length === 1 ? noun[0] : noun[1]} · {stats.pages} {stats.pages === 1 ? 'page' : 'pages'} · {stats.requests} {stats.requests === 1 ? 'request' : 'requests'} ({stats.units} units)
       </span>
       {stats.reachedEnd ? <span className="badge ok">End of list</span> : !list.isFetchingNextPage && list.hasNextPage && (
         <button className="btn small" onClick={list.loadMore}>

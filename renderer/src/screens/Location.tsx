@@ -6,7 +6,7 @@ import type { Location } from '../../../shared/records';
 import { Tabs } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
 import { useNavigation, useRoute } from '../state/navigation';
-import { Icon } from './post/Icon';
+import { Icon } from '../components/Icon';
 import { LookupError } from './places/Missing';
 import { OpenLink } from './places/OpenLink';
 import { PostGrid } from './places/PostGrid';

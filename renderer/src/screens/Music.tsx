@@ -12,7 +12,7 @@ import { LookupError } from './places/Missing';
 import { OpenLink } from './places/OpenLink';
 import { PostGrid } from './places/PostGrid';
 import { formatDuration } from './post/format';
-import { Icon } from './post/Icon';
+import { Icon } from '../components/Icon';
 import '../styles/places.css';
 
 const REELS = '/v2/track/by/canonical/id';

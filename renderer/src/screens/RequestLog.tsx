@@ -39,6 +39,7 @@ export function RequestLogScreen() {
   useEffect(() => feedlens().on('balance', () => void queryClient.invalidateQueries({ queryKey: ['ledger'] })), [queryClient]);
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['ledger'] });
 
+  const exporter = useExport();
   const entries = log.data?.entries ?? [];
   const now = Date.now();
   return (
@@ -50,6 +51,15 @@ export function RequestLogScreen() {
         <button type="button" className="btn small ghost" onClick={reload} title="Reads the local log again. Spends nothing." data-testid="log-reload">
           ↻ Reload (free)
         </button>
+        <span className="log-export" title="The export holds the whole log, whatever the filters show.">
+          <span className="muted">Export all:</span>
+          <button type="button" className="btn small" onClick={() => void exporter.run('csv')} disabled={exporter.state?.busy} data-testid="log-export-csv">
+            CSV
+          </button>
+          <button type="button" className="btn small" onClick={() => void exporter.run('ndjson')} disabled={exporter.state?.busy} data-testid="log-export-ndjson">
+            NDJSON
+          </button>
+        </span>
       </div>
 
       <div className="log-toolbar" role="search" aria-label="Filter the log">
@@ -84,9 +94,8 @@ export function RequestLogScreen() {
             <option value="error">Errors</option>
           </select>
         </label>
-        <span className="spacer" />
-        <ExportButtons />
       </div>
+      <ExportResult state={exporter.state} />
 
       {log.data && (
         <div className="log-totals" aria-live="polite">
@@ -172,33 +181,34 @@ function LogRow({ entry, now }: { entry: LedgerEntry; now: number }) {
   );
 }
 
-function ExportButtons() {
-  const [state, setState] = useState<{ busy: boolean; done?: { path: string; rows: number }; error?: unknown } | null>(null);
+interface ExportState {
+  busy: boolean;
+  done?: { path: string; rows: number };
+  error?: unknown;
+}
+
+/** Writes the whole log to a file in the download folder (main picks the name). */
+function useExport() {
+  const [state, setState] = useState<ExportState | null>(null);
   async function run(format: 'csv' | 'ndjson') {
     setState({ busy: true });
     const result = await feedlens().ledgerExport({ format });
     setState(result.ok ? { busy: false, done: result.value } : { busy: false, error: new ServiceError(result.error) });
   }
-  return (
-    <div className="log-export">
-      <span className="muted" title="The export holds the whole log, whatever the filters show.">
-        Export the whole log:
-      </span>
-      <button type="button" className="btn small" onClick={() => void run('csv')} disabled={state?.busy} data-testid="log-export-csv">
-        CSV
-      </button>
-      <button type="button" className="btn small" onClick={() => void run('ndjson')} disabled={state?.busy} data-testid="log-export-ndjson">
-        NDJSON
-      </button>
-      {state?.done && (
-        <span role="status" data-testid="log-export-result">
-          Saved {state.done.rows.toLocaleString()} {state.done.rows === 1 ? 'row' : 'rows'} to{' '}
-          <span className="log-export-path" data-testid="log-export-path">
-            {state.done.path}
-          </span>
+  return { state, run };
+}
+
+function ExportResult({ state }: { state: ExportState | null }) {
+  if (state?.done) {
+    return (
+      <div className="notice ok log-export-result" role="status" data-testid="log-export-result">
+        Saved {state.done.rows.toLocaleString()} {state.done.rows === 1 ? 'row' : 'rows'} to{' '}
+        <span className="log-export-path" data-testid="log-export-path">
+          {state.done.path}
         </span>
-      )}
-      {state?.error !== undefined && <ErrorView error={state.error} compact />}
-    </div>
-  );
+      </div>
+    );
+  }
+  if (state?.error !== undefined) return <ErrorView error={state.error} compact />;
+  return null;
 }

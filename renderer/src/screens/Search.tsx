@@ -4,7 +4,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/Tabs';
 import { navigate, useNavigation, useRoute, type Route, type SearchTab } from '../state/navigation';
-import { Icon } from './profile/icons';
+import { Icon } from '../components/Icon';
 import { SEARCH_TABS, searchTerm } from './search/plan';
 import { SearchResults } from './search/results';
 import '../styles/profile.css';

@@ -1,7 +1,7 @@
 // Times, counts and contacts as the profile and search screens word them.
 import { describe, expect, it } from 'vitest';
 import { normalizeRecord } from '../../../shared/api/normalize';
-import { categoryLine, contactLines, duration, exactCount, localAndUtc, nounFor, timeAgo, timeLeft } from '../../../renderer/src/screens/profile/format';
+import { categoryLine, contactLines, duration, exactCount, localAndUtc, timeAgo, timeLeft } from '../../../renderer/src/screens/profile/format';
 
 // Story `taken_at` "2026-11-21T00:16:42Z", as a `/v1/user/stories` item gives it.
 const TAKEN = Date.UTC(2026, 10, 21, 0, 16, 42) / 1000;
@@ -47,12 +47,6 @@ describe('counts and nouns', () => {
   it('groups exact counts for reading', () => {
     expect(exactCount(5484, 'en-US')).toBe('5,484');
     expect(exactCount(1000000, 'de-DE')).toBe('1.000.000');
-  });
-
-  it('picks the singular only for one', () => {
-    expect(nounFor(1, ['story', 'stories'])).toBe('story');
-    expect(nounFor(0, ['story', 'stories'])).toBe('stories');
-    expect(nounFor(4, ['story', 'stories'])).toBe('stories');
   });
 
   it('writes track lengths as m:ss', () => {

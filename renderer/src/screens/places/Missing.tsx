@@ -2,7 +2,7 @@
 // to check, and whether the lookup was charged. Other errors go to ErrorView.
 import { appErrorOf } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
-import { Icon, type IconName } from '../post/Icon';
+import { Icon, type IconName } from '../../components/Icon';
 
 export function LookupError({ error, icon, title, hint, onRetry }: { error: unknown; icon: IconName; title: string; hint: string; onRetry: () => void }) {
   const e = appErrorOf(error);

@@ -48,7 +48,7 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
           <div>{empty}</div>
         </div>
       ) : (
-        <ListStatus list={list} empty={empty} noun="posts" />
+        <ListStatus list={list} empty={empty} noun={["post", "posts"]} />
       )}
     </div>
   );

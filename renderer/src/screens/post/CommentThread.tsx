@@ -15,7 +15,7 @@ import { VirtualList } from '../../components/Virtual';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { navigate } from '../../state/navigation';
 import { formatUtc, isNoEntries, requestsLabel, shortAge } from './format';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconName } from '../../components/Icon';
 
 const COMMENTS = '/v2/media/comments';
 const REPLIES = '/v2/media/comments/replies';
@@ -237,7 +237,7 @@ function Thread({ post }: { post: Post }) {
           )}
         />
       )}
-      <ListStatus list={list} empty="No comments yet." noun="comments" />
+      <ListStatus list={list} empty="No comments yet." noun={["comment", "comments"]} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { MediaImage } from '../../components/Media';
 import { mediaSrc } from '../../state/app';
 import { navigate } from '../../state/navigation';
 import { aspectOf, pickRendition, stageItems, usertagsOf } from './format';
-import { Icon } from './Icon';
+import { Icon } from '../../components/Icon';
 
 function isTyping(el: HTMLElement): boolean {
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;

@@ -10,7 +10,7 @@ import { VirtualList } from '../../components/Virtual';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import { CostHint } from './CommentThread';
 import { postLinkKind } from './format';
-import { Icon } from './Icon';
+import { Icon } from '../../components/Icon';
 import { insightRows } from './insight';
 import { Modal } from './Modal';
 

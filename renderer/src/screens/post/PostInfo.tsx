@@ -9,7 +9,7 @@ import { Avatar } from '../../components/Media';
 import { RichText } from '../../components/RichText';
 import { navigate } from '../../state/navigation';
 import { CostHint } from './CommentThread';
-import { Icon } from './Icon';
+import { Icon } from '../../components/Icon';
 import { formatDuration, formatLocal, formatUtc, postKindLabel, postLinkKind } from './format';
 
 function openUser(user: User): void {

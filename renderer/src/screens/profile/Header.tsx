@@ -11,7 +11,7 @@ import { RichText } from '../../components/RichText';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import type { ProfileTab } from '../../state/navigation';
 import { categoryLine, contactLines, exactCount } from './format';
-import { Icon } from './icons';
+import { Icon } from '../../components/Icon';
 import { aboutCall } from './plan';
 
 const CONTACT_ICONS = { email: 'mail', phone: 'phone', address: 'pin' } as const;

@@ -38,11 +38,6 @@ export function exactCount(n: number, locale?: string): string {
   return n.toLocaleString(locale);
 }
 
-/** The noun for a count: `[singular, plural]` ("1 story", "4 stories"). */
-export function nounFor(count: number, nouns: readonly [string, string]): string {
-  return count === 1 ? nouns[0] : nouns[1];
-}
-
 /** Milliseconds as m:ss ("2:05"). */
 export function duration(ms: number): string {
   const total = Math.round(ms / 1000);

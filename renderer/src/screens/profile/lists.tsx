@@ -7,7 +7,7 @@ import { ListStatus, type ListLike } from '../../components/ListStatus';
 import { VirtualGrid, VirtualList } from '../../components/Virtual';
 import type { EndpointAnswer } from '../../hooks/useEndpoint';
 import { useEndpointList } from '../../hooks/useEndpointList';
-import { nounFor } from './format';
+
 import type { Call } from './plan';
 
 /** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark. */
@@ -51,7 +51,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
         onNearEnd={list.loadMore}
         label={label}
       />
-      <ListStatus list={list} empty={empty} noun={nounFor(posts.length, nouns)} />
+      <ListStatus list={list} empty={empty} noun={nouns} />
     </div>
   );
 }
@@ -63,7 +63,7 @@ export function PagedUserList({ call, label, empty, nouns = ['account', 'account
   return (
     <div className="user-list" data-testid="user-list">
       <VirtualList items={users} itemKey={(u, i) => `${u.id}-${i}`} renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />} estimate={58} onNearEnd={list.loadMore} label={label} />
-      <ListStatus list={list} empty={empty} noun={nounFor(users.length, nouns)} />
+      <ListStatus list={list} empty={empty} noun={nouns} />
     </div>
   );
 }

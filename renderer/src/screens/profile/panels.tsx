@@ -8,7 +8,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { MediaImage } from '../../components/Media';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import { navigate, type ProfileTab } from '../../state/navigation';
-import { localAndUtc, nounFor, timeAgo, timeLeft } from './format';
+import { localAndUtc, timeAgo, timeLeft } from './format';
 import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList } from './lists';
 import { tabCall, tabGate } from './plan';
 
@@ -52,7 +52,7 @@ function HighlightsPanel({ profile }: { profile: Profile }) {
           ))}
         </ul>
       )}
-      <ListStatus list={list} empty={`${who(profile)} has no highlights`} noun={nounFor(highlights.length, ['highlight', 'highlights'])} />
+      <ListStatus list={list} empty={`${who(profile)} has no highlights`} noun={['highlight', 'highlights']} />
     </>
   );
 }
@@ -95,7 +95,7 @@ function StoriesPanel({ profile }: { profile: Profile }) {
           })}
         </ul>
       )}
-      <ListStatus list={list} empty={`${who(profile)} has no active stories right now`} noun={nounFor(stories.length, ['story', 'stories'])} />
+      <ListStatus list={list} empty={`${who(profile)} has no active stories right now`} noun={['story', 'stories']} />
     </>
   );
 }

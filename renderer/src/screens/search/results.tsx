@@ -8,7 +8,6 @@ import { VirtualList } from '../../components/Virtual';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import type { SearchTab } from '../../state/navigation';
-import { nounFor } from '../profile/format';
 import { answerRecords, PagedPostGrid, PagedUserList, useAnswerList } from '../profile/lists';
 import { HashtagRow, PlaceRow, PostRow, TrackRow } from './rows';
 import { searchCall, searchTabSpec } from './plan';
@@ -36,7 +35,7 @@ function TopResults({ term }: { term: string }) {
         onNearEnd={list.loadMore}
         label={`Top results for “${term}”`}
       />
-      <ListStatus list={list} empty={`Nothing found for “${term}”`} noun={nounFor(rows.length, ['result', 'results'])} />
+      <ListStatus list={list} empty={`Nothing found for “${term}”`} noun={['result', 'results']} />
     </div>
   );
 }
@@ -51,7 +50,7 @@ function AnswerResults<K extends 'hashtag' | 'location' | 'track'>({ tab, term, 
   return (
     <div className="result-list" data-testid={`${tab}-results`}>
       <VirtualList items={records} itemKey={(_r, i) => String(i)} renderRow={render} estimate={60} label={`${spec.label} for “${term}”`} />
-      <ListStatus list={list} empty={`No ${spec.nouns[1]} found for “${term}”`} noun={nounFor(records.length, spec.nouns)} />
+      <ListStatus list={list} empty={`No ${spec.nouns[1]} found for “${term}”`} noun={spec.nouns} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { compactNumber, postAlt, previewUrl } from '../../components/Cards';
 import { MediaImage } from '../../components/Media';
 import { navigate } from '../../state/navigation';
 import { duration, exactCount, localAndUtc, timeAgo } from '../profile/format';
-import { Icon } from '../profile/icons';
+import { Icon } from '../../components/Icon';
 import { trackRouteId } from './plan';
 
 function RowButton({ onOpen, children, label, testId, data }: { onOpen: (() => void) | null; children: ReactNode; label: string; testId: string; data?: Record<string, string> }) {

@@ -1,8 +1,9 @@
-// Small line icons drawn inline (emoji are missing from many system fonts and look different per OS).
-// Shapes after Feather icons (MIT).
+// Small line icons drawn inline, so they look the same whatever fonts the system has (emoji and rare
+// symbols are missing from many Linux installs and look different per OS). The 24-unit shapes follow
+// Feather icons (MIT); the 16-unit ones were drawn for Feedlens.
 import type { ReactNode } from 'react';
 
-const SHAPES = {
+const SHAPES_24 = {
   clock: (
     <>
       <circle cx="12" cy="12" r="10" />
@@ -53,24 +54,57 @@ const SHAPES = {
   ),
 } satisfies Record<string, ReactNode>;
 
-export type IconName = keyof typeof SHAPES;
+const SHAPES_16 = {
+  link: (
+    <>
+      <path d="M6.5 9.5l3-3" />
+      <path d="M7 4.5l1-1a2.8 2.8 0 014 4l-1 1" />
+      <path d="M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1" />
+    </>
+  ),
+  info: (
+    <>
+      <circle cx="8" cy="8" r="6" />
+      <path d="M8 7.2V11" />
+      <path d="M8 5h.01" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="2" y="3.5" width="12" height="9" rx="1.5" />
+      <path d="M2.5 4.5L8 9l5.5-4.5" />
+    </>
+  ),
+  phone: <path d="M5 2.5l1.5 3-1.2 1.2a7 7 0 004 4l1.2-1.2 3 1.5-.6 2.2a1.3 1.3 0 01-1.4.9A11 11 0 012.1 4.5a1.3 1.3 0 01.9-1.4z" />,
+  lock: (
+    <>
+      <rect x="3" y="7" width="10" height="7" rx="1.5" />
+      <path d="M5.5 7V5a2.5 2.5 0 015 0v2" />
+    </>
+  ),
+} satisfies Record<string, ReactNode>;
 
-export function Icon({ name, size = 14, className }: { name: IconName; size?: number; className?: string }) {
+export type IconName = keyof typeof SHAPES_24 | keyof typeof SHAPES_16;
+
+export function Icon({ name, size = 14, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
+  const small = name in SHAPES_16;
   return (
     <svg
       className={`icon${className ? ` ${className}` : ''}`}
       width={size}
       height={size}
-      viewBox="0 0 24 24"
+      viewBox={small ? '0 0 16 16' : '0 0 24 24'}
       fill="none"
       stroke="currentColor"
-      strokeWidth={2}
+      strokeWidth={small ? 1.5 : 2}
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
       focusable={false}
     >
-      {SHAPES[name]}
+      {small ? SHAPES_16[name as keyof typeof SHAPES_16] : SHAPES_24[name as keyof typeof SHAPES_24]}
     </svg>
   );
 }
