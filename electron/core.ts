@@ -20,6 +20,8 @@ import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
+import { createExportHandlers } from './export/handlers';
+import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
 
@@ -51,6 +53,8 @@ export interface CoreOptions {
   fetchMedia: FetchMedia;
   /** Shows a file in the system file manager (shell.showItemInFolder). */
   reveal: (path: string) => void;
+  /** The keychain entry holding a project's pseudonymisation key (apart from the data). */
+  projectKeys: ProjectKeys;
   now?: () => number;
   /** Memory bound of the response cache. Default 64 MB. */
   cacheMemoryBytes?: number;
@@ -67,15 +71,6 @@ export interface AppCore {
   flush(): Promise<void>;
   /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
   downloadFolder(): string;
-}
-
-// Save-and-export operations (issue 6) are wired here as their modules land.
-type LaterOps = 'exportRun';
-function notYetBuilt(): Pick<Handlers, LaterOps> {
-  const refuse = async (): Promise<never> => {
-    throw { kind: 'internal', message: 'This part of Feedlens is not built yet.', billed: false, retryable: false } satisfies AppError;
-  };
-  return { exportRun: refuse };
 }
 
 function orThrow<T>(result: Result<T>): T {
@@ -170,6 +165,21 @@ export function createAppCore(o: CoreOptions): AppCore {
     onSaved: (path, sidecar) => library.add(path, sidecar),
     now,
   });
+  const exportHandlers = createExportHandlers({
+    downloadFolder,
+    version: o.version,
+    emit: (event, payload) => o.emit(event, payload),
+    ledger,
+    projectKeys: o.projectKeys,
+    mediaFilesOf: async ({ record }) => {
+      const r = record as { kind: string; id?: unknown };
+      const id = typeof r.id === 'string' ? r.id : null;
+      if (id === null) return [];
+      const key = { post: `post:${id}`, story: `story:${id}`, highlight: `highlight:${id}`, profile: `profile:${id}`, user: `profile:${id}` }[r.kind];
+      return key ? library.filesOf(key) : [];
+    },
+    now,
+  });
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   const jobHandlers = createJobHandlers({
@@ -214,7 +224,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     }
   }
 
-  const handlers: Omit<Handlers, LaterOps | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList'> = {
+  const handlers: Omit<Handlers, 'exportRun' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList'> = {
     call: async (args) => orThrow(await call(args)),
     quote: async (args) => orThrow(await calls.quote(args)),
     cancel: async ({ requestId }) => calls.cancel(requestId),
@@ -288,7 +298,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createDownloadHandlers({ queue }),
       ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder()] }),
       ...jobHandlers,
-      ...notYetBuilt(),
+      ...exportHandlers,
     },
     async start() {
       liveKey = await o.secretStore.get().catch(() => null);

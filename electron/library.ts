@@ -43,6 +43,11 @@ export interface Library {
   list(q?: LibraryQuery): { items: LibraryItem[]; total: number };
   accounts(): LibraryAccount[];
   rebuild(): Promise<{ items: number }>;
+  /**
+   * The saved media files of a record (for ZIP exports): the item with this id, or every item whose id
+   * continues it (`highlight:<id>` finds the highlight's stories, `profile:<id>` its pictures).
+   */
+  filesOf(id: string): string[];
   /** Resolves once the index is written. */
   flush(): Promise<void>;
 }
@@ -155,6 +160,13 @@ export function createLibrary(o: LibraryOptions): Library {
     return { ...entry.item, previewUrl: preview === undefined ? null : previewUrlFor(o.mediaBase, preview) };
   }
 
+  function filesOf(id: string): string[] {
+    const exact = entries.get(id);
+    if (exact) return exact.item.files;
+    const prefix = `${id}:`;
+    return [...entries.values()].filter((e) => e.item.id.startsWith(prefix)).flatMap((e) => e.item.files);
+  }
+
   async function rebuild(): Promise<{ items: number }> {
     const root = folder();
     const found = new Map<string, LibraryEntry>();
@@ -211,6 +223,7 @@ export function createLibrary(o: LibraryOptions): Library {
       return [...byName.values()].sort((a, b) => a.username.localeCompare(b.username));
     },
     rebuild,
+    filesOf,
     flush,
   };
 }

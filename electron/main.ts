@@ -64,6 +64,8 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
     fetchMedia: (url, init) => downloadMedia(new Request(toMediaUrl(url), init)),
     reveal: (path) => shell.showItemInFolder(path),
+    // One keychain entry per research project, apart from the data it pseudonymises.
+    projectKeys: (project) => openSecretStore({ service: 'Feedlens pseudonymisation', account: project, platform: process.platform, env: process.env }),
   });
   await core.start();
 

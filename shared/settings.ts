@@ -1,6 +1,7 @@
 // The settings main persists, validated with zod on every read and write (a hand-edited or older file
 // never crashes the app: invalid fields fall back to their defaults).
 import { z } from 'zod';
+import { parseTemplate } from './filename-template';
 
 export const PRODUCTION_BASE_URL = 'https://api.hikerapi.com';
 
@@ -13,7 +14,12 @@ export const settingsSchema = z.object({
   demoMode: z.boolean().default(false),
   /** Empty means the platform's Downloads folder + /Feedlens, resolved by main. */
   downloadFolder: z.string().default(''),
-  filenameTemplate: z.string().min(1).max(300).default(DEFAULT_FILENAME_TEMPLATE),
+  filenameTemplate: z
+    .string()
+    .min(1)
+    .max(300)
+    .refine((t) => parseTemplate(t).ok, { error: (issue) => { const c = parseTemplate(String(issue.input)); return c.ok ? 'Invalid template' : c.message; } })
+    .default(DEFAULT_FILENAME_TEMPLATE),
   downloadConcurrency: z.number().int().min(1).max(16).default(4),
   cacheTtlMinutes: z.number().int().min(0).max(7 * 24 * 60).default(60),
   /** Calls costing this many units or more need a confirmation. Never above 2 (main enforces 2 regardless). */

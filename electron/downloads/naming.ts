@@ -4,25 +4,9 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
-/** Every token a template may use. */
-export const TEMPLATE_TOKENS = [
-  'username',
-  'owner_id',
-  'date_utc',
-  'date',
-  'timestamp',
-  'shortcode',
-  'pk',
-  'media_id',
-  'index',
-  'kind',
-  'title',
-  'highlight_id',
-] as const;
-export type TemplateToken = (typeof TEMPLATE_TOKENS)[number];
+export { parseTemplate, TEMPLATE_TOKENS, type ParsedTemplate, type TemplateCheck, type TemplatePart, type TemplateToken } from '../../shared/filename-template';
+import type { ParsedTemplate, TemplateToken } from '../../shared/filename-template';
 
-/** A template must name each item apart: at least one of these. */
-const UNIQUE_TOKENS: readonly TemplateToken[] = ['shortcode', 'pk', 'media_id'];
 /** Values that carry the identity of a file: kept whole when a name must be shortened. */
 const KEPT_WHOLE: ReadonlySet<TemplateToken> = new Set(['shortcode', 'pk', 'media_id', 'index', 'date_utc', 'date', 'timestamp', 'owner_id', 'highlight_id']);
 
@@ -30,51 +14,6 @@ const KEPT_WHOLE: ReadonlySet<TemplateToken> = new Set(['shortcode', 'pk', 'medi
 export const MAX_NAME_BYTES = 255;
 /** Room kept for what is appended to a file's base name: `.<ext>.part` while downloading, `.json`. */
 export const SUFFIX_RESERVE_BYTES = 16;
-
-export type TemplatePart = { text: string } | { token: TemplateToken };
-export interface ParsedTemplate {
-  source: string;
-  /** Folder segments, then the file name (without extension) last. */
-  segments: TemplatePart[][];
-  usesIndex: boolean;
-}
-
-export type TemplateCheck = { ok: true; template: ParsedTemplate } | { ok: false; message: string };
-
-/** Parses and checks a filename template; the message says what to fix. */
-export function parseTemplate(source: string): TemplateCheck {
-  const fail = (message: string): TemplateCheck => ({ ok: false, message: `Filename template: ${message}` });
-  const text = source.trim();
-  if (text === '') return fail('it is empty.');
-  if (text.startsWith('/') || text.startsWith('\\') || /^[a-z]:/i.test(text)) return fail('it must be relative to the download folder (no leading "/" or drive letter).');
-  const rawSegments = text.split(/[\\/]/);
-  if (rawSegments.some((s) => s.trim() === '')) return fail('it has an empty folder name ("//" or a trailing "/").');
-
-  const segments: TemplatePart[][] = [];
-  const known = new Set<string>(TEMPLATE_TOKENS);
-  for (const raw of rawSegments) {
-    if (/^\s*\.+\s*$/.test(raw)) return fail(`"${raw}" cannot be a folder name.`);
-    const parts: TemplatePart[] = [];
-    const pattern = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
-    for (const m of raw.matchAll(pattern)) {
-      if (m[3] !== undefined) return fail(`a "${m[3]}" is not part of a {token}.`);
-      if (m[2] !== undefined) {
-        parts.push({ text: m[2] });
-        continue;
-      }
-      const name = m[1] ?? '';
-      if (!known.has(name)) return fail(`{${name}} is not a token. Tokens: ${TEMPLATE_TOKENS.map((t) => `{${t}}`).join(', ')}.`);
-      parts.push({ token: name as TemplateToken });
-    }
-    segments.push(parts);
-  }
-  const uses = (token: TemplateToken) => segments.some((s) => s.some((p) => 'token' in p && p.token === token));
-  const fileName = segments[segments.length - 1] ?? [];
-  if (!UNIQUE_TOKENS.some((t) => fileName.some((p) => 'token' in p && p.token === t))) {
-    return fail('the file name (after the last "/") needs {shortcode}, {pk} or {media_id}, or two items would get the same name.');
-  }
-  return { ok: true, template: { source: text, segments, usesIndex: uses('index') } };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Safe names

@@ -153,6 +153,26 @@ for (const theme of ['light', 'dark'] as const) {
       await waitForPosition(h, `${imageIndex + 2} of ${count}`, 9000);
     });
 
+    it('pauses while the frame is held, and a long press does not change the story', async () => {
+      const count = pick.stories.length;
+      const imageIndex = pick.stories.findIndex((s, i) => i > pick.mentionIndex && i < count - 1 && s.mediaType === 1);
+      await goTo(h, imageIndex, count);
+      const fill = () => h.page.getByTestId('story-segment').nth(imageIndex).locator('div').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+      const frame = (await h.page.getByTestId('story-frame').boundingBox())!;
+      await h.page.waitForTimeout(800);
+      // The top band, right of the name and left of the buttons: no overlay can sit there.
+      await h.page.mouse.move(frame.x + frame.width * 0.6, frame.y + 60);
+      await h.page.mouse.down();
+      await h.page.waitForTimeout(300);
+      const held = await fill();
+      await h.page.waitForTimeout(1500);
+      expect(await fill()).toBeCloseTo(held, 2);
+      expect(held).toBeGreaterThan(0);
+      await h.page.mouse.up();
+      expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);
+      await expect.poll(fill, { timeout: 3000 }).toBeGreaterThan(held + 0.1);
+    });
+
     it('plays a video for its length and mutes with M', async () => {
       const count = pick.stories.length;
       const videoIndex = pick.stories.findIndex((s, i) => i < count - 1 && s.mediaType === 2);

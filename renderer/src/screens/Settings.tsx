@@ -10,7 +10,7 @@ import { errorTitle } from '../components/ErrorView';
 import { useAppState } from '../state/app';
 import { KeyForm } from './Onboarding';
 import {
-  FILENAME_TOKENS, draftOf, fieldErrorsOf, isDirty, patchFromDraft, unknownTokens, type Draft, type FieldErrors, type FormField,
+  FILENAME_TOKENS, draftOf, fieldErrorsOf, isDirty, patchFromDraft, templateProblem, type Draft, type FieldErrors, type FormField,
 } from './settings/form';
 import '../styles/settings.css';
 
@@ -298,7 +298,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     }
   }
 
-  const unknown = unknownTokens(draft.filenameTemplate);
+  const templateIssue = templateProblem(draft.filenameTemplate);
   return (
     <form
       className="settings-form"
@@ -327,9 +327,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
             <input id={id} type="text" className="mono-input" value={draft.filenameTemplate} onChange={(e) => set('filenameTemplate')(e.target.value)} aria-invalid={!!errors.filenameTemplate} aria-describedby={describedBy} spellCheck={false} data-testid="field-filenameTemplate" />
           )}
         </Field>
-        {unknown.length > 0 && (
-          <div className="notice warn" role="note">
-            Not a known token, written as typed: {unknown.map((t) => <code key={t}>{t} </code>)}
+        {templateIssue && !errors.filenameTemplate && (
+          <div className="notice warn" role="note" data-testid="template-problem">
+            {templateIssue}
           </div>
         )}
         <div className="token-list" aria-label="Template tokens">

@@ -100,6 +100,9 @@ function ViewerBody({ source, route }: { source: StorySource; route: ViewerRoute
         <div className="viewer-card">
           <div className="viewer-card-context">{describeRoute(route)}</div>
           <ErrorView error={source.error} onRetry={source.retry} />
+          {appErrorOf(source.error).kind === 'not_found' && route.name === 'stories' && (
+            <p className="muted viewer-card-note">Stories disappear 24 hours after they are posted: the link may point to one that has expired or was deleted.</p>
+          )}
           <div className="viewer-card-actions">
             <button type="button" className="btn" onClick={closeViewer}>
               Close

@@ -19,6 +19,7 @@ import { toMediaUrl } from '../../../shared/media-url';
 import { createRouter } from '../../../electron/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
 import { launchChromium } from '../support/browser';
+import { memoryProjectKeys } from '../../support/core-options';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RENDERER = join(ROOT, process.env.FEEDLENS_OUT ?? 'out', 'renderer');
@@ -176,6 +177,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     openExternal: async (url) => void opened.push(url),
     fetchMedia: (url, init) => downloadMedia(new Request(toMediaUrl(url), init)),
     reveal: (path) => void revealed.push(path),
+    projectKeys: memoryProjectKeys(),
   });
   const downloadMedia = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 0, allowOrigins: [sim.url] });
   await core.start();

@@ -12,8 +12,8 @@ import { normalizeAnswer } from '../../../shared/api/normalize';
 import type { CallValue, OpArgs, Result, SavedItemArg } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { createAppCore, type AppCore } from '../../../electron/core';
-import { createMemoryStore } from '../../../electron/keychain';
 import type { SimulatorServer } from '../../../electron/simulator/http';
+import { testCoreOptions } from '../../support/core-options';
 
 const ANSWERS = resolve(__dirname, '../../fixtures/answers');
 
@@ -47,21 +47,7 @@ export interface CoreRig {
 
 /** A real app core in demo mode, answered by the simulator over HTTP. */
 export async function coreRig(sim: SimulatorServer, dataDir: string): Promise<CoreRig> {
-  const core = createAppCore({
-    dataDir,
-    downloadsDir: join(dataDir, 'user-downloads'),
-    secretStore: createMemoryStore(),
-    liveFetch: fetch,
-    demo: async () => ({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }),
-    userAgent: 'Feedlens/0.1.0 (test)',
-    version: '0.1.0',
-    platform: 'linux',
-    mediaBase: 'app-media://media/',
-    emit: () => undefined,
-    openExternal: async () => undefined,
-    fetchMedia: (url, init) => fetch(url, init),
-    reveal: () => undefined,
-  });
+  const core = createAppCore(testCoreOptions({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }, dataDir, { downloadsDir: join(dataDir, 'user-downloads') }));
   await core.start();
   const call = async (args: OpArgs<'call'>): Promise<Result<CallValue>> => {
     try {

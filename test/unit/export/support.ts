@@ -10,12 +10,13 @@ import { normalizeAnswer } from '../../../shared/api/normalize';
 import { readPage, withCursor } from '../../../shared/api/pager';
 import type { AppRecord } from '../../../shared/records';
 import { createAppCore, type AppCore } from '../../../electron/core';
-import { createMemoryStore, type SecretStore } from '../../../electron/keychain';
 import { createLedger, type Ledger } from '../../../electron/ledger';
 import type { SavedItem } from '../../../electron/export/run';
-import type { ProjectKeys } from '../../../electron/export/pseudonymise';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
 import type { World, WorldMedia, WorldUser } from '../../../electron/simulator/world/world';
+import { memoryProjectKeys, testCoreOptions } from '../../support/core-options';
+
+export { memoryProjectKeys };
 
 /** The simulator's clock: a day after the world's reference time, moving on with real time. */
 export const SIM_START = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -49,21 +50,9 @@ export function simulator(): Simulator {
 export async function startApp(): Promise<App> {
   const sim = simulator();
   const dataDir = mkdtempSync(join(tmpdir(), 'feedlens-export-'));
-  const core = createAppCore({
-    dataDir,
-    downloadsDir: join(dataDir, 'Downloads'),
-    secretStore: createMemoryStore(),
-    liveFetch: () => Promise.reject(new Error('no network in tests')),
-    demo: async () => ({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }),
-    userAgent: 'Feedlens-tests/0.0.0',
-    version: '0.0.0-test',
-    platform: 'linux',
-    mediaBase: 'app-media://media/',
-    emit: () => undefined,
-    openExternal: async () => undefined,
-    fetchMedia: (url, init) => fetch(url, init),
-    reveal: () => undefined,
-  });
+  const core = createAppCore(
+    testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir),
+  );
   await core.start();
   const ledger = createLedger({ dir: join(dataDir, 'ledger') });
 
@@ -98,20 +87,6 @@ export async function startApp(): Promise<App> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Project keys kept in memory, one store per project (as the keychain keeps one entry per project). */
-export function memoryProjectKeys(): ProjectKeys & { stores: Map<string, SecretStore> } {
-  const stores = new Map<string, SecretStore>();
-  const keys = async (project: string) => {
-    let store = stores.get(project);
-    if (!store) {
-      store = createMemoryStore();
-      stores.set(project, store);
-    }
-    return store;
-  };
-  return Object.assign(keys, { stores });
 }
 
 // ---------------------------------------------------------------------------------------------

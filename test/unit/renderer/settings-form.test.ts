@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingsPatchSchema, settingsSchema, type Settings } from '../../../shared/settings';
-import { FORM_FIELDS, draftOf, fieldErrorsOf, isDirty, parseWhole, patchFromDraft, unknownTokens, type FormField } from '../../../renderer/src/screens/settings/form';
+import { FORM_FIELDS, draftOf, fieldErrorsOf, isDirty, parseWhole, patchFromDraft, templateProblem, type FormField } from '../../../renderer/src/screens/settings/form';
 
 const SAVED: Settings = { ...DEFAULT_SETTINGS, baseUrl: 'https://api.hikerapi.com', downloadFolder: '/home/ana/Research' };
 
@@ -79,7 +79,8 @@ describe("main's refusals -> field messages", () => {
 
 describe('file name template', () => {
   it('accepts the default template and flags typos', () => {
-    expect(unknownTokens(DEFAULT_SETTINGS.filenameTemplate)).toEqual([]);
-    expect(unknownTokens('{usename}/{date_utc}_{shortcode}{usename}')).toEqual(['{usename}']);
+    expect(templateProblem(DEFAULT_SETTINGS.filenameTemplate)).toBeNull();
+    expect(templateProblem('{usename}/{date_utc}_{shortcode}')).toMatch(/\{usename\} is not a token/);
+    expect(templateProblem('{username}/{date_utc}')).toMatch(/needs \{shortcode\}, \{pk\} or \{media_id\}/);
   });
 });

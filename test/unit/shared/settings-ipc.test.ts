@@ -48,3 +48,12 @@ describe('IPC bridge', () => {
     expect(() => api.on('nope' as never, () => undefined)).toThrow(/Unknown Feedlens event/);
   });
 });
+
+describe('filename template setting', () => {
+  it('main refuses a template the downloader could not use, with the reason', () => {
+    const bad = settingsPatchSchema.safeParse({ filenameTemplate: '{username}/{date_utc}' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toMatch(/\{shortcode\}, \{pk\} or \{media_id\}/);
+    expect(settingsPatchSchema.safeParse({ filenameTemplate: '{username}/{kind}/{date_utc}_{pk}{index}' }).success).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@
 // and main's validation issues -> messages under the fields they concern. Main validates every patch
 // with zod (shared/settings.ts); the checks here only turn typed text into numbers and explain ranges.
 import type { ParamIssue } from '../../../../shared/api/errors';
+import { parseTemplate, TEMPLATE_TOKEN_INFO } from '../../../../shared/filename-template';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 
 /** Settings edited as text and saved together with "Save changes" (theme, mode and key apply at once). */
@@ -89,22 +90,11 @@ export function fieldErrorsOf(issues: readonly ParamIssue[] | undefined): { fiel
   return { fields, other };
 }
 
-/**
- * The tokens of the file name template, as the downloads module fills them (see docs/downloads.md).
- * `/` in a template makes folders.
- */
-export const FILENAME_TOKENS: readonly { token: string; meaning: string }[] = [
-  { token: '{username}', meaning: "the owner's username" },
-  { token: '{user_id}', meaning: "the owner's numeric id" },
-  { token: '{date_utc}', meaning: 'when it was posted, UTC (2026-03-01_14-05-09)' },
-  { token: '{shortcode}', meaning: "the post's code, as in its link" },
-  { token: '{pk}', meaning: "the media's numeric id" },
-  { token: '{index}', meaning: 'the position in a carousel (_1, _2 …); empty otherwise' },
-  { token: '{kind}', meaning: 'post, reel, story or highlight' },
-];
+/** The tokens of the file name template, as the downloader fills them (see docs/downloads.md). */
+export const FILENAME_TOKENS: readonly { token: string; meaning: string }[] = Object.entries(TEMPLATE_TOKEN_INFO).map(([name, meaning]) => ({ token: `{${name}}`, meaning }));
 
-/** Tokens in a template that are not in the list (a typo such as {usename} would be written as is). */
-export function unknownTokens(template: string): string[] {
-  const known = new Set(FILENAME_TOKENS.map((t) => t.token));
-  return [...new Set(template.match(/\{[^{}]*\}/g) ?? [])].filter((t) => !known.has(t));
+/** What is wrong with a template, as the downloader would refuse it; null when it is fine. */
+export function templateProblem(template: string): string | null {
+  const check = parseTemplate(template);
+  return check.ok ? null : check.message;
 }

@@ -1,0 +1,123 @@
+// The manifest every export carries (beside the file as `<name>.manifest.json`, or `manifest.json` inside
+// a ZIP): what was exported, from which requests, at what cost, how it was pseudonymised (never the key),
+// and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
+import type { Ledger } from '../ledger';
+import type { ColumnSetName } from './columns';
+
+export const MANIFEST_FORMAT_VERSION = 1;
+
+export interface ManifestFile {
+  /** Relative to the manifest (inside the ZIP, or the folder of the export). */
+  path: string;
+  role: 'data' | 'media';
+  format?: 'csv' | 'ndjson' | 'json';
+  columnSet?: ColumnSetName;
+  rows?: number;
+  bytes: number;
+  sha256: string;
+  /** The item a media file belongs to. */
+  item?: { kind: string; id: string; code: string | null };
+}
+
+export interface EndpointUse {
+  path: string;
+  params: Record<string, unknown>;
+  /** Items of the export that came from this request. */
+  items: number;
+}
+
+export interface PseudonymisationInfo {
+  method: 'HMAC-SHA256';
+  project: string;
+  pseudonymFormat: 'u_ + 16 hex digits';
+  keyedOn: string;
+  /** A digest of the key (not the key): equal in two exports means the same key was used. */
+  keyFingerprint: string;
+  keyStorage: string;
+  keyPersistent: boolean;
+  dropNames: boolean;
+  dropPictures: boolean;
+  dropText: boolean;
+  /** What happened to the raw records. */
+  rawRecords: 'pseudonymised' | 'none';
+  /** Raw records left out because a person's id, username or name was still found in them. */
+  rawDropped: number;
+}
+
+export interface Manifest {
+  format: 'feedlens-export-manifest';
+  formatVersion: number;
+  app: { name: 'Feedlens'; version: string };
+  createdAt: string;
+  label: string;
+  export: {
+    format: 'csv' | 'ndjson' | 'json' | 'zip';
+    columnSet: ColumnSetName | null;
+    columnSetsVersion: number;
+    linesFormatVersion: number;
+    delimiter: string | null;
+    bom: boolean;
+    includeMedia: boolean;
+    timeZone: 'UTC';
+  };
+  items: { total: number; byKind: Record<string, number>; rows: number; skipped: Record<string, number> };
+  endpoints: EndpointUse[];
+  requests: { distinct: number; inLedger: number; unitsSpent: number | null; note: string };
+  pseudonymisation: PseudonymisationInfo | null;
+  files: ManifestFile[];
+}
+
+/** Distinct requests (path + params), in the order first met, with how many items each gave. */
+export function endpointsOf(provenances: Iterable<{ path: string; params: Record<string, unknown> }>): EndpointUse[] {
+  const byKey = new Map<string, EndpointUse>();
+  for (const p of provenances) {
+    const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => a.localeCompare(b)));
+    const key = `${p.path}?${JSON.stringify(params)}`;
+    const known = byKey.get(key);
+    if (known) known.items += 1;
+    else byKey.set(key, { path: p.path, params, items: 1 });
+  }
+  return [...byKey.values()];
+}
+
+/** What the request ledger knows of one request: units billed (all attempts) and the answer's sha256. */
+export interface RequestFacts {
+  units: number;
+  sha256: string | null;
+}
+
+export type LedgerFacts = (requestIds: ReadonlySet<string>, window: { from: number; to: number }) => Promise<Map<string, RequestFacts>>;
+
+/** Reads the facts from the ledger, scanning only the time window the items were fetched in. */
+export function ledgerFacts(ledger: Pick<Ledger, 'query'>): LedgerFacts {
+  return async (ids, window) => {
+    const out = new Map<string, RequestFacts>();
+    if (ids.size === 0) return out;
+    // An entry is written when its attempt starts: a little before fetchedAt.
+    const page = await ledger.query({ from: window.from - 10 * 60_000, to: window.to + 60_000, limit: Number.MAX_SAFE_INTEGER });
+    for (const e of page.entries) {
+      if (!ids.has(e.requestId)) continue;
+      const facts = out.get(e.requestId) ?? { units: 0, sha256: null };
+      facts.units += e.units;
+      // The answer the records came from: the attempt that succeeded (a failed retry has another body).
+      if (e.errorKind === null && !e.cacheHit && e.bodySha256) facts.sha256 = e.bodySha256;
+      out.set(e.requestId, facts);
+    }
+    return out;
+  };
+}
+
+export function requestsSummary(ids: ReadonlySet<string>, facts: Map<string, RequestFacts>): Manifest['requests'] {
+  let units = 0;
+  for (const f of facts.values()) units += f.units;
+  const missing = ids.size - facts.size;
+  return {
+    distinct: ids.size,
+    inLedger: facts.size,
+    unitsSpent: facts.size > 0 ? units : null,
+    note:
+      missing === 0
+        ? 'Units billed for every request the items came from (retries included; cache hits cost 0).'
+        : `${missing} of ${ids.size} requests are not in this computer's request ledger: unitsSpent counts the others only.`,
+  };
+}

@@ -1,0 +1,356 @@
+// One export, end to end: survey the items, pseudonymise them when asked (two walks: learn who is in
+// the export, then rewrite), write the data file(s) streaming, then the manifest. Items are read again
+// for each file written rather than kept prepared in memory, so memory stays flat whatever their number.
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { validationError } from '../../shared/api/errors';
+import type { ExportResult, Provenance } from '../../shared/ipc';
+import type { AppRecord } from '../../shared/records';
+import { writeFileAtomic } from '../fs-atomic';
+import { COLUMN_SETS_VERSION, COLUMNS, columnSetOf, createRowMaker, type ColumnSetName, type Row } from './columns';
+import { csvStream, type Delimiter } from './csv';
+import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
+import { endpointsOf, MANIFEST_FORMAT_VERSION, requestsSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { freeBaseName, safeLabel } from './naming';
+import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
+import { writeZipAtomic, type ZipSource } from './zip';
+
+export interface SavedItem {
+  record: AppRecord;
+  provenance: Provenance;
+}
+
+export type ExportFormat = 'csv' | 'ndjson' | 'json' | 'zip';
+
+export interface ExportRequest {
+  /** Read once per file written (and once more to pseudonymise): an array, or any re-iterable source. */
+  items: Iterable<SavedItem>;
+  format: ExportFormat;
+  columns?: ColumnSetName;
+  delimiter: Delimiter;
+  bom: boolean;
+  includeMedia: boolean;
+  pseudonymise?: PseudonymOptions;
+  label?: string;
+}
+
+export interface ExportEnv {
+  /** The exports folder (`<download folder>/exports`). */
+  folder: string;
+  appVersion: string;
+  now?: () => number;
+  ledgerFacts?: LedgerFacts;
+  projectKeys?: ProjectKeys;
+  /** The saved media files of an item (absolute paths); the downloads module provides it. */
+  mediaFilesOf?: (item: SavedItem) => Promise<string[]>;
+  /** Items written so far, of `total` (a ZIP writes the items once per data file). */
+  onProgress?: (done: number, total: number, finished: boolean) => void;
+}
+
+interface Survey {
+  total: number;
+  byKind: Record<string, number>;
+  sets: Set<ColumnSetName>;
+  requestIds: Set<string>;
+  commentIds: Set<string>;
+  from: number;
+  to: number;
+}
+
+function survey(items: Iterable<SavedItem>): Survey {
+  const s: Survey = { total: 0, byKind: {}, sets: new Set(), requestIds: new Set(), commentIds: new Set(), from: Infinity, to: -Infinity };
+  for (const { record, provenance } of items) {
+    s.total += 1;
+    s.byKind[record.kind] = (s.byKind[record.kind] ?? 0) + 1;
+    const set = columnSetOf(record.kind);
+    if (set) s.sets.add(set);
+    if (record.kind === 'comment') s.commentIds.add(record.id);
+    if (provenance.requestId) s.requestIds.add(provenance.requestId);
+    s.from = Math.min(s.from, provenance.fetchedAt);
+    s.to = Math.max(s.to, provenance.fetchedAt);
+  }
+  return s;
+}
+
+interface Prepared {
+  record: AppRecord;
+  provenance: Provenance;
+  line: ExportLine;
+}
+
+const WRITE_BATCH_BYTES = 256 * 1024;
+
+/**
+ * The chunks gathered into writes of about 256 KB (one write per row would cost a system call each),
+ * while their size and sha256 are taken.
+ */
+async function* hashed(chunks: AsyncIterable<string | Buffer>, into: { bytes: number; sha256: string }): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let batch: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    hash.update(bytes);
+    into.bytes += bytes.length;
+    batch.push(bytes);
+    size += bytes.length;
+    if (size >= WRITE_BATCH_BYTES) {
+      yield Buffer.concat(batch, size);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(batch, size);
+  into.sha256 = hash.digest('hex');
+}
+
+function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
+  if (request.columns) return request.columns;
+  const sets = [...s.sets];
+  if (sets.length === 1 && sets[0]) return sets[0];
+  const kinds = Object.keys(s.byKind).join(', ');
+  throw validationError([
+    sets.length === 0
+      ? { param: 'columns', message: `There is no CSV column set for these items (${kinds}): export them as NDJSON or JSON.` }
+      : { param: 'columns', message: `These items are of several kinds (${kinds}): choose a column set, or export a ZIP (one CSV per kind).` },
+  ]);
+}
+
+const MEDIA_EXT = /^\.[a-z0-9]{1,5}$/;
+
+export async function runExport(request: ExportRequest, env: ExportEnv): Promise<ExportResult> {
+  const now = env.now ?? Date.now;
+  const startedAt = now();
+  const s = survey(request.items);
+  if (s.total === 0) throw validationError([{ param: 'items', message: 'There is nothing to export.' }]);
+  const csvSet = request.format === 'csv' ? chooseColumnSet(request, s) : null;
+
+  // Pseudonymisation: first walk learns who is in the export, every later walk rewrites.
+  let pz: Pseudonymiser | null = null;
+  let pseudonymisation: Manifest['pseudonymisation'] = null;
+  if (request.pseudonymise) {
+    if (!env.projectKeys) throw validationError([{ param: 'pseudonymise', message: 'No keychain is available for pseudonymisation keys.' }]);
+    const key = await projectKey(env.projectKeys, request.pseudonymise.project);
+    pz = createPseudonymiser(key.key, request.pseudonymise);
+    for (const { record, provenance } of request.items) {
+      pz.learnRecord(record);
+      pz.learn(record.raw);
+      pz.learnParams(provenance.params);
+    }
+    pz.freeze();
+    pseudonymisation = {
+      method: 'HMAC-SHA256',
+      project: request.pseudonymise.project,
+      pseudonymFormat: 'u_ + 16 hex digits',
+      keyedOn: 'the user id when the export knows it, else the lower-cased username',
+      keyFingerprint: keyFingerprint(key.key),
+      keyStorage: key.storage,
+      keyPersistent: key.persistent,
+      dropNames: request.pseudonymise.dropNames,
+      dropPictures: request.pseudonymise.dropPictures,
+      dropText: request.pseudonymise.dropText,
+      rawRecords: 'pseudonymised',
+      rawDropped: 0,
+    };
+  }
+
+  const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
+  const rawDropped = new Set<number>();
+
+  function prepare(item: SavedItem, index: number): Prepared {
+    // Read only, never changed: the nested raw records are left out when the line is written.
+    let record = item.record;
+    let raw: unknown = item.record.raw ?? null;
+    let params = item.provenance.params;
+    if (pz) {
+      record = pz.applyRecord(record) as AppRecord;
+      params = pz.applyParams(params);
+      raw = raw === null ? null : pz.apply(raw);
+      // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
+      if (raw !== null && pz.leaks(raw)) {
+        raw = null;
+        rawDropped.add(index);
+      }
+    }
+    const provenance: Provenance = { ...item.provenance, params };
+    const requestId = item.provenance.requestId;
+    return {
+      record,
+      provenance,
+      line: {
+        kind: record.kind,
+        record,
+        raw,
+        provenance: {
+          endpoint: provenance.path,
+          params,
+          requestId,
+          fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
+          appVersion: env.appVersion,
+          sha256: requestId ? (facts.get(requestId)?.sha256 ?? null) : null,
+        },
+      },
+    };
+  }
+
+  // Progress over every pass through the items.
+  const passes = request.format === 'zip' ? s.sets.size + 1 : 1;
+  const progressTotal = s.total * passes;
+  let progressDone = 0;
+  function* preparedItems(): Generator<Prepared> {
+    let index = 0;
+    for (const item of request.items) {
+      yield prepare(item, index++);
+      progressDone += 1;
+      if (progressDone % 500 === 0) env.onProgress?.(progressDone, progressTotal, false);
+    }
+  }
+  const skipped: Record<string, number> = {};
+  function* rowsOf(set: ColumnSetName, counter: { rows: number }): Generator<Row> {
+    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null });
+    for (const prepared of preparedItems()) {
+      const rows = makeRows(prepared);
+      // A ZIP puts each kind in its own CSV: there, only an item of the set's own kinds giving no row counts.
+      if (rows.length === 0 && (request.format === 'csv' || columnSetOf(prepared.record.kind) === set)) {
+        skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
+      }
+      counter.rows += rows.length;
+      yield* rows;
+    }
+  }
+  function* linesOf(counter: { rows: number }): Generator<ExportLine> {
+    for (const prepared of preparedItems()) {
+      counter.rows += 1;
+      yield prepared.line;
+    }
+  }
+
+  const label = safeLabel(pz && request.label ? pz.applyLabel(request.label) : request.label, csvSet ?? 'export');
+  const manifest = (files: ManifestFile[], rows: number): Manifest => {
+    if (pseudonymisation) pseudonymisation.rawDropped = rawDropped.size;
+    return {
+      format: 'feedlens-export-manifest',
+      formatVersion: MANIFEST_FORMAT_VERSION,
+      app: { name: 'Feedlens', version: env.appVersion },
+      createdAt: new Date(startedAt).toISOString(),
+      label,
+      export: {
+        format: request.format,
+        columnSet: csvSet,
+        columnSetsVersion: COLUMN_SETS_VERSION,
+        linesFormatVersion: LINES_FORMAT_VERSION,
+        delimiter: request.format === 'csv' || request.format === 'zip' ? request.delimiter : null,
+        bom: request.bom,
+        includeMedia: request.format === 'zip' && request.includeMedia,
+        timeZone: 'UTC',
+      },
+      items: { total: s.total, byKind: s.byKind, rows, skipped },
+      endpoints: endpointsOf((function* () {
+        for (const item of request.items) yield pz ? { path: item.provenance.path, params: pz.applyParams(item.provenance.params) } : item.provenance;
+      })()),
+      requests: requestsSummary(s.requestIds, facts),
+      pseudonymisation,
+      files,
+    };
+  };
+
+  await mkdir(env.folder, { recursive: true });
+  let result: ExportResult;
+  if (request.format === 'zip') {
+    result = await writeBundle();
+  } else {
+    const ext = `.${request.format}`;
+    const base = await freeBaseName(env.folder, label, startedAt, [ext, '.manifest.json']);
+    const path = join(env.folder, `${base}${ext}`);
+    const manifestPath = join(env.folder, `${base}.manifest.json`);
+    const counter = { rows: 0 };
+    const file = { bytes: 0, sha256: '' };
+    const chunks =
+      csvSet !== null
+        ? (csvStream(COLUMNS[csvSet], rowsOf(csvSet, counter), { delimiter: request.delimiter, bom: request.bom }) as AsyncIterable<Buffer>)
+        : request.format === 'json'
+          ? jsonChunks(linesOf(counter))
+          : ndjsonChunks(linesOf(counter));
+    await writeFileAtomic(path, hashed(chunks, file));
+    const entry: ManifestFile = {
+      path: basename(path),
+      role: 'data',
+      format: request.format as 'csv' | 'ndjson' | 'json',
+      rows: counter.rows,
+      bytes: file.bytes,
+      sha256: file.sha256,
+    };
+    if (csvSet) entry.columnSet = csvSet;
+    await writeFileAtomic(manifestPath, `${toJson(manifest([entry], counter.rows), 2)}\n`);
+    result = { path, rows: counter.rows, files: 2, manifestPath };
+  }
+  env.onProgress?.(progressTotal, progressTotal, true);
+  return result;
+
+  async function writeBundle(): Promise<ExportResult> {
+    const base = await freeBaseName(env.folder, label, startedAt, ['.zip']);
+    const path = join(env.folder, `${base}.zip`);
+    const sets = [...s.sets];
+    const counters = new Map<string, { rows: number }>();
+    const sources: ZipSource[] = [];
+    const described = new Map<string, Omit<ManifestFile, 'bytes' | 'sha256'>>();
+    for (const set of sets) {
+      const name = `${set}.csv`;
+      const counter = { rows: 0 };
+      counters.set(name, counter);
+      described.set(name, { path: name, role: 'data', format: 'csv', columnSet: set });
+      sources.push({ name, compress: true, open: () => csvStream(COLUMNS[set], rowsOf(set, counter), { delimiter: request.delimiter, bom: request.bom }) });
+    }
+    const lines = { rows: 0 };
+    counters.set('items.ndjson', lines);
+    described.set('items.ndjson', { path: 'items.ndjson', role: 'data', format: 'ndjson' });
+    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(ndjsonChunks(linesOf(lines))) });
+
+    if (request.includeMedia) {
+      if (!env.mediaFilesOf) throw validationError([{ param: 'includeMedia', message: 'Saved media cannot be bundled: the downloads module is not available.' }]);
+      let index = 0;
+      for (const item of request.items) {
+        const i = index++;
+        const kind = item.record.kind;
+        // Profile pictures are people's faces: left out when pictures are dropped.
+        if (pz?.options.dropPictures && (kind === 'user' || kind === 'profile')) continue;
+        const files = await env.mediaFilesOf(item);
+        if (files.length === 0) continue;
+        const prepared = pz ? prepare(item, i) : null;
+        const record = (prepared?.record ?? item.record) as { id?: unknown; code?: unknown };
+        const id = typeof record.id === 'string' ? record.id : String(i + 1);
+        const code = typeof record.code === 'string' ? record.code : null;
+        files.forEach((file, n) => {
+          const ext = extname(file).toLowerCase();
+          const name = `media/${kind}-${safeLabel(id, String(i + 1))}-${n + 1}${MEDIA_EXT.test(ext) ? ext : ''}`;
+          described.set(name, { path: name, role: 'media', item: { kind, id, code } });
+          sources.push({ name, compress: false, open: () => createReadStream(file) });
+        });
+      }
+    }
+
+    const written = await writeZipAtomic(
+      path,
+      sources,
+      {
+        name: 'manifest.json',
+        build: (entries) => {
+          const files: ManifestFile[] = [];
+          for (const source of sources) {
+            const info = described.get(source.name);
+            const entry = entries.get(source.name);
+            if (!info || !entry) continue;
+            const counter = counters.get(source.name);
+            files.push({ ...info, ...(counter ? { rows: counter.rows } : {}), bytes: entry.bytes, sha256: entry.sha256 });
+          }
+          return Buffer.from(`${toJson(manifest(files, lines.rows), 2)}\n`, 'utf8');
+        },
+      },
+      new Date(startedAt),
+    );
+    return { path, rows: lines.rows, files: written.size + 1, manifestPath: null };
+  }
+}

@@ -1,0 +1,74 @@
+// ZIP bundles, streamed with yazl: each entry is opened only when the previous one is written, so the
+// data files are generated as they are compressed and media files are read from disk in turn; memory
+// stays flat. Every entry is hashed on the way through, and the manifest, written last, lists them all.
+import { createHash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { writeFileAtomic } from '../fs-atomic';
+
+export interface ZipSource {
+  /** Path inside the ZIP ('/' separated). */
+  name: string;
+  /** Deflate the entry (data files); media files are already compressed. */
+  compress: boolean;
+  open: () => Readable | Promise<Readable>;
+}
+
+export interface WrittenEntry {
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Writes the entries, then `last` (built from what was written, e.g. the manifest) as the final entry,
+ * atomically to `file`. Returns the size and sha256 of every entry but the last.
+ */
+export async function writeZipAtomic(
+  file: string,
+  sources: readonly ZipSource[],
+  last: { name: string; build: (written: ReadonlyMap<string, WrittenEntry>) => Buffer },
+  mtime: Date,
+): Promise<Map<string, WrittenEntry>> {
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  const written = new Map<string, WrittenEntry>();
+  const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
+  zip.on('error', fail);
+
+  for (const source of sources) {
+    zip.addReadStreamLazy(source.name, { compress: source.compress, mtime }, (cb) => {
+      Promise.resolve()
+        .then(() => source.open())
+        .then((input) => {
+          const hash = createHash('sha256');
+          let bytes = 0;
+          const counted = new Transform({
+            transform(chunk: Buffer, _encoding, done: TransformCallback) {
+              hash.update(chunk);
+              bytes += chunk.length;
+              done(null, chunk);
+            },
+            flush(done: TransformCallback) {
+              // Runs before 'end', so the entry is recorded before yazl moves on to the next one.
+              written.set(source.name, { bytes, sha256: hash.digest('hex') });
+              done();
+            },
+          });
+          // yazl does not watch its inputs for errors: a failing source fails the whole file.
+          input.on('error', fail);
+          counted.on('error', fail);
+          cb(null, input.pipe(counted));
+        }, fail);
+    });
+  }
+  zip.addReadStreamLazy(last.name, { compress: true, mtime }, (cb) => {
+    try {
+      cb(null, Readable.from([last.build(written)]));
+    } catch (error) {
+      fail(error);
+    }
+  });
+  zip.end();
+  await writeFileAtomic(file, output);
+  return written;
+}
