@@ -24,6 +24,12 @@ export interface LedgerQuery {
   limit?: number;
 }
 
+/** What the ledger knows of one request: units billed (all attempts) and the answer's sha256. */
+export interface RequestFacts {
+  units: number;
+  sha256: string | null;
+}
+
 export interface Ledger {
   /** Appends one attempt. Appends are written one after another, in call order. */
   append(entry: LedgerEntry): Promise<void>;
@@ -32,8 +38,27 @@ export interface Ledger {
   session(): LedgerTotals;
   /** Writes every matching entry, oldest first, to `file` (atomically); returns the row count. */
   exportTo(file: string, format: 'csv' | 'ndjson', q?: Omit<LedgerQuery, 'limit'>): Promise<number>;
+  /**
+   * Units and answer sha256 of these requests, scanning only the time window they were fetched in
+   * (an entry is written when its attempt starts, a little before the answer arrives).
+   */
+  requests(requestIds: ReadonlySet<string>, window: { from: number; to: number }): Promise<Map<string, RequestFacts>>;
   /** Resolves once every append made so far is on disk. */
   flush(): Promise<void>;
+}
+
+/** Folds ledger entries into facts per request id. */
+async function requestFactsOf(entries: AsyncIterable<LedgerEntry>, requestIds: ReadonlySet<string>): Promise<Map<string, RequestFacts>> {
+  const out = new Map<string, RequestFacts>();
+  for await (const e of entries) {
+    if (!requestIds.has(e.requestId)) continue;
+    const facts = out.get(e.requestId) ?? { units: 0, sha256: null };
+    facts.units += e.units;
+    // The answer the records came from: the attempt that succeeded (a failed retry has another body).
+    if (e.errorKind === null && !e.cacheHit && e.bodySha256) facts.sha256 = e.bodySha256;
+    out.set(e.requestId, facts);
+  }
+  return out;
 }
 
 export interface LedgerOptions {
@@ -267,6 +292,12 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
 
     session: () => ({ ...sessionTotals }),
+
+    async requests(requestIds, window) {
+      if (requestIds.size === 0) return new Map();
+      await ledger.flush();
+      return requestFactsOf(readEntries(dir, { from: window.from - 10 * 60_000, to: window.to + 60_000 }), requestIds);
+    },
 
     async exportTo(file, format, q = {}) {
       await ledger.flush();

@@ -8,7 +8,7 @@ import { extname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isInside } from './downloads/naming';
-import { parseRange } from './media-protocol';
+import { parseRange } from './http-range';
 
 export interface LibraryFilesOptions {
   /** The download folder: only files inside it are served. */

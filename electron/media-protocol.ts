@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fromMediaUrl } from '../shared/media-url';
 import { originOf } from './router';
+import { parseRange } from './http-range';
 
 /** Hosts (https, default port) served from the network: any subdomain of these. */
 export const DEFAULT_MEDIA_HOST_SUFFIXES: readonly string[] = ['.cdninstagram.com', '.fbcdn.net'];
@@ -61,21 +62,6 @@ function safeContentType(value: string | null): string {
   return /^(image|video|audio)\/[a-z0-9.+-]+$/.test(type) ? type : 'application/octet-stream';
 }
 
-/** A single `bytes=` range against a known size; null = no (usable) Range header, serve everything. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (header === null) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null; // malformed or several ranges: ignoring it is allowed
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Disk cache: <key>.bin holds the bytes, <key>.json the content type and size. Files are written to a

@@ -96,20 +96,17 @@ export async function readSidecar(path: string): Promise<Sidecar | null> {
 }
 
 /**
- * Finds the sha256 of the answer a record came from in the request ledger: the entry with the record's
- * requestId, sent shortly before the answer was received. Null for cache hits (no body was read) or
- * when the ledger no longer has it. Remembered per requestId: the items of one page share one answer.
+ * The sha256 of the answer a record came from, from the request ledger. Null for cache hits (no body
+ * was read) or when the ledger no longer has it. Remembered per requestId: a page's items share one answer.
  */
-export function ledgerAnswerSha256(ledger: Pick<Ledger, 'query'>): (p: Provenance) => Promise<string | null> {
+export function ledgerAnswerSha256(ledger: Pick<Ledger, 'requests'>): (p: Provenance) => Promise<string | null> {
   const known = new Map<string, Promise<string | null>>();
   return (p) => {
     if (p.requestId === null) return Promise.resolve(null);
     let found = known.get(p.requestId);
     if (!found) {
       const requestId = p.requestId;
-      found = ledger
-        .query({ path: p.path, from: p.fetchedAt - 10 * 60_000, to: p.fetchedAt + 60_000, limit: 10_000 })
-        .then((page) => page.entries.find((e) => e.requestId === requestId && e.bodySha256 !== null)?.bodySha256 ?? null);
+      found = ledger.requests(new Set([requestId]), { from: p.fetchedAt, to: p.fetchedAt }).then((facts) => facts.get(requestId)?.sha256 ?? null);
       if (known.size >= 1000) known.delete(known.keys().next().value as string);
       known.set(requestId, found);
     }

@@ -5,7 +5,6 @@ import { validationError, type ParamIssue } from '../../shared/api/errors';
 import type { EventPayloads } from '../../shared/ipc';
 import type { Ledger } from '../ledger';
 import type { Handlers } from '../router';
-import { ledgerFacts } from './manifest';
 import type { ProjectKeys, ProjectKeyStore } from './pseudonymise';
 import { runExport, type SavedItem } from './run';
 
@@ -16,7 +15,7 @@ export interface ExportHandlerDeps {
   version: string;
   emit: (event: 'export', payload: EventPayloads['export']) => void;
   /** For the answers' sha256 and the units spent; without it both are left unknown. */
-  ledger?: Pick<Ledger, 'query'>;
+  ledger?: Pick<Ledger, 'requests'>;
   /** One keychain entry per project for the pseudonymisation keys (e.g. openSecretStore per project). */
   projectKeys?: ProjectKeys;
   /** The saved media files of an item, for ZIP bundles (the downloads module provides it). */
@@ -44,6 +43,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, 'e
   // One store per project for the session: a session-only (memory) store opened anew for each export
   // would make a new key, and new pseudonyms, every time.
   const stores = new Map<string, Promise<ProjectKeyStore>>();
+  const ledger = deps.ledger;
   const open = deps.projectKeys;
   const projectKeys: ProjectKeys | undefined = open
     ? (project) => {
@@ -77,7 +77,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, 'e
           folder: join(deps.downloadFolder(), 'exports'),
           appVersion: deps.version,
           now,
-          ...(deps.ledger ? { ledgerFacts: ledgerFacts(deps.ledger) } : {}),
+          ...(ledger ? { ledgerFacts: (ids, window) => ledger.requests(ids, window) } : {}),
           ...(projectKeys ? { projectKeys } : {}),
           ...(deps.mediaFilesOf ? { mediaFilesOf: deps.mediaFilesOf } : {}),
           onProgress: (rows, total, done) => {

@@ -1,7 +1,7 @@
 // The manifest every export carries (beside the file as `<name>.manifest.json`, or `manifest.json` inside
 // a ZIP): what was exported, from which requests, at what cost, how it was pseudonymised (never the key),
 // and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
-import type { Ledger } from '../ledger';
+import type { Ledger, RequestFacts } from '../ledger';
 import type { ColumnSetName } from './columns';
 
 export const MANIFEST_FORMAT_VERSION = 1;
@@ -80,32 +80,10 @@ export function endpointsOf(provenances: Iterable<{ path: string; params: Record
   return [...byKey.values()];
 }
 
-/** What the request ledger knows of one request: units billed (all attempts) and the answer's sha256. */
-export interface RequestFacts {
-  units: number;
-  sha256: string | null;
-}
+export type { RequestFacts };
 
-export type LedgerFacts = (requestIds: ReadonlySet<string>, window: { from: number; to: number }) => Promise<Map<string, RequestFacts>>;
-
-/** Reads the facts from the ledger, scanning only the time window the items were fetched in. */
-export function ledgerFacts(ledger: Pick<Ledger, 'query'>): LedgerFacts {
-  return async (ids, window) => {
-    const out = new Map<string, RequestFacts>();
-    if (ids.size === 0) return out;
-    // An entry is written when its attempt starts: a little before fetchedAt.
-    const page = await ledger.query({ from: window.from - 10 * 60_000, to: window.to + 60_000, limit: Number.MAX_SAFE_INTEGER });
-    for (const e of page.entries) {
-      if (!ids.has(e.requestId)) continue;
-      const facts = out.get(e.requestId) ?? { units: 0, sha256: null };
-      facts.units += e.units;
-      // The answer the records came from: the attempt that succeeded (a failed retry has another body).
-      if (e.errorKind === null && !e.cacheHit && e.bodySha256) facts.sha256 = e.bodySha256;
-      out.set(e.requestId, facts);
-    }
-    return out;
-  };
-}
+/** Facts of the requests the items came from: the ledger's `requests`, or a stand-in in tests. */
+export type LedgerFacts = Ledger['requests'];
 
 export function requestsSummary(ids: ReadonlySet<string>, facts: Map<string, RequestFacts>): Manifest['requests'] {
   let units = 0;

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, crc32, deflateSync } from 'node:zlib';
 import { AUDIO_ASSET, VIDEO_ASSETS, type VideoAssetName } from './types';
+import { parseRange } from '../http-range';
 
 export const MAX_IMAGE_SIDE = 2160;
 /** Media URLs stay valid this long (the real CDN's are valid for days). */
@@ -153,20 +154,6 @@ function textAnswer(status: number, text: string): Response {
 }
 
 /** Parses `bytes=a-b`, `bytes=a-`, `bytes=-n`. null = ignore the header (serve everything), 'unsatisfiable' = 416. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'unsatisfiable' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null; // malformed or multi-range: RFC 9110 lets us ignore it
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
 
 function bytesAnswer(req: Request, bytes: Buffer, contentType: string): Response {
   const headers: Record<string, string> = {

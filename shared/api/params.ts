@@ -1,11 +1,9 @@
 // Checks a request's parameters against the catalog before anything is sent (a refused call can still
 // be billed), and turns them into the query string entries. Messages say what to fix.
 import type { Endpoint, ParamRule, ParamSpec } from './catalog';
+import type { ParamIssue } from './errors';
 
-export interface ParamIssue {
-  param: string;
-  message: string;
-}
+export type { ParamIssue };
 
 export type ParamCheck = { ok: true; query: [string, string][] } | { ok: false; issues: ParamIssue[] };
 

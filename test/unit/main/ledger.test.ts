@@ -203,3 +203,27 @@ describe('ledger: export', () => {
     }
   });
 });
+
+describe('ledger: facts of requests', () => {
+  it('sums every attempt of a request and keeps the sha256 of the answer that succeeded', async () => {
+    const ledger = createLedger({ dir, now: () => T0 });
+    await ledger.append(entry({ requestId: 'r1', attempt: 1, status: 503, units: 0, errorKind: 'upstream', bodySha256: 'aaa' }));
+    await ledger.append(entry({ requestId: 'r1', attempt: 2, status: 200, units: 2, bodySha256: 'bbb' }));
+    await ledger.append(entry({ requestId: 'r2', units: 0, cacheHit: true, bodySha256: null }));
+    await ledger.append(entry({ requestId: 'r3', units: 1, bodySha256: 'ccc' }));
+    const facts = await ledger.requests(new Set(['r1', 'r2', 'r9']), { from: T0, to: T0 });
+    expect(facts).toEqual(
+      new Map([
+        ['r1', { units: 2, sha256: 'bbb' }],
+        ['r2', { units: 0, sha256: null }],
+      ]),
+    );
+  });
+
+  it('looks only in the time window the items were fetched in', async () => {
+    const ledger = createLedger({ dir, now: () => T0 });
+    await ledger.append(entry({ requestId: 'old', time: T0 - 86_400_000 }));
+    expect((await ledger.requests(new Set(['old']), { from: T0, to: T0 })).size).toBe(0);
+    expect((await ledger.requests(new Set(['old']), { from: T0 - 86_400_000, to: T0 })).get('old')?.units).toBe(1);
+  });
+});

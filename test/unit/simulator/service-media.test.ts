@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createMediaFiles, MAX_IMAGE_SIDE, parseRange } from '../../../electron/simulator/media';
+import { createMediaFiles, MAX_IMAGE_SIDE } from '../../../electron/simulator/media';
+import { parseRange } from '../../../electron/http-range';
 import { AUDIO_ASSET, mediaPaths, VIDEO_ASSETS, type VideoAssetName } from '../../../electron/simulator/types';
 
 const ASSETS = resolve(__dirname, '../../../assets/sim-media');
