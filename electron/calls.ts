@@ -6,7 +6,7 @@ import { cancelledError, retiredError, validationError, type AppError } from '..
 import { readPage, type PageCursor } from '../shared/api/pager';
 import { validateParams } from '../shared/api/params';
 import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../shared/ipc';
-import type { ApiClient, AttemptRecord } from './api/client';
+import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from './api/client';
 import type { BalanceTracker } from './balance';
 import type { CostGuard } from './cost-guard';
 
@@ -39,13 +39,13 @@ function fail<T>(error: AppError): Result<T> {
 }
 
 /** The endpoint, or the reason the call may not be sent at all. */
-function checkRequest(path: string, params: Record<string, unknown>): { endpoint: Endpoint } | { error: AppError } {
+function checkRequest(path: string, params: Record<string, unknown>): { endpoint: Endpoint; query: [string, string][] } | { error: AppError } {
   const endpoint = findEndpoint(path);
   if (!endpoint) return { error: validationError([{ param: 'path', message: `${path} is not an endpoint of the service` }]) };
   if (endpoint.status.kind === 'retired') return { error: retiredError(endpoint.path, endpoint.status.replacements) };
   const check = validateParams(endpoint, params);
   if (!check.ok) return { error: validationError(check.issues) };
-  return { endpoint };
+  return { endpoint, query: queryToSend(endpoint, check.query) };
 }
 
 /** The cursor params this request carries (for the ledger), or null on a first page. */
@@ -92,7 +92,8 @@ export function createCallService(deps: CallServiceDeps): CallService {
   }
 
   /** The call itself, once it is known to be valid; `signal` aborts it. */
-  async function run(args: OpArgs<'call'>, endpoint: Endpoint, params: Record<string, unknown>, requestId: string, signal: AbortSignal): Promise<Result<CallValue>> {
+  async function run(args: OpArgs<'call'>, endpoint: Endpoint, query: [string, string][], requestId: string, signal: AbortSignal): Promise<Result<CallValue>> {
+    const params = args.params as Record<string, unknown>;
     if (!args.refresh) {
       const hit = await deps.cache.get(endpoint.path, params);
       if (hit) {
@@ -102,7 +103,8 @@ export function createCallService(deps: CallServiceDeps): CallService {
           attempt: 0,
           mode: deps.mode(),
           path: endpoint.path,
-          params,
+          // As a paid call's entry shows them: the query the service would have received.
+          params: queryRecord(query),
           cursorSent: cursorSent(endpoint, params),
           cursorReceived: cursorReceived(endpoint, hit.data),
           status: 200,
@@ -159,7 +161,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
       const controller = new AbortController();
       running.set(requestId, controller);
       try {
-        return await run(args, checked.endpoint, params, requestId, controller.signal);
+        return await run(args, checked.endpoint, checked.query, requestId, controller.signal);
       } finally {
         running.delete(requestId);
       }

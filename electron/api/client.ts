@@ -96,7 +96,15 @@ function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-function queryRecord(query: [string, string][]): Record<string, string | string[]> {
+/** The query as the service receives it: the validated params, plus `safe_int=true` wherever supported. */
+export function queryToSend(endpoint: Endpoint, validated: [string, string][]): [string, string][] {
+  const query = validated.filter(([name]) => name !== 'safe_int');
+  if (endpoint.safeInt) query.push(['safe_int', 'true']);
+  return query;
+}
+
+/** A query as a record (repeated names become arrays), for the ledger. */
+export function queryRecord(query: [string, string][]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of query) {
     const prev = out[name];
@@ -198,8 +206,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     }
     const checked = validateParams(endpoint, params);
     if (!checked.ok) return { ok: false, error: validationError(checked.issues) };
-    const query = checked.query.filter(([name]) => name !== 'safe_int');
-    if (endpoint.safeInt) query.push(['safe_int', 'true']);
+    const query = queryToSend(endpoint, checked.query);
 
     if (opts.signal?.aborted) return { ok: false, error: cancelledError() };
     let key: string | null;

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { serveRenderer, type StaticServer } from './support/static-server';
+import { closeBrowser, startHarness, type Harness } from './harness/harness';
 
 describe('built renderer', () => {
-  let browser: Browser;
-  let server: StaticServer;
+  let h: Harness;
   beforeAll(async () => {
-    server = await serveRenderer();
-    browser = await launchChromium();
+    h = await startHarness();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await h?.close();
+    await closeBrowser();
   });
 
-  it('renders the React root in Chromium', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
-    await expect(page.getByTestId('app-root').textContent()).resolves.toContain('Feedlens');
-    expect(errors).toEqual([]);
+  it('renders the React root in Chromium with no page errors', async () => {
+    await h.open();
+    await expect(h.page.getByTestId('app-root').textContent()).resolves.toContain('Feedlens');
+    expect(h.logs.filter((l) => l.startsWith('pageerror'))).toEqual([]);
   });
 });
