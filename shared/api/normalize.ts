@@ -23,6 +23,7 @@ import type {
   MediaType,
   OpeningHours,
   Post,
+  ProductType,
   Profile,
   RecordSource,
   Story,
@@ -565,6 +566,15 @@ export function postFromV1(raw: unknown, source: RecordSource, context: PostCont
       .map((child, i) => postFromV1(child, source, { owner, takenAt, index: i + 1 }))
       .filter((p): p is Post => p !== null),
     index: context.index ?? null,
+    ...sharedPostFields(raw, source, productType),
+    raw,
+    source,
+  };
+}
+
+/** The fields v1 Media and v2 media dicts name alike. */
+function sharedPostFields(raw: Dict, source: RecordSource, productType: ProductType) {
+  return {
     usertags: usertagsFrom(raw, source),
     coauthors: usersFrom(list(raw, 'coauthor_producers'), source),
     location: locationFrom(readKey(raw, 'location'), source),
@@ -580,8 +590,6 @@ export function postFromV1(raw: unknown, source: RecordSource, context: PostCont
     isTrial: productType === 'clips' && !hasKey(raw, 'reshare_count'),
     accessibilityCaption: text(raw, 'accessibility_caption'),
     title: text(raw, 'title'),
-    raw,
-    source,
   };
 }
 
@@ -616,21 +624,7 @@ export function postFromV2(raw: unknown, source: RecordSource, context: PostCont
       .map((child, i) => postFromV2(child, source, { owner, takenAt, index: i + 1 }))
       .filter((p): p is Post => p !== null),
     index: context.index ?? null,
-    usertags: usertagsFrom(raw, source),
-    coauthors: usersFrom(list(raw, 'coauthor_producers'), source),
-    location: locationFrom(readKey(raw, 'location'), source),
-    counts: {
-      likes: num(raw, 'like_count'),
-      comments: num(raw, 'comment_count'),
-      plays: firstNum(raw, 'play_count', 'ig_play_count'),
-      views: num(raw, 'view_count'),
-      reshares: num(raw, 'reshare_count'),
-    },
-    commentsDisabled: bool(raw, 'comments_disabled'),
-    likesHidden: bool(raw, 'like_and_view_counts_disabled'),
-    isTrial: productType === 'clips' && !hasKey(raw, 'reshare_count'),
-    accessibilityCaption: text(raw, 'accessibility_caption'),
-    title: text(raw, 'title'),
+    ...sharedPostFields(raw, source, productType),
     raw,
     source,
   };
