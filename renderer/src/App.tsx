@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from './components/ConfirmDialog';
+import { ExportDialog } from './components/ExportDialog';
+import { SelectionTray } from './components/SelectionTray';
 import { Shell } from './components/Shell';
 import { createQueryClient } from './queryClient';
 import { DownloadsScreen } from './screens/Downloads';
@@ -86,6 +88,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <div data-testid="app-root" style={{ height: '100%' }}>
         <Body />
+        <SelectionTray />
+        <ExportDialog />
         <ConfirmDialog />
       </div>
     </QueryClientProvider>

@@ -4,40 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS, type WorldMedia, type WorldUser } from '../../electron/simulator/world/world';
+import { parseLossless } from '../../shared/api/json';
+import { csvObjects } from '../unit/export/support';
 import { closeBrowser, startHarness, type Harness } from './harness/harness';
 import { openAccount, openProfileTab, shotThemes, worldUserNamed } from './support/flows';
 
-/** RFC 4180 records (quoted fields may hold delimiters, quotes and line breaks); a UTF-8 BOM is skipped. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
+/** The export's CSV as objects keyed by its header (a UTF-8 BOM is skipped). */
 function table(path: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(readFileSync(path, 'utf8'));
-  if (!header) throw new Error('empty CSV');
-  return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ''])));
+  return csvObjects(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')).rows;
 }
 
 /** What the tray counts a world post as. */
@@ -141,6 +115,14 @@ describe('selection and export', () => {
     const selected = await h.page.$$eval('.sel-host[data-selected] [data-testid=post-cell]', (els) => els.map((e) => e.getAttribute('data-code')));
     expect(new Set(selected)).toEqual(new Set(grid.slice(1, 8).map((m) => m.code)));
     await shotThemes(h, 'selection-range');
+
+    // Download: every file of the selected posts is queued (a carousel gives one per item); asked again,
+    // they are all already saved or queued.
+    const files = grid.slice(1, 8).reduce((n, m) => n + Math.max(1, m.children.length), 0);
+    await h.page.getByTestId('tray-download').click();
+    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent()).toContain(`${files} files queued, 0 already saved`);
+    await h.page.getByTestId('tray-download').click();
+    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent()).toContain(`0 files queued, ${files} already saved`);
     await clearSelection();
   });
 
@@ -206,6 +188,28 @@ describe('selection and export', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('exports a whole loaded list (followers) as NDJSON: one line per follower, each with the page it came from', async () => {
+    await openProfileTab(h, 'followers');
+    const bar = h.page.getByTestId('selection-listbar');
+    await bar.waitFor();
+    const loaded = Number(await h.page.getByTestId('select-all').getAttribute('data-loaded'));
+    await h.page.getByTestId('export-list').click();
+    await h.page.getByTestId('export-format-ndjson').click();
+    await h.page.getByTestId('export-run').click();
+    const result = h.page.getByTestId('export-result');
+    await result.waitFor();
+    const lines = readFileSync((await result.getAttribute('data-path')) ?? '', 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const items = lines.map((l) => parseLossless(l) as { record: { id: string }; provenance: { endpoint: string; params: Record<string, string> } });
+    expect(items).toHaveLength(loaded);
+    expect(items.map((i) => i.record.id)).toEqual(owner.followers.slice(0, loaded)); // newest first, as the world lists them
+    for (const item of items) {
+      expect(item.provenance.endpoint).toBe('/v1/user/followers/chunk');
+      expect(item.provenance.params.user_id).toBe(owner.pk);
+    }
+    await h.page.getByTestId('export-close').click();
+    await openProfileTab(h, 'posts');
+  });
+
   it('a pseudonymised export of the same posts names none of their authors', async () => {
     await expect(tray().getAttribute('data-count')).resolves.toBe('4');
     const selectedCodes = await h.page.$$eval('.sel-host[data-selected] [data-testid=post-cell]', (els) => els.map((e) => e.getAttribute('data-code') ?? ''));
@@ -216,6 +220,9 @@ describe('selection and export', () => {
       return u;
     });
     await h.page.getByTestId('tray-export').click();
+    // The dialog keeps the last export's format (NDJSON above): CSV again.
+    await expect(h.page.getByTestId('export-format-ndjson').getAttribute('aria-checked')).resolves.toBe('true');
+    await h.page.getByTestId('export-format-csv').click();
     await h.page.getByTestId('export-pseudonymise').check();
     await h.page.getByTestId('export-project').fill('e2e-study');
     await shotThemes(h, 'export-pseudonymise');

@@ -1,7 +1,7 @@
 // The cells and rows most lists are made of: a post in a grid, an account in a list.
 import type { Post, User, UserFields } from '../../../shared/records';
 import { navigate } from '../state/navigation';
-import { Icon } from './Icon';
+import { Icon, type IconName } from './Icon';
 import { Avatar, MediaImage } from './Media';
 
 /** The image to show for a post in a grid: its thumbnail, else its smallest good image, else its first child's. */
@@ -18,10 +18,10 @@ export function postAlt(post: Post): string {
   return `${what} by ${who}${post.caption.text ? `: ${post.caption.text.slice(0, 80)}` : ''}`;
 }
 
-function kindIcon(post: Post): string | null {
-  if (post.mediaType === 'carousel') return '❏';
-  if (post.productType === 'clips') return '▶';
-  if (post.mediaType === 'video') return '▷';
+function kindIcon(post: Post): IconName | null {
+  if (post.mediaType === 'carousel') return 'layers';
+  if (post.productType === 'clips') return 'film';
+  if (post.mediaType === 'video') return 'play';
   return null;
 }
 
@@ -33,7 +33,7 @@ export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) =
       <MediaImage url={previewUrl(post)} alt={postAlt(post)} />
       {icon && (
         <span className="corner" aria-hidden>
-          {icon}
+          <Icon name={icon} size={16} />
         </span>
       )}
       {post.counts.likes !== null && !post.likesHidden && (

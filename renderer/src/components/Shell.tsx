@@ -2,6 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAppState } from '../state/app';
 import { useNavigation, useRoute, navigate, type RouteName } from '../state/navigation';
+import { useActiveDownloads } from '../screens/downloads/store';
 import { BalanceIndicator } from './BalanceIndicator';
 import { Omnibox } from './Omnibox';
 
@@ -61,6 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const mode = useAppState((s) => s.mode);
   const version = useAppState((s) => s.info?.version);
   const omnibox = useRef<HTMLInputElement>(null);
+  const activeDownloads = useActiveDownloads();
   useGlobalShortcuts(() => omnibox.current?.focus());
   const backHint = isMac ? '⌘[' : 'Alt+←';
   const forwardHint = isMac ? '⌘]' : 'Alt+→';
@@ -81,6 +83,11 @@ export function Shell({ children }: { children: ReactNode }) {
           >
             <span aria-hidden>{item.icon}</span>
             {item.label}
+            {item.route === 'downloads' && activeDownloads > 0 && (
+              <span className="count" data-testid="downloads-badge" aria-label={`${activeDownloads} downloading`}>
+                {activeDownloads.toLocaleString()}
+              </span>
+            )}
           </button>
         ))}
         <div className="sidebar-foot">Feedlens {version}</div>

@@ -3,6 +3,8 @@
 // screens pass the list's loadMore, which fetches the next page only if one exists.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { Selectable } from '../state/selection';
+import { SelectFrame, selectionKeyDown, type ListSpot } from './SelectionCheck';
 
 function scroller(): HTMLElement | null {
   return document.getElementById('content');
@@ -40,6 +42,25 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/** Makes a grid's cells or a list's rows selectable (checkbox, Shift-click ranges, Space, Ctrl/Cmd+A). */
+export interface SelectOptions<T> {
+  /** Identifies the list, for Shift-click ranges (useEndpointList's listId). */
+  list: string;
+  /** The item with the provenance of the call that fetched it; null when it cannot be selected. */
+  entry: (item: T) => Selectable | null;
+  /** Names the item for the checkbox ("Select post by @anna"). */
+  label?: (item: T) => string;
+}
+
+/** Cells and rows become selection hosts when the list is selectable; the keys work in the capture phase. */
+function selectableParts<T>(items: T[], select: SelectOptions<T> | undefined) {
+  const entries = () => (select ? items.map(select.entry) : []);
+  const host = (item: T, index: number, shape: 'cell' | 'row') =>
+    select ? { item: select.entry(item), spot: { list: select.list, index, entries } satisfies ListSpot, label: select.label?.(item), shape } : null;
+  const onKeyDownCapture = select ? (e: KeyboardEvent<HTMLDivElement>) => void selectionKeyDown(e, select.list, entries()) : undefined;
+  return { host, onKeyDownCapture };
+}
+
 export interface VirtualGridProps<T> {
   items: T[];
   itemKey: (item: T, index: number) => string;
@@ -51,11 +72,13 @@ export interface VirtualGridProps<T> {
   aspect?: number;
   onNearEnd?: () => void;
   label: string;
+  select?: SelectOptions<T>;
 }
 
 /** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
-export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label }: VirtualGridProps<T>) {
+export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
+  const selectable = selectableParts(items, select);
   const width = useWidth(ref);
   const margin = useScrollMargin(ref);
   const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
@@ -83,7 +106,15 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
   };
 
   return (
-    <div ref={ref} role="grid" aria-label={label} aria-rowcount={rows} onKeyDown={onKeyDown} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div
+      ref={ref}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={rows}
+      onKeyDown={onKeyDown}
+      onKeyDownCapture={selectable.onKeyDownCapture}
+      style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+    >
       {virtualRows.map((row) => (
         <div
           key={row.key}
@@ -92,7 +123,12 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;
-            return (
+            const host = selectable.host(item, index, 'cell');
+            return host ? (
+              <SelectFrame {...host} role="gridcell" key={itemKey(item, index)} data-index={index}>
+                {renderCell(item, index)}
+              </SelectFrame>
+            ) : (
               <div role="gridcell" key={itemKey(item, index)} data-index={index}>
                 {renderCell(item, index)}
               </div>
@@ -112,11 +148,13 @@ export interface VirtualListProps<T> {
   estimate?: number;
   onNearEnd?: () => void;
   label: string;
+  select?: SelectOptions<T>;
 }
 
 /** A list of rows of varying height; arrow keys move between rows. */
-export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNearEnd, label }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNearEnd, label, select }: VirtualListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
+  const selectable = selectableParts(items, select);
   const margin = useScrollMargin(ref);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
@@ -135,17 +173,22 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   };
 
   return (
-    <div ref={ref} role="list" aria-label={label} onKeyDown={onKeyDown} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={ref} role="list" aria-label={label} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
-        return (
-          <div
-            role="listitem"
-            key={itemKey(item, row.index)}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` }}
-          >
+        const props = {
+          role: 'listitem',
+          'data-index': row.index,
+          ref: virtualizer.measureElement,
+          style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` } as const,
+        };
+        const host = selectable.host(item, row.index, 'row');
+        return host ? (
+          <SelectFrame {...host} {...props} key={itemKey(item, row.index)}>
+            {renderRow(item, row.index)}
+          </SelectFrame>
+        ) : (
+          <div {...props} key={itemKey(item, row.index)}>
             {renderRow(item, row.index)}
           </div>
         );

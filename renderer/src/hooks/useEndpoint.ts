@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../shared/api/normalize';
+import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { callEndpoint } from '../api/call';
 
@@ -13,6 +14,8 @@ export interface EndpointAnswer {
   units: number;
   cacheHit: boolean;
   fetchedAt: number;
+  /** The call that fetched the answer: what a selected or exported record says it came from. */
+  provenance: Provenance;
 }
 
 async function fetchAnswer(path: string, params: Params, options: { what?: string; refresh?: boolean }): Promise<EndpointAnswer> {
@@ -24,6 +27,7 @@ async function fetchAnswer(path: string, params: Params, options: { what?: strin
     units: value.units,
     cacheHit: value.cacheHit,
     fetchedAt: value.fetchedAt,
+    provenance: { path, params, requestId: value.requestId, fetchedAt: value.fetchedAt },
   };
 }
 

@@ -1,10 +1,11 @@
 // Every infinite list in the app: react-query's useInfiniteQuery over the shared pager. No screen pages
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
 import { readPage, withCursor, type PageCursor } from '../../../shared/api/pager';
+import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { callEndpoint } from '../api/call';
 import type { Params } from './useEndpoint';
@@ -15,6 +16,8 @@ export interface ListPage {
   nextCursor: PageCursor | null;
   units: number;
   cacheHit: boolean;
+  /** The call that fetched this page (its params include the cursor sent), for selections and exports. */
+  provenance: Provenance;
 }
 
 export interface ListStats {
@@ -38,15 +41,33 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     enabled: options.enabled ?? true,
     initialPageParam: null as PageCursor | null,
     queryFn: async ({ pageParam }): Promise<ListPage> => {
-      const value = await callEndpoint(path, withCursor(params, pageParam) as Params, { what: options.what, refresh: bypassCache.current });
-      const page = readPage(endpoint, value.data, withCursor(params, pageParam));
-      return { records: normalizeItems(endpoint, page.items), raw: value.data, nextCursor: page.nextCursor, units: value.units, cacheHit: value.cacheHit };
+      const sent = withCursor(params, pageParam) as Params;
+      const value = await callEndpoint(path, sent, { what: options.what, refresh: bypassCache.current });
+      const page = readPage(endpoint, value.data, sent);
+      return {
+        records: normalizeItems(endpoint, page.items),
+        raw: value.data,
+        nextCursor: page.nextCursor,
+        units: value.units,
+        cacheHit: value.cacheHit,
+        provenance: { path, params: sent, requestId: value.requestId, fetchedAt: value.fetchedAt },
+      };
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((p) => p.records) as T[], [pages]);
+  // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
+  const provenances = useMemo(() => {
+    const map = new WeakMap<AppRecord, Provenance>();
+    for (const p of pages ?? []) for (const r of p.records) map.set(r, p.provenance);
+    return map;
+  }, [pages]);
+  /** The call that fetched a record of this list (null for a record that is not one of its items). */
+  const provenanceOf = useCallback((record: AppRecord): Provenance | null => provenances.get(record) ?? null, [provenances]);
+  /** Identifies the list (endpoint and params) for selection ranges and "select all loaded". */
+  const listId = useMemo(() => JSON.stringify([path, params]), [path, params]);
   const stats: ListStats = useMemo(
     () => ({
       pages: pages?.length ?? 0,
@@ -68,5 +89,5 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     await queryClient.resetQueries({ queryKey: listKey(path, params), exact: true });
   };
 
-  return { ...query, items, stats, loadMore, refresh, endpoint };
+  return { ...query, items, stats, loadMore, refresh, endpoint, provenanceOf, listId };
 }

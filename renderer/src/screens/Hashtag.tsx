@@ -1,5 +1,6 @@
 // A hashtag page (route { name: 'hashtag', tag, tab? }): the tag's header from `/v1/hashtag/by/name`
 // and its Top, Recent and Reels feeds as infinite grids. Tags in any script work (#東京, #кофе).
+import { CollectButton } from '../components/JobDialog';
 import { MediaImage } from '../components/Media';
 import { Tabs } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
@@ -35,6 +36,13 @@ function HashtagHeader({ name, tag, loaded }: { name: string; tag: Hashtag | nul
         <div className="feed-links">
           <OpenLink href={`https://www.instagram.com/explore/tags/${encodeURIComponent(tag?.name ?? name)}/`}>Open on the web ↗</OpenLink>
         </div>
+        {loaded && (
+          <div className="sel-header-actions">
+            <CollectButton draft={{ kind: 'hashtag', target: name, label: `#${tag?.name ?? name}`, ...(count !== null ? { knownCount: count } : {}) }}>
+              Collect the latest posts
+            </CollectButton>
+          </div>
+        )}
       </div>
     </header>
   );

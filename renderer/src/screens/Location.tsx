@@ -7,6 +7,7 @@ import { Tabs } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
 import { useNavigation, useRoute } from '../state/navigation';
 import { Icon } from '../components/Icon';
+import { CollectButton } from '../components/JobDialog';
 import { LookupError } from './places/Missing';
 import { OpenLink } from './places/OpenLink';
 import { PostGrid } from './places/PostGrid';
@@ -131,6 +132,11 @@ function PlaceHeader({ place, loaded }: { place: Location | null; loaded: boolea
             )}
             {place?.city && <span data-testid="place-city">{place.city}</span>}
           </div>
+          {place?.id && (
+            <div className="sel-header-actions">
+              <CollectButton draft={{ kind: 'location', target: place.id, label: place.name ?? `place ${place.id}` }}>Collect the latest posts</CollectButton>
+            </div>
+          )}
         </div>
       </div>
       {place && <PlaceDetails place={place} />}

@@ -2,6 +2,7 @@
 // `/v1/media/by/code` or `/v1/media/by/id`; its media on the left, what it says and its comment thread
 // (or its likers, on request) on the right.
 import { useState } from 'react';
+import type { Provenance } from '../../../shared/ipc';
 import type { Post } from '../../../shared/records';
 import { ErrorView } from '../components/ErrorView';
 import { Tabs } from '../components/Tabs';
@@ -15,14 +16,14 @@ import '../styles/post.css';
 
 type SideTab = 'comments' | 'likers';
 
-function PostView({ post, item }: { post: Post; item?: number }) {
+function PostView({ post, item, provenance }: { post: Post; item?: number; provenance: Provenance }) {
   const [tab, setTab] = useState<SideTab>('comments');
   const [dialog, setDialog] = useState<'insight' | 'embed' | null>(null);
   const code = post.code;
   return (
     <div className="post-layout" data-testid="post-view" data-media-type={post.mediaType} data-product-type={post.productType}>
       <section className="post-stage-col" aria-label="Media">
-        <MediaStage post={post} initialItem={item} />
+        <MediaStage post={post} initialItem={item} provenance={provenance} />
       </section>
       <section className="post-side" aria-label="About this post">
         <PostHeader post={post} />
@@ -79,7 +80,7 @@ function PostLoader({ code, pk, item }: { code?: string; pk?: string; item?: num
   }
   return (
     <div className="page post-page">
-      <PostView post={post} item={item} />
+      <PostView post={post} item={item} provenance={answer.data.provenance} />
     </div>
   );
 }

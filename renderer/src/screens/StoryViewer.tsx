@@ -9,11 +9,13 @@ import { VerifiedMark } from '../components/Cards';
 import { appErrorOf } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
 import { ExternalLink } from '../components/ExternalLink';
+import { SelectPill } from '../components/SelectionCheck';
 import { CostBadge } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
 import { mediaSrc } from '../state/app';
 import { useConfirmStore } from '../state/confirm';
 import { navigate, useNavigation, useRoute, type Route } from '../state/navigation';
+import { highlightItem } from '../state/selection';
 import {
   TAP_MS, formatAgo, formatMoment, formatTimeLeft, frameImageUrl, initialViewerState, isPlaying, segmentProgress, startIndex, timingOf,
   videoUrlOf, viewerReducer, type ViewerState,
@@ -337,6 +339,11 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
           {source.highlight?.title && <span className="viewer-title">{source.highlight.title}</span>}
           <UnplacedOverlays items={overlays} />
           <span className="spacer" />
+          {source.provenance && (
+            <SelectPill item={{ record: source.highlight ? highlightItem(source.highlight, story) : story, provenance: source.provenance }}>
+              {source.highlight ? 'Select this highlight item' : 'Select this story'}
+            </SelectPill>
+          )}
           {source.kind === 'single' && <LoadAllOffer story={story} owner={owner} />}
           <WebLink route={route} story={story} owner={owner} />
         </div>

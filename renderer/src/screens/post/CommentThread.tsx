@@ -2,18 +2,21 @@
 // comment with its author, text, time and likes, "View N replies" that pages `/v2/media/comments/replies`
 // (min_id) on demand, and the comment's likers on request. Comments turned off and threads with no
 // comments are states of their own, not errors; turned-off comments spend no request at all.
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Comment, Post, User } from '../../../../shared/records';
 import { appErrorOf } from '../../api/bridge';
 import { VerifiedMark } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';
+import { CollectButton } from '../../components/JobDialog';
 import { ListStatus } from '../../components/ListStatus';
+import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { Avatar } from '../../components/Media';
 import { RichText } from '../../components/RichText';
 import { callCost } from '../../components/Tabs';
 import { VirtualList } from '../../components/Virtual';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { navigate } from '../../state/navigation';
+import { entriesOf, entryWith } from '../../state/selection';
 import { formatUtc, isNoEntries, requestsLabel, shortAge } from './format';
 import { Icon, type IconName } from '../../components/Icon';
 
@@ -85,12 +88,15 @@ function CommentLikers({ comment }: { comment: Comment }) {
 
 function Replies({ mediaId, comment }: { mediaId: string; comment: Comment }) {
   const list = useEndpointList<Comment>(REPLIES, { media_id: mediaId, comment_id: comment.id }, { what: 'Replies to a comment' });
-  const replies = list.items.filter((c) => c.kind === 'comment');
+  const replies = useMemo(() => list.items.filter((c) => c.kind === 'comment'), [list.items]);
+  const entries = useMemo(() => replies.map(entryWith(list.provenanceOf)), [replies, list.provenanceOf]);
   const left = Math.max(0, (comment.replyCount ?? 0) - replies.length);
   return (
     <div className="replies" data-testid="replies">
-      {replies.map((reply) => (
-        <CommentBody key={reply.id} comment={reply} testId="reply" />
+      {replies.map((reply, i) => (
+        <SelectFrame key={reply.id} item={entries[i] ?? null} spot={{ list: list.listId, index: i, entries: () => entries }} label={`Select the reply by ${reply.author?.username ?? 'unknown account'}`} shape="row">
+          <CommentBody comment={reply} testId="reply" />
+        </SelectFrame>
       ))}
       {list.isPending && !list.isError && <div className="spinner" aria-label="Loading replies" />}
       {list.isError && <ErrorView error={list.error} onRetry={() => void (replies.length > 0 ? list.loadMore() : list.refetch())} compact />}
@@ -215,10 +221,19 @@ function Thread({ post }: { post: Post }) {
   }
   const comments = list.items.filter((c) => c.kind === 'comment');
   const likersOffered = likersOfferedIn(list.data?.pages[0]?.raw);
+  const label = post.code ? `post ${post.code}` : `post ${post.id}`;
   return (
     <div className="thread" data-testid="comment-thread">
       {comments.length > 0 && (
+        <SelectionListBar entries={entriesOf(comments, list.provenanceOf)} exportLabel={`Comments of ${label}`} noun={['comment', 'comments']}>
+          <CollectButton draft={{ kind: 'comments', target: post.id, label, ...(post.counts.comments !== null ? { knownCount: post.counts.comments } : {}) }}>
+            Collect all comments
+          </CollectButton>
+        </SelectionListBar>
+      )}
+      {comments.length > 0 && (
         <VirtualList
+          select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (c) => `Select the comment by ${c.author?.username ?? 'unknown account'}` }}
           items={comments}
           itemKey={(c) => c.id}
           estimate={76}

@@ -2,8 +2,10 @@
 // through app-media:'s Range support), or a carousel of both with its position, buttons, dots and the
 // arrow keys. People tagged in the picture appear on request as markers at their x, y.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import type { Provenance } from '../../../../shared/ipc';
 import type { Post, Usertag } from '../../../../shared/records';
 import { postAlt } from '../../components/Cards';
+import { SelectPill } from '../../components/SelectionCheck';
 import { MediaImage } from '../../components/Media';
 import { mediaSrc } from '../../state/app';
 import { navigate } from '../../state/navigation';
@@ -99,7 +101,8 @@ function StageMedia({ item, alt, targetWidth }: { item: Post; alt: string; targe
   return <MediaImage key={poster?.url ?? 'none'} url={poster?.url ?? item.thumbnailUrl} alt={alt} className="stage-media" eager />;
 }
 
-export function MediaStage({ post, initialItem }: { post: Post; initialItem?: number }) {
+/** `provenance`: the call that fetched the post, so the post or the carousel item on show can be selected. */
+export function MediaStage({ post, initialItem, provenance }: { post: Post; initialItem?: number; provenance?: Provenance | null }) {
   const items = stageItems(post);
   const count = items.length;
   const [index, setIndex] = useState(() => Math.min(count - 1, Math.max(0, (initialItem ?? 1) - 1)));
@@ -124,6 +127,11 @@ export function MediaStage({ post, initialItem }: { post: Post; initialItem?: nu
           {frameWidth > 0 && <StageMedia item={item} alt={alt} targetWidth={targetWidth} />}
           {showTags && tags.length > 0 && <TagOverlay tags={tags} />}
         </div>
+        {provenance && (
+          <SelectPill item={{ record: count > 1 ? item : post, provenance }} className="on-stage">
+            {count > 1 ? `Select item ${index + 1}` : post.productType === 'clips' ? 'Select reel' : 'Select post'}
+          </SelectPill>
+        )}
         {count > 1 && (
           <>
             <button className="stage-nav prev" onClick={() => go(-1)} disabled={index === 0} aria-label="Previous item" title="Previous (←)">

@@ -6,8 +6,11 @@ import { postUrl } from '../../../../shared/links';
 import type { Post, User } from '../../../../shared/records';
 import { UserRow } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';
+import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualList } from '../../components/Virtual';
 import { useEndpoint } from '../../hooks/useEndpoint';
+import { entriesOf, entryWith } from '../../state/selection';
+import { userLabel } from '../profile/lists';
 import { CostHint } from './CommentThread';
 import { postLinkKind } from './format';
 import { Icon } from '../../components/Icon';
@@ -48,8 +51,12 @@ export function LikersPanel({ post }: { post: Post }) {
   if (answer.isError) return <ErrorView error={answer.error} onRetry={() => void answer.refetch()} />;
   if (!answer.data) return <Loading label="Loading likers" />;
   const users = (Array.isArray(answer.data.records) ? answer.data.records : []).filter((r): r is User => r.kind === 'user');
+  const { provenance } = answer.data;
   return (
     <div data-testid="likers">
+      {users.length > 0 && (
+        <SelectionListBar entries={entriesOf(users, () => provenance)} exportLabel={`Likers of post ${post.code ?? post.id}`} noun={['account', 'accounts']} />
+      )}
       <div className="muted likers-summary" data-testid="likers-count">
         {users.length.toLocaleString()} {users.length === 1 ? 'account' : 'accounts'}
         {likes !== null && !post.likesHidden && users.length < likes ? ` listed by the service, of ${likes.toLocaleString()} likes` : ''}
@@ -57,7 +64,14 @@ export function LikersPanel({ post }: { post: Post }) {
       {users.length === 0 ? (
         <div className="state">No accounts listed.</div>
       ) : (
-        <VirtualList items={users} itemKey={(u) => u.id} estimate={57} label="Accounts that liked this post" renderRow={(u) => <UserRow user={u} />} />
+        <VirtualList
+          items={users}
+          itemKey={(u) => u.id}
+          estimate={57}
+          label="Accounts that liked this post"
+          renderRow={(u) => <UserRow user={u} />}
+          select={{ list: `likers:${post.id}`, entry: entryWith(() => provenance), label: userLabel }}
+        />
       )}
     </div>
   );

@@ -2,11 +2,15 @@
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
-import { compactNumber, PostCell, UserRow } from '../../components/Cards';
+import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
+import { CollectButton } from '../../components/JobDialog';
+import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus, type ListLike } from '../../components/ListStatus';
+import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid, VirtualList } from '../../components/Virtual';
 import type { EndpointAnswer } from '../../hooks/useEndpoint';
 import { useEndpointList } from '../../hooks/useEndpointList';
+import { entriesOf, entryWith } from '../../state/selection';
 
 import type { Call } from './plan';
 
@@ -36,12 +40,27 @@ function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extra
 /** Every post of a paged endpoint, in a virtual grid that loads the next page near its end. */
 export type Nouns = readonly [string, string];
 
-export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean }) {
+/** A bulk job offered above a list: "Collect all followers". */
+export interface CollectOffer {
+  draft: JobDraft;
+  label: string;
+}
+
+export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.username ? `@${u.username}` : `account ${u.id}`}`;
+
+export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const posts = useMemo(() => only(list.items, 'post'), [list.items]);
+  const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
+      {posts.length > 0 && (
+        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
+          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
+        </SelectionListBar>
+      )}
       <VirtualGrid
+        select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
         items={posts}
         itemKey={(p, i) => `${p.id}-${i}`}
         renderCell={(p) => <MediaCell post={p} reel={reels} />}
@@ -57,12 +76,40 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
 }
 
 /** Every account of a paged endpoint, in a virtual list that loads the next page near its end. */
-export function PagedUserList({ call, label, empty, nouns = ['account', 'accounts'], detail }: { call: Call; label: string; empty: string; nouns?: Nouns; detail?: (user: User) => string | undefined }) {
+export function PagedUserList({
+  call,
+  label,
+  empty,
+  nouns = ['account', 'accounts'],
+  detail,
+  collect,
+}: {
+  call: Call;
+  label: string;
+  empty: string;
+  nouns?: Nouns;
+  detail?: (user: User) => string | undefined;
+  collect?: CollectOffer;
+}) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const users = useMemo(() => only(list.items, 'user'), [list.items]);
+  const entries = useMemo(() => entriesOf(users, list.provenanceOf), [users, list.provenanceOf]);
   return (
     <div className="user-list" data-testid="user-list">
-      <VirtualList items={users} itemKey={(u, i) => `${u.id}-${i}`} renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />} estimate={58} onNearEnd={list.loadMore} label={label} />
+      {users.length > 0 && (
+        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
+          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
+        </SelectionListBar>
+      )}
+      <VirtualList
+        items={users}
+        itemKey={(u, i) => `${u.id}-${i}`}
+        renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />}
+        estimate={58}
+        onNearEnd={list.loadMore}
+        label={label}
+        select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
+      />
       <ListStatus list={list} empty={empty} noun={nouns} />
     </div>
   );

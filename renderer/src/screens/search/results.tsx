@@ -2,13 +2,15 @@
 // the end; the others are one answer. Every list is virtualised and ends with what it cost.
 import { useMemo, type ReactNode } from 'react';
 import type { AppRecord, User } from '../../../../shared/records';
-import { UserRow } from '../../components/Cards';
+import { postAlt, UserRow } from '../../components/Cards';
 import { ListStatus } from '../../components/ListStatus';
+import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualList } from '../../components/Virtual';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import type { SearchTab } from '../../state/navigation';
-import { answerRecords, PagedPostGrid, PagedUserList, useAnswerList } from '../profile/lists';
+import { entriesOf, entryWith } from '../../state/selection';
+import { answerRecords, PagedPostGrid, PagedUserList, useAnswerList, userLabel } from '../profile/lists';
 import { HashtagRow, PlaceRow, PostRow, TrackRow } from './rows';
 import { searchCall, searchTabSpec } from './plan';
 
@@ -24,10 +26,13 @@ function TopResults({ term }: { term: string }) {
   const call = searchCall('top', term);
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const rows = useMemo(() => list.items.filter((r): r is Extract<AppRecord, { kind: 'user' | 'post' }> => r.kind === 'user' || r.kind === 'post'), [list.items]);
+  const entries = useMemo(() => entriesOf(rows, list.provenanceOf), [rows, list.provenanceOf]);
   const now = Date.now();
   return (
     <div className="result-list" data-testid="top-results">
+      {rows.length > 0 && <SelectionListBar entries={entries} exportLabel={call.what} noun={['result', 'results']} />}
       <VirtualList
+        select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (r) => (r.kind === 'user' ? userLabel(r) : `Select ${postAlt(r)}`) }}
         items={rows}
         itemKey={(r, i) => `${r.kind}:${r.id}-${i}`}
         renderRow={(r) => (r.kind === 'user' ? <UserRow user={r} detail={socialContext(r) ?? 'Account'} /> : <PostRow post={r} now={now} />)}

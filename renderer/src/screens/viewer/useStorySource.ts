@@ -7,6 +7,7 @@
 // - { storyPk }: that one story, `/v1/story/by/url` when the username is known (story links), else
 //   `/v1/story/by/id` (share links): 1 unit, with an offer to load all of the owner's stories;
 // - { highlightPk }: `/v2/highlight/by/id` (1 unit; the simulator and the service take the bare pk).
+import type { Provenance } from '../../../../shared/ipc';
 import type { Highlight, Profile, Story, User } from '../../../../shared/records';
 import { storyUrl } from '../../../../shared/links';
 import { useEndpoint } from '../../hooks/useEndpoint';
@@ -28,6 +29,8 @@ export interface StorySource {
   highlight: Highlight | null;
   /** The lookup found a private account: its stories were not requested. */
   privateAccount: boolean;
+  /** The call the stories came from, so they can be selected with their provenance. */
+  provenance: Provenance | null;
 }
 
 export const USER_STORIES = '/v1/user/stories';
@@ -84,6 +87,7 @@ export function useStorySource(route: ViewerRoute): StorySource {
         owner: highlight?.owner ?? null,
         highlight,
         privateAccount: false,
+        provenance: highlightQuery.data?.provenance ?? null,
       };
     case 'single': {
       const found = asStories(one.data?.records);
@@ -96,6 +100,7 @@ export function useStorySource(route: ViewerRoute): StorySource {
         owner: found[0]?.owner ?? null,
         highlight: null,
         privateAccount: false,
+        provenance: one.data?.provenance ?? null,
       };
     }
     case 'user':
@@ -111,6 +116,7 @@ export function useStorySource(route: ViewerRoute): StorySource {
         owner: profile ?? found[0]?.owner ?? null,
         highlight: null,
         privateAccount,
+        provenance: list.data?.provenance ?? null,
       };
     }
   }
