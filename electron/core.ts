@@ -194,6 +194,15 @@ export function createAppCore(o: CoreOptions): AppCore {
       await queue.enqueue(items);
       return downloadFolder();
     },
+    // A finished job's items as a CSV in the export folder, with the column set of what it collected.
+    toExport: async (items, spec) => {
+      const columns = spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
+      const result = await exportHandlers.exportRun(
+        { items, format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
+        { senderId: 0 },
+      );
+      return result.path;
+    },
   });
 
   /** Key, mode or base URL changed: nothing of the previous one may be reused. */
@@ -296,7 +305,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     handlers: {
       ...handlers,
       ...createDownloadHandlers({ queue }),
-      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder()] }),
+      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
       ...jobHandlers,
       ...exportHandlers,
     },
