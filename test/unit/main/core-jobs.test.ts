@@ -39,7 +39,7 @@ async function settled(id: string): Promise<JobInfo> {
 
 describe('bulk job to export (core)', () => {
   it('collects every follower once and writes them as a users CSV', async () => {
-    const account = [...sim.world.users.values()].find((u) => u.kind !== 'crowd' && !u.isPrivate && u.followers.length > 60 && u.followers.length < 140)!;
+    const account = [...sim.world.users.values()].find((u) => u.tier === 'main' && !u.isPrivate && u.followers.length > 60 && u.followers.length < 140)!;
     const spec = { kind: 'followers' as const, target: account.pk, label: `followers of @${account.username}`, budget: 20, then: 'export' as const, withReplies: true };
     const started = await core.handlers.jobStart({ spec, confirmedUnits: 20 }, ctx);
     const job = await settled(started.id);
@@ -52,7 +52,7 @@ describe('bulk job to export (core)', () => {
   });
 
   it('may show a kept job output in the file manager', async () => {
-    const account = [...sim.world.users.values()].find((u) => u.kind !== 'crowd' && !u.isPrivate && u.followers.length > 10 && u.followers.length < 40)!;
+    const account = [...sim.world.users.values()].find((u) => u.tier === 'main' && !u.isPrivate && u.followers.length > 10 && u.followers.length < 40)!;
     const spec = { kind: 'followers' as const, target: account.pk, label: 'kept', budget: 5, then: 'none' as const, withReplies: true };
     const job = await settled((await core.handlers.jobStart({ spec, confirmedUnits: 5 }, ctx)).id);
     expect(job.state).toBe('done');
