@@ -51,7 +51,7 @@ export function jobTitle(spec: Pick<JobSpec, 'kind' | 'label' | 'limit'> & { wit
     case 'following':
       return `All accounts ${spec.label} follows`;
     case 'comments':
-      return spec.withReplies === false ? `All comments of ${spec.label}` : `All comments with replies of ${spec.label}`;
+      return spec.withReplies === false ? `All comments on ${spec.label}` : `All comments and replies on ${spec.label}`;
     case 'hashtag':
       return `${latest} of ${spec.label}`;
     case 'location':

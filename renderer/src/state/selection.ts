@@ -206,12 +206,3 @@ export const useSelection = create<SelectionState>((set, get) => ({
 export function useIsSelected(key: string | null): boolean {
   return useSelection((s) => key !== null && key in s.items);
 }
-
-/** Whether anything is selected: checkboxes then show on every cell, Space toggles. */
-export function useSelectionMode(): boolean {
-  return useSelection((s) => Object.keys(s.items).length > 0);
-}
-
-export function selectedItems(): SelectedItem[] {
-  return Object.values(useSelection.getState().items);
-}

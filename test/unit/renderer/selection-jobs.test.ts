@@ -55,7 +55,8 @@ describe('words and money', () => {
   it('titles each kind of job', () => {
     expect(jobTitle({ kind: 'followers', label: '@nasa' })).toBe('All followers of @nasa');
     expect(jobTitle({ kind: 'following', label: '@nasa' })).toBe('All accounts @nasa follows');
-    expect(jobTitle({ kind: 'comments', label: 'post DRqAYKuAIUx', withReplies: false })).toBe('All comments of post DRqAYKuAIUx');
+    expect(jobTitle({ kind: 'comments', label: 'post DRqAYKuAIUx', withReplies: false })).toBe('All comments on post DRqAYKuAIUx');
+    expect(jobTitle({ kind: 'comments', label: 'post DRqAYKuAIUx' })).toBe('All comments and replies on post DRqAYKuAIUx');
     expect(jobTitle({ kind: 'hashtag', label: '#travel', limit: 1200 })).toBe(`The latest ${(1200).toLocaleString()} posts of #travel`);
     expect(jobTitle({ kind: 'location', label: 'Café Lumière', limit: 120 })).toBe('The latest 120 posts at Café Lumière');
   });
