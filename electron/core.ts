@@ -162,7 +162,10 @@ export function createAppCore(o: CoreOptions): AppCore {
     emit: (snapshot) => o.emit('downloads', snapshot),
     version: o.version,
     answerSha256: ledgerAnswerSha256(ledger),
-    onSaved: (path, sidecar) => library.add(path, sidecar),
+    onSaved: async (path, sidecar) => {
+      await library.add(path, sidecar);
+      o.emit('library', { items: library.size() });
+    },
     now,
   });
   const exportHandlers = createExportHandlers({
@@ -280,7 +283,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       await switched();
       return mode();
     },
-    appInfo: async () => ({ version: o.version, platform: o.platform, mediaBase: o.mediaBase }),
+    appInfo: async () => ({ version: o.version, platform: o.platform, mediaBase: o.mediaBase, downloadFolder: downloadFolder() }),
     mediaUrl: async ({ url }) => {
       let parsed: URL;
       try {

@@ -48,6 +48,8 @@ export interface Library {
    * continues it (`highlight:<id>` finds the highlight's stories, `profile:<id>` its pictures).
    */
   filesOf(id: string): string[];
+  /** How many items the index holds. */
+  size(): number;
   /** Resolves once the index is written. */
   flush(): Promise<void>;
 }
@@ -103,6 +105,7 @@ export async function entryFromSidecar(sidecarPath: string, sidecar: Sidecar, fo
       files,
       sidecar: sidecarPath,
       record: sidecar.record,
+      provenance: sidecar.provenance ?? null,
     },
     savedAt: Number.isNaN(savedAt) ? null : savedAt,
   };
@@ -224,6 +227,7 @@ export function createLibrary(o: LibraryOptions): Library {
     },
     rebuild,
     filesOf,
+    size: () => entries.size,
     flush,
   };
 }

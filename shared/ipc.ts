@@ -142,6 +142,8 @@ export interface AppInfo {
   platform: string;
   /** Media URLs the renderer may load are `${mediaBase}?u=<encoded remote URL>`. */
   mediaBase: string;
+  /** Where downloads and exports go (the setting, or its default resolved). */
+  downloadFolder: string;
 }
 
 export type DownloadState = 'queued' | 'running' | 'paused' | 'done' | 'skipped' | 'failed' | 'cancelled';
@@ -177,6 +179,17 @@ export interface LibraryItem {
   sidecar: string;
   /** The normalised record from the sidecar. */
   record: unknown;
+  /** Where it came from, as the sidecar records it. */
+  provenance: {
+    endpoint: string;
+    params: Record<string, unknown>;
+    requestId: string | null;
+    /** ISO 8601, UTC. */
+    fetchedAt: string;
+    savedAt: string;
+    appVersion: string;
+    answerSha256: string | null;
+  } | null;
   /** file:// is not loadable: the renderer shows files through the media protocol with this URL. */
   previewUrl: string | null;
 }
@@ -335,9 +348,11 @@ export interface EventPayloads {
   job: JobInfo;
   /** Progress of a long export (rows written so far). */
   export: { label: string; rows: number; total: number; done: boolean };
+  /** An item entered the library (its sidecar is written): the number of items now. */
+  library: { items: number };
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export'];
+export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library'];
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;
 export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;

@@ -38,6 +38,12 @@ async function waitForCount(h: Harness, name: Parameters<typeof count>[1], expec
   await h.page.getByTestId('downloads-counts').locator(`span[data-count="${expected}"]`, { hasText: new RegExp(`^[\\d,.]+ ${name}$`) }).waitFor({ timeout });
 }
 
+/** Screenshots once the progress bars have finished sliding to their values. */
+async function shot(h: Harness, name: string): Promise<void> {
+  await h.page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+  await h.shot(name);
+}
+
 async function control(h: Harness, action: 'pause' | 'resume'): Promise<void> {
   await h.page.evaluate((a) => (window as unknown as { feedlens: { downloadsControl(x: unknown): Promise<unknown> } }).feedlens.downloadsControl({ action: a }), action);
 }
@@ -93,7 +99,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(empty.textContent()).resolves.toContain(h.core.downloadFolder());
       await h.page.getByTestId('downloads-open-folder').click();
       expect(h.revealed).toEqual([h.core.downloadFolder()]);
-      await h.shot('downloads-empty');
+      await shot(h, 'downloads-empty');
     });
 
     it('queues the files paused, then saves every one after "Resume all"', async () => {
@@ -109,7 +115,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(h.page.getByTestId('downloads-summary').textContent()).resolves.toBe(`0 of ${expected.length} files saved · paused`);
       // Paused files are not "active": the sidebar shows no count.
       await expect(h.page.getByTestId('downloads-badge').count()).resolves.toBe(0);
-      await h.shot('downloads-paused');
+      await shot(h, 'downloads-paused');
 
       await h.page.getByTestId('downloads-resume-all').click();
       await waitForCount(h, 'saved', expected.length);
@@ -119,7 +125,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(h.page.getByTestId('downloads-badge').count()).resolves.toBe(0);
       const rowStates = await h.page.getByTestId('download-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
       expect(new Set(rowStates)).toEqual(new Set(['done']));
-      await h.shot('downloads-done');
+      await shot(h, 'downloads-done');
     });
 
     it('saves the files under the documented names, dated as the world dates them, with no .part left', async () => {
@@ -158,7 +164,7 @@ for (const theme of ['light', 'dark'] as const) {
       await first.getByTestId('download-reveal').click();
       await expect.poll(() => h.revealed.at(-1)).toBe(file);
       expect(expected.map((rel) => join(h.core.downloadFolder(), rel))).toContain(file);
-      await h.shot('downloads-skipped');
+      await shot(h, 'downloads-skipped');
     });
   });
 }
@@ -176,7 +182,7 @@ describe('a failing media host', () => {
 
   /** Screenshots in both themes from one run (the failure takes seconds of retries to reach). */
   async function shotBoth(name: string): Promise<void> {
-    await h.shot(name);
+    await shot(h, name);
     mkdirSync(SCREENS_DIR, { recursive: true });
     await h.page.emulateMedia({ colorScheme: 'dark' });
     await h.page.screenshot({ path: join(SCREENS_DIR, `${name}-dark.png`) });

@@ -148,6 +148,10 @@ for (const theme of ['light', 'dark'] as const) {
           const img = viewer.getByTestId('library-image');
           await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(child.width);
           await expect(img.evaluate((el: HTMLImageElement) => el.naturalHeight)).resolves.toBe(child.height);
+          // Shown whole: the picture's box stays inside the frame (letterboxed, never cropped).
+          const [box, frame] = await Promise.all([img.boundingBox(), viewer.locator('.lib-frame').boundingBox()]);
+          expect(box!.height).toBeLessThanOrEqual(frame!.height + 0.5);
+          expect(box!.width).toBeLessThanOrEqual(frame!.width + 0.5);
           const src = decodeURIComponent(new URL((await img.getAttribute('src')) ?? '').searchParams.get('u') ?? '');
           expect(new URL(src).protocol).toBe('file:');
           expect(decodeURIComponent(new URL(src).pathname)).toBe(expectedPath);

@@ -48,7 +48,7 @@ export function DownloadsScreen() {
   const snapshot = useDownloadsSnapshot();
   const loadError = useDownloads((s) => s.loadError);
   const control = useDownloads((s) => s.control);
-  const folder = useAppState((s) => s.settings?.downloadFolder) || null;
+  const folder = useAppState((s) => s.info?.downloadFolder) ?? null;
   const action = useAction();
 
   const openFolder = folder ? () => action.run(() => reveal(folder)) : null;
@@ -153,7 +153,6 @@ export function DownloadsScreen() {
           </div>
         </section>
       )}
-
 
       {items.length === 0 ? (
         <EmptyState folder={folder} onOpenFolder={openFolder} />

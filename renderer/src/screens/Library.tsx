@@ -54,7 +54,7 @@ function LibraryCell({ item, onOpen }: { item: LibraryItem; onOpen: (item: Libra
         {hasVideo && <Icon name="film" size={14} />}
       </span>
       <span className="lib-cell-meta" aria-hidden>
-        <Icon name={KIND_ICONS[item.kind]} size={12} />
+        <Icon name={hasVideo && !hasImage ? 'film' : KIND_ICONS[item.kind]} size={12} />
         {item.takenAt !== null ? dayOf(item.takenAt) : summary.what}
       </span>
     </button>
@@ -95,6 +95,10 @@ function Accounts({ selected, onSelect }: { selected: string | null; onSelect: (
         </button>
       ))}
       {accounts.isError && <ErrorView error={accounts.error} compact />}
+      <p className="lib-note faint" data-testid="library-rebuild-note">
+        Items missing? <strong>Rebuild index</strong> reads the JSON sidecars in the download folder again: after copying or restoring saved
+        files into it, or changing the folder.
+      </p>
     </nav>
   );
 }

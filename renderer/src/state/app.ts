@@ -32,7 +32,13 @@ export const useAppState = create<AppState>((set) => ({
       set({ loadError: error instanceof Error ? error.message : String(error) });
     }
   },
-  setSettings: (settings) => set({ settings }),
+  setSettings: (settings) => {
+    set({ settings });
+    // Some app facts follow the settings (the resolved download folder).
+    void feedlens()
+      .appInfo({})
+      .then((info) => info.ok && set({ info: info.value }));
+  },
 }));
 
 async function loadFromMain(set: (partial: Partial<AppState>) => void): Promise<void> {

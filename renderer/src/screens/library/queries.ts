@@ -4,7 +4,6 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo } from 'react';
 import type { OpArgs } from '../../../../shared/ipc';
 import { feedlens, unwrap } from '../../api/bridge';
-import { useDownloadsSnapshot } from '../downloads/store';
 
 export type LibraryKind = NonNullable<OpArgs<'libraryList'>['kind']>;
 
@@ -49,16 +48,8 @@ export function useKindCounts(username: string | null) {
   });
 }
 
-/** Reloads the library's queries when the number of saved files changes. */
+/** Reloads the library's queries whenever main adds an item to the library (its sidecar is written). */
 export function useReloadOnSaved(): void {
   const queryClient = useQueryClient();
-  const saved = useDownloadsSnapshot()?.totals.done ?? 0;
-  useEffect(() => {
-    if (saved === 0) return;
-    const reload = () => void queryClient.invalidateQueries({ queryKey: ['library'] });
-    reload();
-    // An item enters the index once its sidecar is written, a moment after its last file is done.
-    const later = setTimeout(reload, 800);
-    return () => clearTimeout(later);
-  }, [saved, queryClient]);
+  useEffect(() => feedlens().on('library', () => void queryClient.invalidateQueries({ queryKey: ['library'] })), [queryClient]);
 }

@@ -114,7 +114,8 @@ export function summarize(item: Pick<LibraryItem, 'kind' | 'record'>): RecordSum
   const facts: Fact[] = [];
   for (const [key, label] of COUNT_LABELS) {
     const n = count(counts[key]);
-    if (n !== null) facts.push({ label, value: n.toLocaleString() });
+    // Plays and views of 0 are what a photo carries: no information.
+    if (n !== null && !(n === 0 && (key === 'plays' || key === 'views'))) facts.push({ label, value: n.toLocaleString() });
   }
   return {
     what: item.kind === 'post' ? postWhat(record) : ITEM_WHAT[item.kind],
