@@ -90,7 +90,8 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
         ref={ref}
         type="text"
         aria-label="Open a link, @handle, #hashtag or search"
-        placeholder="Paste a link, @handle, #hashtag, or search…  ( / )"
+        placeholder="Paste a link, @handle or #hashtag, or search…"
+        title="Press / to come here from anywhere"
         value={text}
         spellCheck={false}
         onChange={(e) => {
@@ -107,6 +108,11 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
           }
         }}
       />
+      {!text && (
+        <kbd className="omnibox-kbd" aria-hidden>
+          /
+        </kbd>
+      )}
       {busy && <div className="omnibox-hint">Resolving the share link…</div>}
       {hint && (
         <div className={`omnibox-hint ${hint.invalid ? 'invalid' : ''}`} role="status" data-testid="omnibox-hint">
