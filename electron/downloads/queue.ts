@@ -89,14 +89,7 @@ interface Task {
 }
 
 /** One saved item (one sidecar); its record and provenance wait in a pending file until it is saved. */
-interface Group {
-  id: string;
-  kind: GroupKind;
-  username: string | null;
-  ownerId: string | null;
-  takenAt: number | null;
-  sidecarBase: string;
-  highlight: { id: string; title: string | null } | null;
+interface Group extends Pick<PlannedGroup, 'id' | 'kind' | 'username' | 'ownerId' | 'takenAt' | 'sidecarBase' | 'highlight'> {
   pending: string;
   tasks: string[];
 }
