@@ -226,7 +226,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await context.close();
       await core.stop();
       await new Promise<void>((ok) => server.close(() => ok()));
-      await sim.close();
+      await sim.close().catch(() => undefined); // a test may have stopped it (offline)
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
