@@ -13,6 +13,7 @@ import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulat
 import { createMainWindow } from './window';
 import { MEDIA_SCHEME, toMediaUrl } from '../shared/media-url';
 import { createLibraryFileHandler } from './library-files';
+import { netRequestFetch, type NetRequestLike } from './net-request-fetch';
 
 // Tests and portable setups may point the app at another data folder (before anything reads it).
 if (process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
@@ -39,7 +40,8 @@ async function start(): Promise<void> {
   };
   const remoteMedia = (cacheBytes: number) =>
     createMediaHandler({
-      fetch: (input, init) => net.fetch(input as string, init),
+      // net.request, not net.fetch: each redirect must come back to be checked against the allow-list.
+      fetch: netRequestFetch((options) => net.request(options) as unknown as NetRequestLike),
       cacheDir: join(app.getPath('userData'), 'media-cache'),
       maxCacheBytes: cacheBytes,
       simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request) => demoSimulator().handle(request) },
