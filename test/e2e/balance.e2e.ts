@@ -1,20 +1,16 @@
 // The balance indicator: requests, money and rate from the service; amber below the low-balance
 // threshold, red below a fifth of it; it follows every paid call and opens the request log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
 
 const KEY = 'sk-live-balance-test-9Xq2';
 
 describe('balance indicator', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ liveKey: KEY, liveBalance: 1000 });
-    await h.open();
+    h = await openHarness({ liveKey: KEY, liveBalance: 1000 });
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   async function refreshBalance(): Promise<void> {
     await h.page.evaluate(() => (window as unknown as { feedlens: { balanceGet(a: unknown): Promise<unknown> } }).feedlens.balanceGet({ refresh: true }));

@@ -3,26 +3,14 @@
 // files on disk carry the names docs/downloads.md promises, computed from the simulator's world; saving
 // them again reports them skipped; a media host failing with 500 shows the error, and Retry saves the
 // file once the fault is gone.
-import { readdirSync, statSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedItemArg } from '../../shared/ipc';
 import { ANCHORS, type WorldUser } from '../../electron/simulator/world/world';
-import { closeBrowser, SCREENS_DIR, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { filesUnder, shotThemes, worldUser } from './support/page';
 import { dateUtc, downloadsList, enqueue, fetchAccount, fetchStories, pickCarouselAndVideo, postFiles, saved } from './support/saved-items';
-
-function worldUser(h: Harness, username: string): WorldUser {
-  const u = h.sim.sim.world.userByName.get(username);
-  if (!u) throw new Error(`no ${username} in the world`);
-  return u;
-}
-
-function allFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
-}
 
 async function openDownloads(h: Harness): Promise<void> {
   await h.page.getByRole('button', { name: 'Downloads', exact: false }).first().click();
@@ -36,12 +24,6 @@ async function count(h: Harness, name: 'saved' | 'already saved' | 'downloading'
 
 async function waitForCount(h: Harness, name: Parameters<typeof count>[1], expected: number, timeout = 15_000): Promise<void> {
   await h.page.getByTestId('downloads-counts').locator(`span[data-count="${expected}"]`, { hasText: new RegExp(`^[\\d,.]+ ${name}$`) }).waitFor({ timeout });
-}
-
-/** Screenshots once the progress bars have finished sliding to their values. */
-async function shot(h: Harness, name: string): Promise<void> {
-  await h.page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
-  await h.shot(name);
 }
 
 async function control(h: Harness, action: 'pause' | 'resume'): Promise<void> {
@@ -58,8 +40,7 @@ for (const theme of ['light', 'dark'] as const) {
     let account: WorldUser;
 
     beforeAll(async () => {
-      h = await startHarness({ theme });
-      await h.open();
+      h = await openHarness({ theme });
       account = worldUser(h, ANCHORS.big);
       const { profile, posts } = await fetchAccount(h, account.username, (p) => {
         const found = pickCarouselAndVideo(p);
@@ -87,10 +68,7 @@ for (const theme of ['light', 'dark'] as const) {
       ];
       items = [saved(carousel.post, carousel.provenance), saved(video.post, video.provenance), saved(story.story, story.provenance), saved(profile.record, profile.provenance)];
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('says how to download when nothing is queued', async () => {
       await openDownloads(h);
@@ -99,7 +77,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(empty.textContent()).resolves.toContain(h.core.downloadFolder());
       await h.page.getByTestId('downloads-open-folder').click();
       expect(h.revealed).toEqual([h.core.downloadFolder()]);
-      await shot(h, 'downloads-empty');
+      await h.shot('downloads-empty');
     });
 
     it('queues the files paused, then saves every one after "Resume all"', async () => {
@@ -115,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(h.page.getByTestId('downloads-summary').textContent()).resolves.toBe(`0 of ${expected.length} files saved · paused`);
       // Paused files are not "active": the sidebar shows no count.
       await expect(h.page.getByTestId('downloads-badge').count()).resolves.toBe(0);
-      await shot(h, 'downloads-paused');
+      await h.shot('downloads-paused');
 
       await h.page.getByTestId('downloads-resume-all').click();
       await waitForCount(h, 'saved', expected.length);
@@ -125,7 +103,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(h.page.getByTestId('downloads-badge').count()).resolves.toBe(0);
       const rowStates = await h.page.getByTestId('download-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
       expect(new Set(rowStates)).toEqual(new Set(['done']));
-      await shot(h, 'downloads-done');
+      await h.shot('downloads-done');
     });
 
     it('saves the files under the documented names, dated as the world dates them, with no .part left', async () => {
@@ -133,7 +111,7 @@ for (const theme of ['light', 'dark'] as const) {
       const snapshot = await downloadsList(h);
       const savedPaths = snapshot.items.map((i) => i.path).sort();
       expect(savedPaths).toEqual(expected.map((rel) => join(folder, rel)).sort());
-      const onDisk = allFiles(folder);
+      const onDisk = filesUnder(folder);
       expect(onDisk.filter((f) => f.endsWith('.part'))).toEqual([]);
       for (const rel of expected) expect(onDisk).toContain(join(folder, rel));
       // A carousel's items are numbered _1.._N in order, each file's time is the post's.
@@ -164,7 +142,7 @@ for (const theme of ['light', 'dark'] as const) {
       await first.getByTestId('download-reveal').click();
       await expect.poll(() => h.revealed.at(-1)).toBe(file);
       expect(expected.map((rel) => join(h.core.downloadFolder(), rel))).toContain(file);
-      await shot(h, 'downloads-skipped');
+      await h.shot('downloads-skipped');
     });
   });
 }
@@ -172,22 +150,9 @@ for (const theme of ['light', 'dark'] as const) {
 describe('a failing media host', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ theme: 'light' });
-    await h.open();
+    h = await openHarness({ theme: 'light' });
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
-
-  /** Screenshots in both themes from one run (the failure takes seconds of retries to reach). */
-  async function shotBoth(name: string): Promise<void> {
-    await shot(h, name);
-    mkdirSync(SCREENS_DIR, { recursive: true });
-    await h.page.emulateMedia({ colorScheme: 'dark' });
-    await h.page.screenshot({ path: join(SCREENS_DIR, `${name}-dark.png`) });
-    await h.page.emulateMedia({ colorScheme: 'light' });
-  }
+  afterAll(() => stopHarness(h));
 
   it('retries, shows the error, and Retry saves the file once the fault is cleared', async () => {
     const owner = worldUser(h, ANCHORS.business);
@@ -207,21 +172,22 @@ describe('a failing media host', () => {
     await row.getByTestId('download-error').filter({ hasText: 'Trying again (attempt 2 of 4)' }).waitFor();
     await expect(row.getAttribute('data-state')).resolves.toBe('running');
     await expect(h.page.getByTestId('downloads-badge').textContent()).resolves.toBe('1');
-    await shotBoth('downloads-retrying');
+    // Both themes from one run: the failure takes seconds of retries to reach.
+    await shotThemes(h, 'downloads-retrying');
 
     await h.page.locator('[data-testid=download-row][data-state=failed]').waitFor({ timeout: 15_000 });
     await expect(row.getByTestId('download-error').textContent()).resolves.toBe('The media host answered HTTP 500.');
     await expect(count(h, 'failed')).resolves.toBe(1);
     await expect(h.page.getByTestId('downloads-retry-failed').textContent()).resolves.toContain('Retry failed (1)');
     await expect(h.page.getByTestId('downloads-badge').count()).resolves.toBe(0);
-    await shotBoth('downloads-failed');
+    await shotThemes(h, 'downloads-failed');
 
     h.sim.sim.faults.clear();
     await row.getByTestId('download-retry').click();
     await h.page.locator('[data-testid=download-row][data-state=done]').waitFor();
     const file = join(h.core.downloadFolder(), expectedFile!);
     expect(statSync(file).size).toBeGreaterThan(0);
-    expect(allFiles(h.core.downloadFolder()).filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(filesUnder(h.core.downloadFolder()).filter((f) => f.endsWith('.part'))).toEqual([]);
     await expect(row.getByTestId('download-file').getAttribute('title')).resolves.toBe(file);
   });
 });

@@ -3,7 +3,8 @@
 // (with the top-up link) and an unreachable service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldUser } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { enterInOmnibox } from './support/page';
 
 const KEY = 'sk-live-errors-test-4Rt8';
 
@@ -11,20 +12,12 @@ describe('errors', () => {
   let h: Harness;
   let accounts: WorldUser[];
   beforeAll(async () => {
-    h = await startHarness({ liveKey: KEY, liveBalance: 5000 });
-    await h.open();
+    h = await openHarness({ liveKey: KEY, liveBalance: 5000 });
     accounts = [...h.sim.sim.world.users.values()].filter((u) => u.tier === 'main' && !u.isPrivate).slice(10, 20);
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
-  async function openProfile(username: string): Promise<void> {
-    const box = h.page.getByLabel('Open a link, @handle, #hashtag or search');
-    await box.fill(`@${username}`);
-    await box.press('Enter');
-  }
+  const openProfile = (username: string) => enterInOmnibox(h, `@${username}`);
   const errorBox = () => h.page.getByRole('alert').first();
 
   it('a failing service: says so after main retried, and offers to try again', async () => {

@@ -6,16 +6,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLossless } from '../../shared/api/json';
 import type { WorldUser } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
-import { demoBalance, openAccount, openProfileTab, sentOps, shotThemes } from './support/flows';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { demoBalance, openAccount, openProfileTab, sentOps, shotThemes } from './support/page';
 
 describe('bulk collection jobs', () => {
   let h: Harness;
   let account: WorldUser;
 
   beforeAll(async () => {
-    h = await startHarness();
-    await h.open();
+    h = await openHarness();
     // A public account whose followers take a few pages (25 a page in the simulator).
     const found = h.sim.sim.world.users.find((u) => u.tier === 'main' && !u.isPrivate && u.followers.length >= 60 && u.followers.length <= 140);
     if (!found) throw new Error('no mid-size public account in the world');
@@ -24,10 +23,7 @@ describe('bulk collection jobs', () => {
     await openProfileTab(h, 'followers');
     await h.page.getByTestId('collect-followers').waitFor();
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   async function openDialog(): Promise<{ units: number; budget: number }> {
     await h.page.getByTestId('collect-followers').click();

@@ -7,14 +7,9 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryItem, Result, SavedItemArg } from '../../shared/ipc';
 import { ANCHORS, type WorldMedia, type WorldUser } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { callsTo, worldUser } from './support/page';
 import { enqueue, fetchAccount, fetchStories, pickCarouselAndVideo, postFiles, saved, waitIdle } from './support/saved-items';
-
-function worldUser(h: Harness, username: string): WorldUser {
-  const u = h.sim.sim.world.userByName.get(username);
-  if (!u) throw new Error(`no ${username} in the world`);
-  return u;
-}
 
 async function libraryIds(h: Harness): Promise<string[]> {
   const result = await h.page.evaluate(() =>
@@ -24,18 +19,6 @@ async function libraryIds(h: Harness): Promise<string[]> {
   return result.value.items.map((i) => i.id);
 }
 
-function callsSoFar(h: Harness): number {
-  return h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').length;
-}
-
-/** Waits until the images on screen are decoded and painted, so screenshots show what a user sees. */
-async function settle(h: Harness): Promise<void> {
-  await h.page.evaluate(async () => {
-    const images = [...document.images].filter((img) => img.getBoundingClientRect().bottom > 0);
-    await Promise.race([Promise.all(images.map((img) => img.decode().catch(() => undefined))), new Promise((done) => setTimeout(done, 3000))]);
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
-}
 
 for (const theme of ['light', 'dark'] as const) {
   describe(`library (${theme})`, () => {
@@ -48,8 +31,7 @@ for (const theme of ['light', 'dark'] as const) {
     let callsBefore = 0;
 
     beforeAll(async () => {
-      h = await startHarness({ theme });
-      await h.open();
+      h = await openHarness({ theme });
       const world = h.sim.sim.world;
       big = worldUser(h, ANCHORS.big);
       cafe = worldUser(h, ANCHORS.business);
@@ -93,12 +75,9 @@ for (const theme of ['light', 'dark'] as const) {
       ]);
       // Items enter the library as their sidecars are written, just after their last file.
       for (let i = 0; i < 100 && (await libraryIds(h)).length < 6; i++) await new Promise((done) => setTimeout(done, 100));
-      callsBefore = callsSoFar(h);
+      callsBefore = callsTo(h).length;
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('lists the saved items by account with their counts, newest first', async () => {
       await h.page.getByRole('button', { name: 'Library' }).click();
@@ -117,7 +96,6 @@ for (const theme of ['light', 'dark'] as const) {
       const cell = h.page.locator(`[data-testid=library-cell][data-id="post:${carousel.pk}"]`);
       await expect(cell.textContent()).resolves.toContain(new Date(carousel.takenAt * 1000).toISOString().slice(0, 10));
       await expect(h.page.getByTestId('library-footer').textContent()).resolves.toContain('4 of 4 items');
-      await settle(h);
       await h.shot('library');
     });
 
@@ -156,7 +134,6 @@ for (const theme of ['light', 'dark'] as const) {
           expect(new URL(src).protocol).toBe('file:');
           expect(decodeURIComponent(new URL(src).pathname)).toBe(expectedPath);
           if (i === carousel.children.findIndex((c) => c.mediaType === 1)) {
-            await settle(h);
             await h.shot('library-viewer');
           }
         } else {
@@ -174,7 +151,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     it('calls nothing while browsing', () => {
-      expect(callsSoFar(h)).toBe(callsBefore);
+      expect(callsTo(h).length).toBe(callsBefore);
     });
 
     it('rebuilds the same index from the sidecars after the index file is lost', async () => {
@@ -189,7 +166,6 @@ for (const theme of ['light', 'dark'] as const) {
       const written = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: { item: { id: string } }[] };
       expect(written.entries.map((e) => e.item.id).sort()).toEqual(before);
       await h.page.locator('[data-testid=library-cell]').nth(3).waitFor();
-      await settle(h);
       await h.shot('library-rebuilt');
     });
   });

@@ -1,21 +1,14 @@
 // Issue 4's promises, checked through the real bridge, router, core and the simulator over HTTP:
 // the key never reaches the renderer, disk logs or storage; 2-unit calls need a confirmation that main
 // enforces; repeated calls are answered from the cache for free.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS } from '../../electron/simulator/world/world';
 import { userByUsername } from '../../electron/simulator/world/lookup';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { filesUnder } from './support/page';
 
 const KEY = 'sk-live-Zq8VbN3mT7rW2xK9pL4d';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /** Calls main through window.feedlens, exactly as a screen does. */
 async function call(h: Harness, args: Record<string, unknown>): Promise<{ ok: boolean; value?: { units: number; cacheHit: boolean }; error?: { kind: string; cost?: number } }> {
@@ -26,14 +19,10 @@ describe('main process guard (live mode against the simulator)', () => {
   let h: Harness;
   let userId: string;
   beforeAll(async () => {
-    h = await startHarness({ liveKey: KEY, liveBalance: 500 });
-    await h.open();
+    h = await openHarness({ liveKey: KEY, liveBalance: 500 });
     userId = userByUsername(h.sim.sim.world, ANCHORS.big)!.pk;
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('runs in live mode with the stored key (no demo badge)', async () => {
     expect(h.core.mode().mode).toBe('live');

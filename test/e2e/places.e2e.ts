@@ -3,55 +3,8 @@
 // its preview and lists the world's reels for the track. Screens are saved in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World, WorldHashtag, WorldLocation, WorldTrack } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
-
-const OMNIBOX = 'Open a link, @handle, #hashtag or search';
-
-/** Saves a screenshot once the pictures on screen have loaded (lazy images load as they appear). */
-async function shot(h: Harness, name: string): Promise<void> {
-  await h.page
-    .waitForFunction(
-      () =>
-        [...document.querySelectorAll('img')].every((img) => {
-          const r = img.getBoundingClientRect();
-          return r.bottom <= 0 || r.top >= window.innerHeight || img.complete;
-        }),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  await h.shot(name);
-}
-
-async function open(h: Harness, text: string): Promise<void> {
-  const box = h.page.getByLabel(OMNIBOX);
-  await box.fill(text);
-  await box.press('Enter');
-  await h.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-/** Scrolls the page until the list footer says it reached the end; returns the footer's item count. */
-async function scrollToEnd(h: Harness): Promise<number> {
-  const footer = h.page.locator('[data-testid="list-footer"]');
-  await expect
-    .poll(
-      async () => {
-        await h.page.evaluate(() => {
-          const content = document.getElementById('content');
-          if (content) content.scrollTop = content.scrollHeight;
-        });
-        return footer.getAttribute('data-end', { timeout: 2000 }).catch(() => null);
-      },
-      { timeout: 45_000, interval: 250 },
-    )
-    .toBe('true');
-  const stats = (await h.page.getByTestId('list-stats').textContent()) ?? '';
-  return Number(stats.split(' ')[0]?.replace(/[^\d]/g, ''));
-}
-
-async function scrollToTop(h: Harness): Promise<void> {
-  await h.page.evaluate(() => document.getElementById('content')?.scrollTo(0, 0));
-}
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { callsTo, open, scrollToEnd, scrollToTop } from './support/page';
 
 function codeOf(world: World, pk: string | undefined): string {
   const m = pk ? world.mediaByPk.get(pk) : undefined;
@@ -65,26 +18,14 @@ async function firstCellCode(h: Harness, grid: string): Promise<string | null> {
   return cell.getAttribute('data-code');
 }
 
-function calls(h: Harness, path: string): Record<string, unknown>[] {
-  return h.bridge
-    .filter((r) => r.direction === 'to-main' && r.channel === 'feedlens:call')
-    .map((r) => r.payload as { path: string; params: Record<string, unknown> })
-    .filter((p) => p.path === path)
-    .map((p) => p.params);
-}
-
 describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)', (theme) => {
   let h: Harness;
   let world: World;
   beforeAll(async () => {
-    h = await startHarness({ theme });
-    await h.open();
+    h = await openHarness({ theme });
     world = h.sim.sim.world;
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('a small hashtag\'s top feed pages to the end with the world\'s count and order', async () => {
     const tag = world.hashtags.filter((t) => /^[a-z]+$/.test(t.name)).reduce<WorldHashtag | null>((a, b) => (a === null || b.top.length < a.top.length ? b : a), null)!;
@@ -93,10 +34,10 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     await expect.poll(() => h.page.getByTestId('hashtag-count').textContent()).toContain(`${tag.recent.length.toLocaleString('en-US')} posts`);
     expect(await firstCellCode(h, 'hashtag-top')).toBe(codeOf(world, tag.top[0]));
     await h.page.locator('[data-testid="hashtag-top"] img').first().waitFor();
-    await shot(h, 'hashtag-top');
+    await h.shot('hashtag-top');
     expect(await scrollToEnd(h)).toBe(tag.top.length);
-    expect(calls(h, '/v1/hashtag/medias/top/chunk').filter((p) => p.name === tag.name)).toHaveLength(Math.ceil(tag.top.length / 12));
-    await shot(h, 'hashtag-top-end');
+    expect(callsTo(h, '/v1/hashtag/medias/top/chunk').filter((c) => c.params.name === tag.name)).toHaveLength(Math.ceil(tag.top.length / 12));
+    await h.shot('hashtag-top-end');
 
     await scrollToTop(h);
     await h.page.getByTestId('tab-recent').click();
@@ -104,7 +45,7 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     await h.page.getByTestId('tab-reels').click();
     expect(await firstCellCode(h, 'hashtag-reels')).toBe(codeOf(world, tag.clips[0]));
     await h.page.locator('[data-testid="hashtag-reels"] img').first().waitFor();
-    await shot(h, 'hashtag-reels');
+    await h.shot('hashtag-reels');
   });
 
   it('a non-Latin hashtag opens (#東京)', async () => {
@@ -114,17 +55,17 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     await expect.poll(() => h.page.getByTestId('hashtag-name').textContent()).toBe('#東京');
     await expect.poll(() => h.page.getByTestId('hashtag-count').textContent()).toContain(`${tag.recent.length.toLocaleString('en-US')} posts`);
     expect(await firstCellCode(h, 'hashtag-top')).toBe(codeOf(world, tag.top[0]));
-    expect(calls(h, '/v1/hashtag/by/name').at(-1)).toEqual({ name: '東京' });
+    expect(callsTo(h, '/v1/hashtag/by/name').at(-1)?.params).toEqual({ name: '東京' });
     await h.page.locator('[data-testid="hashtag-top"] img').first().waitFor();
-    await shot(h, 'hashtag-non-latin');
+    await h.shot('hashtag-non-latin');
   });
 
   it('an unknown hashtag says so', async () => {
     await open(h, '#zzqqxxnotatag');
     await expect.poll(() => h.page.getByTestId('lookup-not-found').getAttribute('data-error-kind')).toBe('not_found');
     // The feeds are not asked for a tag the service does not know.
-    expect(calls(h, '/v1/hashtag/medias/top/chunk').filter((p) => p.name === 'zzqqxxnotatag')).toEqual([]);
-    await shot(h, 'hashtag-not-found');
+    expect(callsTo(h, '/v1/hashtag/medias/top/chunk').filter((c) => c.params.name === 'zzqqxxnotatag')).toEqual([]);
+    await h.shot('hashtag-not-found');
   });
 
   it('an unknown place or audio id says so and loads no feed', async () => {
@@ -132,10 +73,10 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     expect(world.locationByPk.has(Number(unknown))).toBe(false);
     await open(h, `https://www.instagram.com/explore/locations/${unknown}/`);
     await expect.poll(() => h.page.getByTestId('lookup-not-found').textContent()).toContain(unknown);
-    expect(calls(h, '/v1/location/medias/recent/chunk').filter((p) => p.location_pk === unknown)).toEqual([]);
+    expect(callsTo(h, '/v1/location/medias/recent/chunk').filter((c) => c.params.location_pk === unknown)).toEqual([]);
     await open(h, `https://www.instagram.com/reels/audio/${unknown}/`);
     await expect.poll(() => h.page.getByTestId('lookup-not-found').textContent()).toContain('no audio');
-    await shot(h, 'music-not-found');
+    await h.shot('music-not-found');
   });
 
   it('a place shows the world\'s details, a map link and its recent and top posts', async () => {
@@ -157,7 +98,7 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     expect(await h.page.getByTestId('place-map-link').getAttribute('href')).toBe(osm);
     expect(await firstCellCode(h, 'place-recent')).toBe(codeOf(world, place.recent[0]));
     await h.page.locator('[data-testid="place-recent"] img').first().waitFor();
-    await shot(h, 'place');
+    await h.shot('place');
 
     // The map opens in the browser through main (OpenStreetMap is on main's allow-list).
     await h.page.getByTestId('place-map-link').click();
@@ -168,7 +109,7 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     await h.page.getByTestId('tab-top').click();
     expect(await firstCellCode(h, 'place-top')).toBe(codeOf(world, place.top[0]));
     await h.page.locator('[data-testid="place-top"] img').first().waitFor();
-    await shot(h, 'place-top');
+    await h.shot('place-top');
   });
 
   it('a music page shows the world\'s track, plays its preview and lists the reels that use it', async () => {
@@ -180,7 +121,7 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
     expect(await h.page.getByTestId('track-artist').textContent()).toBe(track.artist);
     await expect.poll(() => h.page.getByTestId('track-reels-count').textContent()).toContain(`${track.reels.length} reels`);
     // One request serves the track details and the first page of reels: page 1 is asked for once.
-    expect(calls(h, '/v2/track/by/canonical/id').filter((p) => p.canonical_id === track.canonicalId && p.page_id === undefined)).toHaveLength(1);
+    expect(callsTo(h, '/v2/track/by/canonical/id').filter((c) => c.params.canonical_id === track.canonicalId && c.params.page_id === undefined)).toHaveLength(1);
 
     const audio = h.page.getByTestId('track-audio');
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -194,12 +135,12 @@ describe.each(['light', 'dark'] as const)('hashtag, place and music pages (%s)',
 
     expect(await firstCellCode(h, 'track-reels')).toBe(codeOf(world, track.reels[0]));
     await h.page.locator('[data-testid="track-reels"] img').first().waitFor();
-    await shot(h, 'music');
+    await h.shot('music');
     expect(await scrollToEnd(h)).toBe(track.reels.length);
     const codes = new Set(track.reels.map((pk) => codeOf(world, pk)));
     const shown = await h.page.getByTestId('track-reels').getByTestId('post-cell').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
     expect(shown.every((code) => code !== null && codes.has(code))).toBe(true);
-    await shot(h, 'music-end');
+    await h.shot('music-end');
   });
 
   it('has no page errors', () => {

@@ -4,9 +4,8 @@
 // comments turned off spends nothing on comments. Each state is saved as a screenshot in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadOf, type World, type WorldMedia } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
-
-const OMNIBOX = 'Open a link, @handle, #hashtag or search';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { callsTo, open, scrollToEnd, scrollToTop } from './support/page';
 
 function isPublic(world: World, m: WorldMedia): boolean {
   return world.userByPk.get(m.ownerPk)?.isPrivate === false;
@@ -36,66 +35,12 @@ function threadFixture(world: World): { media: WorldMedia; parentPk: string; rep
   throw new Error('the world has no long thread with a long reply chain on its first page');
 }
 
-/** Saves a screenshot once the pictures on screen have loaded (lazy images load as they appear). */
-async function shot(h: Harness, name: string): Promise<void> {
-  await h.page
-    .waitForFunction(
-      () =>
-        [...document.querySelectorAll('img')].every((img) => {
-          const r = img.getBoundingClientRect();
-          return r.bottom <= 0 || r.top >= window.innerHeight || img.complete;
-        }),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  await h.shot(name);
-}
-
-async function open(h: Harness, text: string): Promise<void> {
-  const box = h.page.getByLabel(OMNIBOX);
-  await box.fill(text);
-  await box.press('Enter');
-  // The page, not the omnibox, should get the arrow keys from here on.
-  await h.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
 async function openPost(h: Harness, m: WorldMedia): Promise<void> {
   const kind = m.productType === 'clips' ? 'reel' : m.productType === 'igtv' ? 'tv' : 'p';
+  // `open` blurs the omnibox: the page, not the omnibox, gets the arrow keys from here on.
   await open(h, `https://www.instagram.com/${kind}/${m.code}/`);
   await h.page.getByTestId('post-view').waitFor();
   await expect.poll(() => h.page.getByTestId('post-owner').textContent()).toBe(ownerOf(h.sim.sim.world, m).username);
-}
-
-/** Calls the renderer asked main for, to one endpoint. */
-function callsTo(h: Harness, path: string): { path: string; params: Record<string, unknown> }[] {
-  return h.bridge
-    .filter((r) => r.direction === 'to-main' && r.channel === 'feedlens:call')
-    .map((r) => r.payload as { path: string; params: Record<string, unknown> })
-    .filter((p) => p.path === path);
-}
-
-/** Scrolls the page until the list footer says it reached the end; returns the footer's item count. */
-async function scrollToEnd(h: Harness): Promise<number> {
-  const footer = h.page.locator('[data-testid="list-footer"]');
-  await expect
-    .poll(
-      async () => {
-        await h.page.evaluate(() => {
-          const content = document.getElementById('content');
-          if (content) content.scrollTop = content.scrollHeight;
-        });
-        return footer.getAttribute('data-end', { timeout: 2000 }).catch(() => null);
-      },
-      { timeout: 45_000, interval: 250 },
-    )
-    .toBe('true');
-  const stats = (await h.page.getByTestId('list-stats').textContent()) ?? '';
-  return Number(stats.split(' ')[0]?.replace(/[^\d]/g, ''));
-}
-
-async function scrollToTop(h: Harness): Promise<void> {
-  await h.page.evaluate(() => document.getElementById('content')?.scrollTo(0, 0));
 }
 
 function utcText(epochSec: number): string {
@@ -106,14 +51,10 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
   let h: Harness;
   let world: World;
   beforeAll(async () => {
-    h = await startHarness({ theme });
-    await h.open();
+    h = await openHarness({ theme });
     world = h.sim.sim.world;
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('a carousel shows the world\'s item count and moves with the arrow keys, buttons and dots', async () => {
     const m = find(world, 'mixed carousel', (x) => x.kind === 'carousel' && x.children.length >= 3 && x.children[1]?.video !== null && x.children[0]?.video === null);
@@ -123,7 +64,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     await expect.poll(() => position.textContent()).toBe(`1 / ${n}`);
     await expect.poll(() => h.page.getByTestId('post-kind').textContent()).toBe(`Carousel · ${n}`);
     await h.page.locator('.stage-box img').waitFor();
-    await shot(h, 'post-carousel');
+    await h.shot('post-carousel');
 
     await h.page.keyboard.press('ArrowRight');
     await expect.poll(() => position.textContent()).toBe(`2 / ${n}`);
@@ -163,7 +104,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     );
     const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
     expect(seeked).toBeCloseTo(duration / 2, 0);
-    await shot(h, 'post-video');
+    await h.shot('post-video');
   });
 
   it('a reel opens here with its kind and plays', async () => {
@@ -202,7 +143,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     const placed = await h.page.getByTestId('usertag').first().evaluate((el) => ({ left: (el as HTMLElement).style.left, top: (el as HTMLElement).style.top }));
     expect(parseFloat(placed.left)).toBeCloseTo(first.x * 100, 3);
     expect(parseFloat(placed.top)).toBeCloseTo(first.y * 100, 3);
-    await shot(h, 'post-usertags');
+    await h.shot('post-usertags');
     // A marker opens the tagged account's profile; Back returns to the post.
     await h.page.getByTestId('usertag').first().click();
     await expect.poll(() => h.page.getByTestId('post-view').count()).toBe(0);
@@ -257,7 +198,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     const replyCalls = callsTo(h, '/v2/media/comments/replies').filter((c) => c.params.comment_id === parentPk);
     expect(replyCalls.length).toBe(Math.ceil(replyPks.length / 10));
     expect(replyCalls.slice(1).every((c) => typeof c.params.min_id === 'string')).toBe(true);
-    await shot(h, 'post-comments');
+    await h.shot('post-comments');
   });
 
   it('the thread paged to the end has the world\'s top-level comment count', async () => {
@@ -268,7 +209,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     expect(count).toBe(thread.top.length);
     const pages = callsTo(h, '/v2/media/comments').filter((c) => c.params.id === media.pk);
     expect(pages.length).toBe(Math.ceil(thread.top.length / 15));
-    await shot(h, 'post-comments-end');
+    await h.shot('post-comments-end');
   });
 
   it('comment likers load on request', async () => {
@@ -288,7 +229,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     await openPost(h, m);
     await h.page.getByTestId('comments-disabled').waitFor();
     expect(callsTo(h, '/v2/media/comments').filter((c) => c.params.id === m.pk)).toEqual([]);
-    await shot(h, 'post-comments-disabled');
+    await h.shot('post-comments-disabled');
   });
 
   it('a post without comments says so without an error, and asks the service only on request', async () => {
@@ -301,7 +242,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     // The service answers 404 "Entries not found": still "No comments yet", not an error.
     await expect.poll(() => h.page.getByTestId('comments-empty').textContent()).toContain('No comments yet');
     expect(await h.page.locator('.error-box').count()).toBe(0);
-    await shot(h, 'post-no-comments');
+    await h.shot('post-no-comments');
   });
 
   it('likers, insight and embed code come on request', async () => {
@@ -312,12 +253,12 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     await h.page.getByTestId('load-likers').click();
     await expect.poll(() => h.page.getByTestId('likers-count').textContent()).toMatch(new RegExp(`^${m.likeCount.toLocaleString('en-US')} accounts`));
     await h.page.getByTestId('user-row').first().waitFor();
-    await shot(h, 'post-likers');
+    await h.shot('post-likers');
 
     await h.page.getByTestId('open-insight').click();
     const insight = h.page.getByTestId('insight-dialog');
     await expect.poll(() => insight.locator('dt', { hasText: /^Likes$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(m.likeCount.toLocaleString('en-US'));
-    await shot(h, 'post-insight');
+    await h.shot('post-insight');
     await h.page.keyboard.press('Escape');
     await expect.poll(() => insight.count()).toBe(0);
 
@@ -326,7 +267,7 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     await expect.poll(() => html.inputValue()).toContain(`https://www.instagram.com/p/${m.code}/`);
     // Shown as text, never rendered.
     expect(await h.page.locator('blockquote.instagram-media').count()).toBe(0);
-    await shot(h, 'post-embed');
+    await h.shot('post-embed');
     await h.page.keyboard.press('Escape');
   });
 

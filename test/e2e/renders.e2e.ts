@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { startHarness, stopHarness, type Harness } from './harness/harness';
 
 describe('built renderer', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('renders the React root in Chromium with no page errors', async () => {
     await h.open();

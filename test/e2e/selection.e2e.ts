@@ -5,14 +5,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS, type WorldMedia, type WorldUser } from '../../electron/simulator/world/world';
 import { parseLossless } from '../../shared/api/json';
-import { csvObjects } from '../unit/export/support';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
-import { openAccount, openProfileTab, shotThemes, worldUserNamed } from './support/flows';
-
-/** The export's CSV as objects keyed by its header (a UTF-8 BOM is skipped). */
-function table(path: string): Record<string, string>[] {
-  return csvObjects(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')).rows;
-}
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { openAccount, openProfileTab, readCsv, shotThemes, worldUser } from './support/page';
 
 /** What the tray counts a world post as. */
 const kindOf = (m: WorldMedia): 'reel' | 'post' => (m.productType === 'clips' ? 'reel' : 'post');
@@ -44,9 +38,8 @@ describe('selection and export', () => {
   }
 
   beforeAll(async () => {
-    h = await startHarness();
-    await h.open();
-    owner = worldUserNamed(h, ANCHORS.business);
+    h = await openHarness();
+    owner = worldUser(h, ANCHORS.business);
     grid = owner.posts.map((pk) => {
       const m = h.sim.sim.world.mediaByPk.get(pk);
       if (!m) throw new Error(`no media ${pk}`);
@@ -55,10 +48,7 @@ describe('selection and export', () => {
     await openAccount(h, owner.username);
     await cell(grid[0]?.code ?? '').waitFor();
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('selects posts, a carousel item and followers across screens; the tray counts each kind', async () => {
     const firstGrid = grid.slice(0, 12);
@@ -171,7 +161,7 @@ describe('selection and export', () => {
     await expect(result.getAttribute('data-rows')).resolves.toBe(String(chosen.length));
     await shotThemes(h, 'export-done');
 
-    const rows = table(path);
+    const rows = readCsv(path);
     expect(rows.map((r) => r.id).sort()).toEqual(chosen.map((m) => m.code).sort());
     for (const m of chosen) {
       const row = rows.find((r) => r.id === m.code);
@@ -231,7 +221,7 @@ describe('selection and export', () => {
     await result.waitFor();
     const path = (await result.getAttribute('data-path')) ?? '';
     const text = readFileSync(path, 'utf8');
-    const rows = table(path);
+    const rows = readCsv(path);
     expect(rows).toHaveLength(4);
     for (const author of authors) {
       expect(text.toLowerCase()).not.toContain(author.username.toLowerCase());

@@ -1,56 +1,18 @@
 // Onboarding (a key the simulator accepts or refuses, demo mode), Settings (edits persist in main, invalid
 // input is explained, the theme applies at once) and the request log (the calls made earlier, with the
 // units the simulator billed, filters, auto-refresh on a paid call, a CSV export whose rows match).
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedlensApi } from '../../shared/ipc';
 import { ANCHORS } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, startHarness, stopHarness, type Harness } from './harness/harness';
+import { enterInOmnibox, readCsv } from './support/page';
 
 const KEY = 'sk-test-feedlens-e2e-7Qm4';
 const KEY_BALANCE = 4321;
-const OMNIBOX = 'Open a link, @handle, #hashtag or search';
 const CTX = { senderId: 1 };
-
-/** A small RFC 4180 reader: quoted fields with "" escapes, commas and line breaks inside quotes. */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  const [header, ...body] = rows;
-  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i] ?? ''])));
-}
 
 async function openSidebar(h: Harness, name: string): Promise<void> {
   await h.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
-}
-
-async function openInOmnibox(h: Harness, text: string): Promise<void> {
-  const box = h.page.getByLabel(OMNIBOX);
-  await box.fill(text);
-  await box.press('Enter');
 }
 
 async function bodyBackground(h: Harness): Promise<string> {
@@ -66,10 +28,7 @@ for (const theme of ['light', 'dark'] as const) {
       h.sim.sim.keys.add({ key: KEY, balance: KEY_BALANCE, rate: 20 });
       await h.open();
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('explains Feedlens and names where the key will be kept', async () => {
       await h.page.getByTestId('onboarding').waitFor();
@@ -143,13 +102,9 @@ for (const theme of ['light', 'dark'] as const) {
   describe(`onboarding in demo mode (${theme})`, () => {
     let h: Harness;
     beforeAll(async () => {
-      h = await startHarness({ theme, onboarded: false });
-      await h.open();
+      h = await openHarness({ theme, onboarded: false });
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('continues in demo mode and remembers the choice', async () => {
       await h.page.getByTestId('continue-demo').click();
@@ -165,13 +120,9 @@ for (const theme of ['light', 'dark'] as const) {
   describe(`settings and the request log (${theme})`, () => {
     let h: Harness;
     beforeAll(async () => {
-      h = await startHarness({ theme });
-      await h.open();
+      h = await openHarness({ theme });
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('lists the calls made earlier with the units billed, and exports them as CSV', async () => {
       const world = h.sim.sim.world;
@@ -180,10 +131,10 @@ for (const theme of ['light', 'dark'] as const) {
       const storyPk = big.stories[0]!;
       const spentBefore = h.sim.sim.keys.spent(h.sim.sim.demoKey);
       // A highlight (1), one story (1), all of its owner's stories (2, confirmed), the highlight again (cache).
-      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
       await h.page.getByTestId('story-frame').waitFor();
       await h.page.keyboard.press('Escape');
-      await openInOmnibox(h, `https://www.instagram.com/stories/${big.username}/${storyPk}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/${big.username}/${storyPk}/`);
       await h.page.getByTestId('viewer-load-all').click();
       await h.page.getByRole('button', { name: 'Spend 2 requests' }).click();
       await h.page.getByTestId('viewer-position').filter({ hasText: ` of ${big.stories.length}` }).waitFor();
@@ -191,7 +142,7 @@ for (const theme of ['light', 'dark'] as const) {
       // After a reload the renderer has forgotten the answer; main answers from its cache, free.
       await h.page.reload();
       await h.page.locator('.app').waitFor();
-      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlightPk}/`);
       await h.page.getByTestId('story-frame').waitFor();
       await h.page.keyboard.press('Escape');
       const spent = h.sim.sim.keys.spent(h.sim.sim.demoKey) - spentBefore;
@@ -215,7 +166,7 @@ for (const theme of ['light', 'dark'] as const) {
       await h.page.getByTestId('log-export-csv').click();
       const file = (await h.page.getByTestId('log-export-path').textContent())!;
       expect(await h.page.getByTestId('log-export-result').textContent()).toContain('Saved 4 rows');
-      const csv = parseCsv(readFileSync(file, 'utf8'));
+      const csv = readCsv(file);
       // The export is oldest first; the screen newest first.
       expect(csv.map((r) => ({ path: r.path, units: Number(r.units), cache: r.cacheHit }))).toEqual([...shown].reverse());
       expect(JSON.parse(csv[0]!.params!)).toMatchObject({ id: highlightPk });

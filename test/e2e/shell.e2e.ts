@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
 
 describe('shell in demo mode', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
-    await h.open();
+    h = await openHarness();
   });
-  afterAll(async () => {
-    await h?.close();
-    await closeBrowser();
-  });
+  afterAll(() => stopHarness(h));
 
   it('shows the demo badge and the balance from the simulator', async () => {
     await expect(h.page.getByTestId('demo-badge').isVisible()).resolves.toBe(true);

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { ANCHORS, type WorldHighlight, type WorldStory, type WorldUser } from '../../electron/simulator/world/world';
-import { closeBrowser, startHarness, type Harness } from './harness/harness';
-
-const OMNIBOX = 'Open a link, @handle, #hashtag or search';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { callsTo, enterInOmnibox } from './support/page';
 
 /**
  * A public account with at least 4 current stories: one (not first, not among the last two) mentions
@@ -27,12 +26,6 @@ function pickStoryOwner(h: Harness): { owner: WorldUser; stories: WorldStory[]; 
     }
   }
   throw new Error('the world has no account with a suitable story');
-}
-
-async function openInOmnibox(h: Harness, text: string): Promise<void> {
-  const box = h.page.getByLabel(OMNIBOX);
-  await box.fill(text);
-  await box.press('Enter');
 }
 
 async function position(h: Harness): Promise<string> {
@@ -69,22 +62,18 @@ for (const theme of ['light', 'dark'] as const) {
     const mediaRequests: string[] = [];
 
     beforeAll(async () => {
-      h = await startHarness({ theme });
-      await h.open();
+      h = await openHarness({ theme });
       pick = pickStoryOwner(h);
       h.page.on('request', (r) => {
         const u = new URL(r.url()).searchParams.get('u');
         if (u) mediaRequests.push(u);
       });
     });
-    afterAll(async () => {
-      await h?.close();
-      await closeBrowser();
-    });
+    afterAll(() => stopHarness(h));
 
     it('opens one story from its link, with its owner, times and a mention overlay', async () => {
       const story = pick.stories[pick.mentionIndex]!;
-      await openInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/${story.pk}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/${story.pk}/`);
       await waitForPosition(h, '1 of 1');
       expect(await storyId(h)).toBe(story.pk);
       expect(await h.page.getByTestId('viewer-owner').textContent()).toBe(pick.owner.username);
@@ -98,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await mention.getAttribute('aria-label')).toBe(`Open the profile of @${pick.mentioned.username}`);
       expect(await mention.textContent()).toContain(`@${pick.mentioned.username}`);
       // One story from a link is one request.
-      const calls = h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').map((b) => (b.payload as { path: string }).path);
+      const calls = callsTo(h).map((c) => c.path);
       expect(calls).toContain('/v1/story/by/url');
       await h.page.keyboard.press('Space');
       await h.shot('viewer-story');
@@ -208,7 +197,7 @@ for (const theme of ['light', 'dark'] as const) {
       const world = h.sim.sim.world;
       const big = world.userByName.get(ANCHORS.big)!;
       const highlight: WorldHighlight = big.highlights.map((pk) => world.highlightByPk.get(pk)!).find((x) => x.items.length >= 3)!;
-      await openInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlight.pk}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/highlights/${highlight.pk}/`);
       const count = highlight.items.length;
       await waitForPosition(h, `1 of ${count}`);
       expect(await h.page.getByTestId('story-segment').count()).toBe(count);
@@ -216,7 +205,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await h.page.getByText(highlight.title, { exact: true }).count()).toBeGreaterThan(0);
       // Archived stories: posted time, no time left.
       expect(await isVisible(h.page.getByTestId('viewer-time-left'))).toBe(false);
-      const call = h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').at(-1)!.payload as { path: string; params: { id: string } };
+      const call = callsTo(h).at(-1);
       expect(call).toMatchObject({ path: '/v2/highlight/by/id', params: { id: highlight.pk } });
       await h.page.keyboard.press('Space');
       await h.shot('viewer-highlight');
@@ -232,9 +221,9 @@ for (const theme of ['light', 'dark'] as const) {
       const world = h.sim.sim.world;
       const big = world.userByName.get(ANCHORS.big)!;
       const code = (text: string) => Buffer.from(text).toString('base64url');
-      const calls = () => h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call').map((b) => (b.payload as { path: string }).path);
+      const calls = () => callsTo(h).map((c) => c.path);
       // A story share link names only the story: the viewer fetches that one story by id.
-      await openInOmnibox(h, `https://www.instagram.com/s/${code(`story:${big.stories[0]}`)}`);
+      await enterInOmnibox(h, `https://www.instagram.com/s/${code(`story:${big.stories[0]}`)}`);
       await waitForPosition(h, '1 of 1');
       expect(await storyId(h)).toBe(big.stories[0]);
       expect(await h.page.getByTestId('viewer-owner').textContent()).toBe(big.username);
@@ -243,14 +232,14 @@ for (const theme of ['light', 'dark'] as const) {
       await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
       // When the owner's stories were already loaded (free from the cache), they are all shown at once.
       const before = calls().filter((p) => p === '/v1/user/stories').length;
-      await openInOmnibox(h, `https://www.instagram.com/s/${code(`story:${pick.stories[1]!.pk}`)}`);
+      await enterInOmnibox(h, `https://www.instagram.com/s/${code(`story:${pick.stories[1]!.pk}`)}`);
       await waitForPosition(h, `2 of ${pick.stories.length}`);
       expect(await storyId(h)).toBe(pick.stories[1]!.pk);
       expect(calls().filter((p) => p === '/v1/user/stories').length).toBe(before);
       await h.page.keyboard.press('Escape');
       await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
       const highlight = world.highlightByPk.get(big.highlights.at(-1)!)!;
-      await openInOmnibox(h, `https://www.instagram.com/s/${code(`highlight:${highlight.pk}`)}`);
+      await enterInOmnibox(h, `https://www.instagram.com/s/${code(`highlight:${highlight.pk}`)}`);
       await waitForPosition(h, `1 of ${highlight.items.length}`);
       expect(await storyId(h)).toBe(highlight.items[0]);
       await h.page.keyboard.press('Escape');
@@ -260,14 +249,14 @@ for (const theme of ['light', 'dark'] as const) {
     it("opens from a profile's stories (no second charge) and highlights", async () => {
       const world = h.sim.sim.world;
       const big = world.userByName.get(ANCHORS.big)!;
-      await openInOmnibox(h, `@${big.username}`);
+      await enterInOmnibox(h, `@${big.username}`);
       await h.page.getByTestId('tab-stories').click();
       const dialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
       const cards = h.page.getByTestId('story-card');
       await expect.poll(() => cards.count()).toBe(big.stories.length);
-      const storyCalls = () => h.bridge.filter((b) => b.direction === 'to-main' && b.channel === 'feedlens:call' && (b.payload as { path: string }).path === '/v1/user/stories').length;
+      const storyCalls = () => callsTo(h, '/v1/user/stories').length;
       const before = storyCalls();
       await cards.nth(2).click();
       await waitForPosition(h, `3 of ${big.stories.length}`);
@@ -292,14 +281,14 @@ for (const theme of ['light', 'dark'] as const) {
     it('explains a private account and a story that does not exist', async () => {
       const world = h.sim.sim.world;
       const secret = world.userByName.get(ANCHORS.private)!;
-      await openInOmnibox(h, `https://www.instagram.com/stories/${secret.username}/${secret.stories[0]}/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/${secret.username}/${secret.stories[0]}/`);
       const error = h.page.locator('.viewer [data-error-kind]');
       await error.waitFor();
       expect(await error.getAttribute('data-error-kind')).toBe('private');
       await h.shot('viewer-private');
       await h.page.keyboard.press('Escape');
       await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
-      await openInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/1234567890123456789/`);
+      await enterInOmnibox(h, `https://www.instagram.com/stories/${pick.owner.username}/1234567890123456789/`);
       await error.waitFor();
       expect(await error.getAttribute('data-error-kind')).toBe('not_found');
       await h.shot('viewer-not-found');

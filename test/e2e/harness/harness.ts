@@ -55,6 +55,8 @@ export interface HarnessOptions {
 
 export interface Harness {
   page: Page;
+  /** The OS colour scheme the page was started with (the app's "system" theme follows it). */
+  theme: 'light' | 'dark';
   context: BrowserContext;
   sim: SimulatorServer;
   core: AppCore;
@@ -69,9 +71,47 @@ export interface Harness {
   logs: string[];
   /** Loads the app and waits until it is ready. */
   open(): Promise<void>;
-  /** Saves a screenshot as test-results/screens/<name>-<theme>.png. */
+  /** Saves a screenshot as test-results/screens/<name>-<theme>.png once the screen has settled (see `settle`). */
   shot(name: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * Waits until the screen is ready for a screenshot: the images on screen have loaded (lazy ones load as
+ * they come into view; up to 10 s, and one that failed counts, as it will not change), they are decoded,
+ * CSS transitions (progress bars sliding to their values) have ended, and two frames have been painted.
+ * Never fails: the screenshot is taken either way.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.images].every((img) => {
+          const r = img.getBoundingClientRect();
+          return r.bottom <= 0 || r.top >= window.innerHeight || img.complete;
+        }),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  // Loaded is not painted: images decode asynchronously, then need a frame.
+  await page
+    .evaluate(async () => {
+      const onScreen = [...document.images].filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      });
+      const decoded = Promise.all(onScreen.map((img) => img.decode().catch(() => undefined)));
+      const transitions = Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+      await Promise.race([Promise.all([decoded, transitions]), new Promise((done) => setTimeout(done, 3000))]);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    })
+    .catch(() => undefined);
 }
 
 let bridgeScript: string | null = null;
@@ -107,6 +147,25 @@ async function browser(): Promise<Browser> {
 export async function closeBrowser(): Promise<void> {
   await sharedBrowser?.close();
   sharedBrowser = null;
+}
+
+/** Starts a harness and loads the app in it: what most suites do before their tests. */
+export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const h = await startHarness(options);
+  try {
+    await h.open();
+  } catch (error) {
+    // The suite never gets this harness to close: close it here.
+    await h.close().catch(() => undefined);
+    throw error;
+  }
+  return h;
+}
+
+/** Closes a suite's harness (if it got as far as starting) and the shared browser: what every suite does after its tests. */
+export async function stopHarness(h: Harness | undefined): Promise<void> {
+  await h?.close();
+  await closeBrowser();
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -203,6 +262,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   return {
     page: p,
+    theme,
     context,
     sim,
     core,
@@ -217,6 +277,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await p.locator('.app, .onboarding').first().waitFor({ timeout: 15_000 });
     },
     async shot(name) {
+      await settle(p);
       mkdirSync(SCREENS_DIR, { recursive: true });
       const file = join(SCREENS_DIR, `${name}-${theme}.png`);
       await p.screenshot({ path: file });
