@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAtomicTempFile, writeFileAtomic } from './fs-atomic';
+import { parseLossless } from '../shared/api/json';
 
 export type ParamValue = string | number | boolean | readonly string[] | null | undefined;
 
@@ -208,7 +209,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       try {
         const text = await readFile(join(dir, stored.file), 'utf8');
         // Our own file, written with JSON.stringify: big integers are already strings in it.
-        const record = JSON.parse(text) as DiskRecord;
+        const record = parseLossless(text) as DiskRecord;
         const answer: CachedAnswer = { data: record.data, fetchedAt: stored.fetchedAt, requestId: record.requestId ?? null };
         remember(id, answer, Buffer.byteLength(text));
         return answer;

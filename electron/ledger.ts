@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { LedgerEntry, LedgerPage, LedgerTotals } from '../shared/ipc';
 import { writeFileAtomic } from './fs-atomic';
+import { parseLossless } from '../shared/api/json';
 
 export interface LedgerQuery {
   /** Epoch ms, inclusive. */
@@ -137,7 +138,7 @@ function matches(e: LedgerEntry, q: LedgerQuery): boolean {
 function parseLine(line: string): LedgerEntry | null {
   if (line.trim() === '') return null;
   try {
-    const e = JSON.parse(line) as Partial<LedgerEntry> | null;
+    const e = parseLossless(line) as Partial<LedgerEntry> | null;
     if (typeof e !== 'object' || e === null || typeof e.time !== 'number' || typeof e.path !== 'string' || typeof e.units !== 'number') return null;
     return e as LedgerEntry;
   } catch {

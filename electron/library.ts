@@ -10,6 +10,7 @@ import { isAtomicTempFile, writeFileAtomic } from './fs-atomic';
 import { isInside } from './downloads/naming';
 import { readSidecar, type Sidecar } from './downloads/sidecar';
 import type { Handlers } from './router';
+import { parseLossless } from '../shared/api/json';
 
 export interface LibraryOptions {
   /** The app's data folder: the index is library/index.json in it. */
@@ -187,7 +188,7 @@ export function createLibrary(o: LibraryOptions): Library {
 
   async function load(): Promise<boolean> {
     try {
-      const state = JSON.parse(await readFile(indexFile, 'utf8')) as Partial<IndexFile>;
+      const state = parseLossless(await readFile(indexFile, 'utf8')) as Partial<IndexFile>;
       if (state.version !== 1 || state.folder !== folder() || !Array.isArray(state.entries)) return false;
       entries.clear();
       for (const e of state.entries) if (e && typeof e.item?.id === 'string') entries.set(e.item.id, e);

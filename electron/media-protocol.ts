@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { fromMediaUrl } from '../shared/media-url';
 import { originOf } from './router';
 import { parseRange } from './http-range';
+import { parseLossless } from '../shared/api/json';
 
 /** Hosts (https, default port) served from the network: any subdomain of these. */
 export const DEFAULT_MEDIA_HOST_SUFFIXES: readonly string[] = ['.cdninstagram.com', '.fbcdn.net'];
@@ -98,7 +99,7 @@ function createDiskCache(dir: string, maxBytes: number, now: () => number, log: 
     const { bin, meta } = paths(key);
     try {
       await ready();
-      const info = JSON.parse(await readFile(meta, 'utf8')) as { contentType?: unknown; size?: unknown };
+      const info = parseLossless(await readFile(meta, 'utf8')) as { contentType?: unknown; size?: unknown };
       const { size } = await stat(bin);
       if (size !== info.size || typeof info.contentType !== 'string') return null;
       await utimes(bin, seconds(), seconds()); // most recently used, also after a restart

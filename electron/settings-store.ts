@@ -4,6 +4,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import type { AppError, ParamIssue } from '../shared/api/errors';
 import { coerceSettings, DEFAULT_SETTINGS, settingsPatchSchema, settingsSchema, type Settings } from '../shared/settings';
 import { writeFileAtomicSync } from './fs-atomic';
+import { parseLossless } from '../shared/api/json';
 
 export interface SettingsStore {
   get(): Settings;
@@ -41,7 +42,7 @@ function load(file: string, now: () => number): Settings {
   }
   let stored: unknown;
   try {
-    stored = JSON.parse(text);
+    stored = parseLossless(text);
   } catch {
     stored = undefined;
   }

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { appendFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseLossless } from '../../shared/api/json';
 
 export interface ArchiveEntry {
   key: string;
@@ -25,7 +26,7 @@ export interface Archive {
 
 function parseLine(line: string): ArchiveEntry | null {
   try {
-    const e = JSON.parse(line) as Partial<ArchiveEntry> | null;
+    const e = parseLossless(line) as Partial<ArchiveEntry> | null;
     if (!e || typeof e.key !== 'string' || typeof e.path !== 'string') return null;
     return { key: e.key, path: e.path, savedAt: typeof e.savedAt === 'number' ? e.savedAt : 0 };
   } catch {

@@ -184,7 +184,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       return; // first start
     }
     try {
-      const state = JSON.parse(text) as Partial<StateFile>;
+      const state = parseLossless(text) as Partial<StateFile>;
       paused = state.paused === true;
       for (const g of state.groups ?? []) groups.set(g.id, g);
       for (const t of state.tasks ?? []) tasks.set(t.id, t.state === 'running' ? { ...t, state: 'queued' } : t);

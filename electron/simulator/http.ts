@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isConnectionReset } from './faults';
 import { createSimulator, type Simulator, type SimulatorOptions } from './service';
+import { parseLossless } from '../../shared/api/json';
 
 export interface ServerOptions extends Omit<SimulatorOptions, 'mediaOrigin'> {
   /** 0 picks a free port. */
@@ -47,7 +48,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     parts.push(buf);
   }
   const text = Buffer.concat(parts).toString('utf8');
-  return text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+  return text.trim() === '' ? {} : (parseLossless(text) as unknown);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

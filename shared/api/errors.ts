@@ -90,7 +90,7 @@ export function unitsFromHeader(value: string | null): number | null {
   const text = value.trim();
   if (text.startsWith('{')) {
     try {
-      const reqs = (JSON.parse(text) as { reqs?: unknown }).reqs;
+      const reqs = (parseLossless(text) as { reqs?: unknown }).reqs;
       const n = typeof reqs === 'string' ? Number(reqs) : reqs;
       return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null;
     } catch {

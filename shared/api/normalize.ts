@@ -784,6 +784,26 @@ function uniqueLinks(links: (StoryLink | null)[]): StoryLink[] {
   });
 }
 
+/** Hashtag stickers of a story (v1 `hashtags`, v2 `story_hashtags`: the same items). */
+function storyHashtags(items: unknown[]): StoryHashtag[] {
+  return items
+    .map((h): StoryHashtag | null => {
+      const name = text(readKey(h, 'hashtag'), 'name');
+      return name === null ? null : { name, ...position(h) };
+    })
+    .filter((h): h is StoryHashtag => h !== null);
+}
+
+/** Location stickers of a story (v1 `locations`, v2 `story_locations`: the same items). */
+function storyLocations(items: unknown[], source: RecordSource): StoryLocation[] {
+  return items
+    .map((l): StoryLocation | null => {
+      const location = locationFrom(readKey(l, 'location'), source);
+      return location === null ? null : { location, ...position(l) };
+    })
+    .filter((l): l is StoryLocation => l !== null);
+}
+
 /** v1 Story: `mentions`, `links` (`webUri`), `hashtags`, `locations`, `stickers` (with `story_link`). */
 export function storyFromV1(raw: unknown, source: RecordSource, fallbackOwner: User | null = null): Story | null {
   if (!isDict(raw)) return null;
@@ -810,18 +830,8 @@ export function storyFromV1(raw: unknown, source: RecordSource, fallbackOwner: U
         return linkOf(text(link, 'url'), s, text(link, 'link_title'));
       }),
     ]),
-    hashtags: list(raw, 'hashtags')
-      .map((h): StoryHashtag | null => {
-        const name = text(readKey(h, 'hashtag'), 'name');
-        return name === null ? null : { name, ...position(h) };
-      })
-      .filter((h): h is StoryHashtag => h !== null),
-    locations: list(raw, 'locations')
-      .map((l): StoryLocation | null => {
-        const location = locationFrom(readKey(l, 'location'), source);
-        return location === null ? null : { location, ...position(l) };
-      })
-      .filter((l): l is StoryLocation => l !== null),
+    hashtags: storyHashtags(list(raw, 'hashtags')),
+    locations: storyLocations(list(raw, 'locations'), source),
     stickers: stickers.map((s): StorySticker => ({ type: text(s, 'type'), ...box(s) })),
   };
 }
@@ -895,18 +905,8 @@ export function storyFromV2(raw: unknown, source: RecordSource, fallbackOwner: U
       }),
       ...list(raw, 'story_cta').flatMap((cta) => list(cta, 'links').map((l) => linkOf(text(l, 'webUri'), null))),
     ]),
-    hashtags: list(raw, 'story_hashtags')
-      .map((h): StoryHashtag | null => {
-        const name = text(readKey(h, 'hashtag'), 'name');
-        return name === null ? null : { name, ...position(h) };
-      })
-      .filter((h): h is StoryHashtag => h !== null),
-    locations: list(raw, 'story_locations')
-      .map((l): StoryLocation | null => {
-        const location = locationFrom(readKey(l, 'location'), source);
-        return location === null ? null : { location, ...position(l) };
-      })
-      .filter((l): l is StoryLocation => l !== null),
+    hashtags: storyHashtags(list(raw, 'story_hashtags')),
+    locations: storyLocations(list(raw, 'story_locations'), source),
     stickers,
   };
 }
