@@ -5,12 +5,12 @@
 import { mediaPaths } from '../types';
 import { commentCountOf, threadOf } from '../world/comments';
 import { mediaId } from '../world/ids';
-import type { WorldComment, WorldHighlight, WorldLocation, WorldMedia, WorldStory, WorldTrack, WorldUser } from '../world/model';
+import type { WorldComment, WorldHighlight, WorldLocation, WorldMedia, WorldStory, WorldUser } from '../world/model';
 import { storyTakenAt } from '../world/world';
 import {
   activeStories, latestReelMedia, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
 } from './common';
-import { coverMedia, highlightLatest, imageVersions, videoVersions } from './v1';
+import { coverMedia, highlightLatest, imageVersions, musicAsset, videoVersions } from './v1';
 
 type Json = Record<string, unknown>;
 
@@ -193,26 +193,7 @@ function clipsMetadata(ctx: ShapeContext, m: WorldMedia): Json | null {
 }
 
 /** The track as the raw `music_asset_info` record. */
-export function musicAssetInfo(ctx: ShapeContext, t: WorldTrack): Json {
-  const audio = ctx.mediaUrl(mediaPaths.audio(t.id));
-  return {
-    id: t.id,
-    audio_cluster_id: t.canonicalId,
-    audio_asset_id: t.assetId,
-    title: t.title,
-    display_artist: t.artist,
-    subtitle: '',
-    cover_artwork_uri: ctx.mediaUrl(mediaPaths.image(`track-${t.id}`, 300, 300)),
-    cover_artwork_thumbnail_uri: ctx.mediaUrl(mediaPaths.image(`track-${t.id}`, 96, 96)),
-    progressive_download_url: audio,
-    fast_start_progressive_download_url: audio,
-    highlight_start_times_in_ms: t.highlightStartMs,
-    is_explicit: t.isExplicit,
-    has_lyrics: t.hasLyrics,
-    duration_in_ms: 15_000,
-    allows_saving: true,
-  };
-}
+export const musicAssetInfo = musicAsset;
 
 /** The raw media dict (v2, and the base of g2 / gql / topsearch media). */
 export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {

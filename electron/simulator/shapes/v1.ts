@@ -246,7 +246,8 @@ export function hashtagV2(ctx: ShapeContext, h: WorldHashtag): Json {
   };
 }
 
-export function track(ctx: ShapeContext, t: WorldTrack): Json {
+/** A track's fields as both `music_asset_info` (raw) and the v1 Track give them. */
+export function musicAsset(ctx: ShapeContext, t: WorldTrack): Json {
   const audio = ctx.mediaUrl(mediaPaths.audio(t.id));
   return {
     id: t.id,
@@ -255,19 +256,26 @@ export function track(ctx: ShapeContext, t: WorldTrack): Json {
     title: t.title,
     subtitle: '',
     display_artist: t.artist,
-    artist_id: null,
     cover_artwork_uri: ctx.mediaUrl(mediaPaths.image(`track-${t.id}`, 300, 300)),
     cover_artwork_thumbnail_uri: ctx.mediaUrl(mediaPaths.image(`track-${t.id}`, 96, 96)),
     progressive_download_url: audio,
     fast_start_progressive_download_url: audio,
-    reactive_audio_download_url: null,
     highlight_start_times_in_ms: t.highlightStartMs,
     is_explicit: t.isExplicit,
-    dash_manifest: '',
     has_lyrics: t.hasLyrics,
     duration_in_ms: 15_000,
-    dark_message: null,
     allows_saving: true,
+  };
+}
+
+/** The v1 Track (`/v1/search/music` items): the asset fields plus the ones v1 writes as null. */
+export function track(ctx: ShapeContext, t: WorldTrack): Json {
+  return {
+    ...musicAsset(ctx, t),
+    artist_id: null,
+    reactive_audio_download_url: null,
+    dash_manifest: '',
+    dark_message: null,
     territory_validity_periods: null,
   };
 }
