@@ -1,5 +1,6 @@
 // Flips Electron fuses on the packaged binary: no running as plain Node, no NODE_OPTIONS, no
-// --inspect, app code only from the asar (integrity-checked), cookies encrypted at rest.
+// --inspect, app code only from the asar (integrity-checked), cookies encrypted at rest, and no extra
+// privileges for file: (the app loads nothing from file: URLs; its pages come from app://).
 const path = require('node:path');
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
 
@@ -20,5 +21,6 @@ module.exports = async function afterPack(context) {
     [FuseV1Options.OnlyLoadAppFromAsar]: true,
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
     [FuseV1Options.EnableCookieEncryption]: true,
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   });
 };

@@ -17,7 +17,12 @@ export type ParamRule =
   | 'share_url' // /s/<code>
   | 'platform_url' // any link on the platform's web host
   | 'media_file_url' // a CDN media file URL (cdninstagram.com, fbcdn.net)
-  | 'numeric_id'; // digits only (user, media, location, comment pks)
+  | 'numeric_id' // digits only (user, media, location, comment pks)
+  | 'media_id' // <pk> or <pk>_<owner id>
+  | 'highlight_id' // <pk> or highlight:<pk>
+  | 'username' // the platform's usernames: letters, digits, '.' and '_', at most 30
+  | 'shortcode' // a post's code or a share link's code
+  | 'cursor'; // an opaque cursor from a previous page: printable ASCII, no control characters
 
 export interface ParamSpec {
   name: string;
@@ -569,6 +574,27 @@ function statusOf(path: string): EndpointStatus {
   return { kind: 'active' };
 }
 
+/** Rules that follow from a parameter's name (or its description, for the many `id`s). */
+const CURSOR_NAMES: ReadonlySet<string> = new Set([
+  'max_id', 'min_id', 'end_cursor', 'next_max_id', 'next_page_id', 'page_id', 'page_token',
+  'profile_grid_items_cursor', 'rank_token', 'reels_max_id', 'repost_next_max_id',
+]);
+function ruleByName(p: ParamSpec): ParamRule | undefined {
+  if (p.rule) return p.rule;
+  if (CURSOR_NAMES.has(p.name)) return 'cursor';
+  if (p.name === 'username') return 'username';
+  if (p.name === 'code') return 'shortcode';
+  if (p.name === 'track_id' || p.name === 'canonical_id') return 'numeric_id';
+  if (p.name === 'media_id' || p.name === 'media_ids') return 'media_id';
+  if (p.name === 'id' && /^(media|story) id/.test(p.description ?? '')) return 'media_id';
+  if (p.name === 'id' && p.description === 'highlight id') return 'highlight_id';
+  return undefined;
+}
+const withRule = (p: ParamSpec): ParamSpec => {
+  const rule = ruleByName(p);
+  return rule && !p.rule ? { ...p, rule } : p;
+};
+
 function build(d: Definition): Endpoint {
   const status = statusOf(d.path);
   // Retired endpoints answer 410 and are never charged.
@@ -578,7 +604,7 @@ function build(d: Definition): Endpoint {
     path: d.path,
     family: familyOf(d.path),
     summary: d.summary,
-    params: d.params,
+    params: d.params.map(withRule),
     cost,
     // force=true skips the privacy check of the stories/highlights endpoints and bills one unit less.
     forceDiscount: takesForce && cost >= 2 && /\/(stories|highlights)(\/|$)/.test(d.path),

@@ -26,6 +26,13 @@ const EXAMPLES: Readonly<Record<string, string>> = {
 
 type Checked = { value: string } | { message: string };
 
+/** A value as it may appear in a message: short, with control characters shown as '?'. */
+function shown(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
 const absent = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
@@ -33,7 +40,11 @@ const absent = (value: unknown): boolean =>
 
 /** Text, or an id given as a number. A number beyond 2^53 has already lost digits, so it is refused. */
 function asText(spec: ParamSpec, value: unknown): Checked {
-  if (typeof value === 'string') return { value: value.trim() };
+  if (typeof value === 'string') {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) return { message: `'${spec.name}' must not contain control characters.` };
+    return { value: value.trim() };
+  }
   if (typeof value === 'bigint') return { value: value.toString() };
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
@@ -170,9 +181,31 @@ function applyRule(spec: ParamSpec, value: string): Checked {
       return problem ? { message: problem } : { value };
     }
     case 'numeric_id':
-      return /^\d+$/.test(value)
+      return /^\d{1,30}$/.test(value)
         ? { value }
-        : { message: `'${spec.name}' must be a numeric id (digits only, such as 25025320), not '${value}'. To start from a username, look the account up by username first.` };
+        : { message: `'${spec.name}' must be a numeric id (digits only, such as 25025320), not '${shown(value)}'. To start from a username, look the account up by username first.` };
+    case 'media_id':
+      return /^\d{1,30}(_\d{1,30})?$/.test(value)
+        ? { value }
+        : { message: `'${spec.name}' must be a media id: digits, or <pk>_<owner id> (such as 3568163913290539022_25025320), not '${shown(value)}'. To start from a link, paste it in the search box.` };
+    case 'highlight_id':
+      return /^(highlight:)?\d{1,30}$/.test(value)
+        ? { value }
+        : { message: `'${spec.name}' must be a highlight id: digits, or highlight:<digits>, not '${shown(value)}'.` };
+    case 'username': {
+      const name = value.replace(/^@/, '');
+      return /^[A-Za-z\d._]{1,30}$/.test(name)
+        ? { value: name }
+        : { message: `'${spec.name}' must be a username: letters, digits, '.' and '_' only, at most 30 characters (such as nasa), not '${shown(value)}'.` };
+    }
+    case 'shortcode':
+      return /^[A-Za-z\d_\-+/=]{1,200}$/.test(value)
+        ? { value }
+        : { message: `'${spec.name}' must be a code as it appears in a link (letters, digits, '-' and '_'), not '${shown(value)}'.` };
+    case 'cursor':
+      return /^[\x20-\x7e]{1,4000}$/.test(value)
+        ? { value }
+        : { message: `'${spec.name}' is not a cursor the service sent (cursors come from the previous page; leave it empty for the first page).` };
     default:
       return checkUrl(spec, spec.rule, value);
   }

@@ -207,16 +207,18 @@ describe('parameters', () => {
     expect(Object.fromEntries(withUrl.map((e) => [e.path, e.params.find((p) => p.name === 'url')?.rule]))).toEqual(expected);
   });
 
-  it('checks digits only on account and comment ids, never on media ids', () => {
+  it('checks digits only on account and comment ids, and the media id form (<pk> or <pk>_<owner>) on media ids', () => {
     for (const e of CATALOG) {
       for (const p of e.params) {
         if (p.name === 'user_id' || p.name === 'comment_id') expect(p.rule, `${e.path} ${p.name}`).toBe('numeric_id');
-        if (p.name === 'media_id' || p.name === 'media_ids') expect(p.rule, `${e.path} ${p.name}`).toBeUndefined();
+        if (p.name === 'media_id' || p.name === 'media_ids') expect(p.rule, `${e.path} ${p.name}`).toBe('media_id');
+        if (p.name === 'username') expect(p.rule, `${e.path} ${p.name}`).toBe('username');
+        if (/(^|_)(max_id|min_id|cursor|page_id|page_token|rank_token)$/.test(p.name)) expect(p.rule, `${e.path} ${p.name}`).toBe('cursor');
       }
     }
-    // A media id may be `<pk>_<owner>`.
-    expect(endpoint('/v1/media/by/id').params[0]?.rule).toBeUndefined();
+    expect(endpoint('/v1/media/by/id').params[0]?.rule).toBe('media_id');
     expect(endpoint('/v1/user/by/id').params[0]?.rule).toBe('numeric_id');
+    expect(endpoint('/v2/highlight/by/id').params[0]?.rule).toBe('highlight_id');
   });
 });
 

@@ -31,6 +31,11 @@ const SAMPLE_BY_RULE: Record<string, string> = {
   highlight_url: 'https://www.instagram.com/stories/highlights/18146216698022174/',
   share_url: 'https://www.instagram.com/s/aGlnaGxpZ2h0OjE4MTQ2MjE2Njk4MDIyMTc0',
   media_file_url: 'https://scontent-iad3-1.cdninstagram.com/v/t51.2885-15/ts1_1080.jpg?oe=69F1A2B3',
+  media_id: '3162273595027945978_123123',
+  highlight_id: 'highlight:18146216698022174',
+  username: 'nasa',
+  shortcode: 'CA2aJYrg6cZ',
+  cursor: 'QVFBS1NTZjNnYzQ0X2k3cDNuTUZWb2Qx',
 };
 const SAMPLE_BY_TYPE: Record<string, unknown> = {
   string: '3162273595027945978_123123',
@@ -217,5 +222,35 @@ describe('rules', () => {
         'This is not a highlight link. Use a link such as https://www.instagram.com/stories/highlights/<highlight id>/.',
       );
     });
+  });
+});
+
+describe('rules that keep clearly invalid requests from being sent (and billed)', () => {
+  it.each([
+    ['/v1/user/by/username', { username: 'a/b' }, 'username'],
+    ['/v1/user/by/username', { username: 'nasa\u0000' }, 'username'],
+    ['/v1/user/by/username', { username: 'javascript:alert(1)' }, 'username'],
+    ['/v1/user/by/username', { username: 'x'.repeat(31) }, 'username'],
+    ['/v1/user/by/username', { username: '../../etc' }, 'username'],
+    ['/v1/media/by/id', { id: 'abc' }, 'id'],
+    ['/v1/media/by/id', { id: '123_abc' }, 'id'],
+    ['/v2/media/comments', { id: '3162273595027945978', page_id: 'abc\ndef' }, 'page_id'],
+    ['/v1/user/medias/chunk', { user_id: '25025320', end_cursor: 'é' }, 'end_cursor'],
+    ['/v1/user/medias/chunk', { user_id: '25025320', end_cursor: 'x'.repeat(4001) }, 'end_cursor'],
+    ['/v1/media/by/code', { code: '<script>' }, 'code'],
+    ['/v2/highlight/by/id', { id: 'story:123' }, 'id'],
+    ['/v1/search/music', { query: 'a\u0007b' }, 'query'],
+  ])('%s refuses %j', (path, input, param) => {
+    const result = check(path, input);
+    expect(result.ok).toBe(false);
+    expect(issues(result).map((i) => i.param)).toContain(param);
+  });
+
+  it('accepts the real forms: a leading @ on usernames, <pk>_<owner> media ids, highlight:<pk>, JSON-like cursors', () => {
+    expect(check('/v1/user/by/username', { username: '@nasa' })).toEqual({ ok: true, query: [['username', 'nasa']] });
+    expect(check('/v1/media/by/id', { id: '3162273595027945978_25025320' }).ok).toBe(true);
+    expect(check('/v2/highlight/by/id', { id: 'highlight:18146216698022174' }).ok).toBe(true);
+    expect(check('/v2/media/comments/replies', { media_id: '1', comment_id: '2', min_id: '{"cached_comments_cursor":"17906257188216085","bifilter_token":"GgYY-oQ="}' }).ok).toBe(true);
+    expect(check('/v2/fbsearch/reels', { query: 'x', rank_token: '1775669296269|6263b0f0a51af5839ec7294a' }).ok).toBe(true);
   });
 });

@@ -11,10 +11,10 @@ const afterPack = require('../../../build/after-pack.cjs') as (context: unknown)
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
 describe('after-pack fuses', () => {
-  it('turns off RunAsNode, NODE_OPTIONS and --inspect, turns on asar-only, asar integrity and cookie encryption', async () => {
+  it('turns off RunAsNode, NODE_OPTIONS, --inspect and file: privileges, turns on asar-only, asar integrity and cookie encryption', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'feedlens-fuses-'));
     try {
-      const before = '10110010'; // an arbitrary starting wire of 8 fuses
+      const before = '10110011'; // an arbitrary starting wire of 8 fuses, the file: privileges fuse on
       const binary = Buffer.concat([Buffer.from('ELF-prefix...'), Buffer.from(SENTINEL), Buffer.from([1, before.length]), Buffer.from(before), Buffer.from('...rest')]);
       writeFileSync(join(dir, 'feedlens'), binary);
       await afterPack({ appOutDir: dir, electronPlatformName: 'linux', packager: { appInfo: { productFilename: 'Feedlens' }, executableName: 'feedlens' } });
@@ -22,8 +22,9 @@ describe('after-pack fuses', () => {
       const at = after.indexOf(SENTINEL) + SENTINEL.length + 2;
       const wire = after.subarray(at, at + before.length).toString('latin1');
       // Order of @electron/fuses' V1 wire: RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect,
-      // EmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, then fuses left as they were.
-      expect(wire).toBe('010011' + before.slice(6));
+      // EmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot (left as
+      // it was), GrantFileProtocolExtraPrivileges.
+      expect(wire).toBe('010011' + before[6] + '0');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
