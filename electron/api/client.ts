@@ -11,6 +11,7 @@ import {
   missingKeyError,
   networkError,
   retiredError,
+  scrubSecret,
   timeoutError,
   unitsFromHeader,
   validationError,
@@ -113,12 +114,8 @@ export function queryRecord(query: [string, string][]): Record<string, string | 
   return out;
 }
 
-/** The key must never reach a message, a detail or a record, even if the service echoes it. */
-function scrubKey(error: AppError, key: string): AppError {
-  if (key.length < 4) return error;
-  const hide = (s: string): string => s.split(key).join('[access key]');
-  return { ...error, message: hide(error.message), ...(error.detail !== undefined ? { detail: hide(error.detail) } : {}) };
-}
+/** The key must never reach any string of an error, even if the service echoes it. */
+const scrubKey = (error: AppError, key: string): AppError => scrubSecret(error, key);
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

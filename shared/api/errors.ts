@@ -71,6 +71,21 @@ export function isAppError(x: unknown): x is AppError {
   );
 }
 
+/**
+ * A copy of `value` with `secret` replaced in every string, at any depth (message, detail, excType,
+ * topUpUrl, issues[].message...): whatever a service echoes, the key never reaches a message or record.
+ */
+export function scrubSecret<T>(value: T, secret: string, mask = '[access key]'): T {
+  if (secret.length < 4) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join(mask) : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [walk(k) as string, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
 // ---- headers ----
 
 type HeaderBag = Headers | Record<string, string>;
