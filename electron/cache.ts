@@ -1,5 +1,5 @@
 // The answer cache: reopening a profile or a page within the TTL costs nothing. Answers are keyed by
-// namespace (mode + key fingerprint) + endpoint path + params (cursor included), kept in memory up to a
+// namespace (the session: mode, service origin, key identity) + endpoint path + params (cursor included), kept in memory up to a
 // byte budget (least recently used goes first) and on disk, one file per answer, across restarts.
 //
 // Only successful answers go in: callers call `set` after a success and never for an error, so an error
@@ -25,6 +25,8 @@ export interface CacheMeta {
   /** Defaults to now. */
   fetchedAt?: number;
   requestId?: string;
+  /** The session's namespace; overrides the option's. */
+  namespace?: string;
 }
 
 export interface CacheStats {
@@ -35,8 +37,11 @@ export interface CacheStats {
 }
 
 export interface ResponseCache {
-  /** The answer for this call if one younger than the TTL is stored, else null. */
-  get(path: string, params: Record<string, ParamValue>): Promise<CachedAnswer | null>;
+  /**
+   * The answer for this call if one younger than the TTL is stored, else null. `namespace` (the
+   * session's, see electron/session.ts) overrides the option's.
+   */
+  get(path: string, params: Record<string, ParamValue>, namespace?: string): Promise<CachedAnswer | null>;
   /** Stores a successful answer (never an error). Disk trouble only costs the disk copy. */
   set(path: string, params: Record<string, ParamValue>, data: unknown, meta?: CacheMeta): Promise<void>;
   /** Forgets everything, in memory and on disk (switching key or mode). */
@@ -52,18 +57,12 @@ export interface ResponseCacheOptions {
   /** Default 200 MB. */
   maxDiskBytes?: number;
   now?: () => number;
-  /** Which key/mode the answers belong to (see cacheNamespace); answers of another namespace never match. */
+  /** Which session the answers belong to when a call names none; answers of another namespace never match. */
   namespace?: () => string;
 }
 
 const DEFAULT_MAX_DISK_BYTES = 200 * 1024 * 1024;
 const FILE_NAME = /^([0-9a-f]{64})\.(\d+)\.json$/;
-
-/** "demo", or "live:" + a short hash of the key (the key itself never enters the cache). */
-export function cacheNamespace(mode: 'demo' | 'live', key: string | null): string {
-  if (mode === 'demo' || key === null) return mode;
-  return `live:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
-}
 
 /**
  * The cache id of a call: params sorted by name, empty ones dropped, scalars as the strings they become
@@ -182,11 +181,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const loaded = (): Promise<void> => (ready ??= load().catch(() => undefined));
 
   return {
-    async get(path, params) {
+    async get(path, params, ns) {
       await loaded();
       const ttl = ttlMs();
       if (ttl <= 0) return null;
-      const id = cacheId(namespace(), path, params);
+      const id = cacheId(ns ?? namespace(), path, params);
 
       const held = memory.get(id);
       if (held) {
@@ -223,7 +222,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     async set(path, params, data, meta = {}) {
       await loaded();
       if (ttlMs() <= 0) return;
-      const id = cacheId(namespace(), path, params);
+      const id = cacheId(meta.namespace ?? namespace(), path, params);
       const fetchedAt = Math.floor(meta.fetchedAt ?? now());
       const record: DiskRecord = { v: 1, path, fetchedAt, requestId: meta.requestId ?? null, data };
       const text = JSON.stringify(record);

@@ -1,5 +1,6 @@
 // One paid call, end to end, in the order that never spends a request by accident: catalog check ->
-// parameter validation -> cache -> cost guard -> API client -> balance, cache and ledger updates.
+// parameter validation -> cache -> cost guard (main's own question where needed) -> ledger writable ->
+// API client -> balance, cache and ledger updates. Every step uses the session the call started in.
 import { randomUUID } from 'node:crypto';
 import { findEndpoint, type Endpoint } from '../shared/api/catalog';
 import { cancelledError, retiredError, validationError, type AppError } from '../shared/api/errors';
@@ -8,27 +9,36 @@ import { validateParams } from '../shared/api/params';
 import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../shared/ipc';
 import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from './api/client';
 import type { BalanceTracker } from './balance';
-import type { CostGuard } from './cost-guard';
+import type { CostGuard, SpendGrant } from './cost-guard';
+import { sessionNamespace, type Session } from './session';
 
 /** What the call service needs of the response cache. */
 export interface CallCache {
-  get(path: string, params: Record<string, unknown>): Promise<{ data: unknown; fetchedAt: number } | null>;
-  set(path: string, params: Record<string, unknown>, data: unknown, meta: { fetchedAt: number; requestId?: string }): Promise<void>;
+  get(path: string, params: Record<string, unknown>, namespace?: string): Promise<{ data: unknown; fetchedAt: number } | null>;
+  set(path: string, params: Record<string, unknown>, data: unknown, meta: { fetchedAt: number; requestId?: string; namespace?: string }): Promise<void>;
 }
 
 export interface CallServiceDeps {
-  /** Builds the client for the current mode; every attempt it sends must be reported to onAttempt. */
-  client: (onAttempt: (a: AttemptRecord) => void) => ApiClient;
+  /** The current session: a call keeps the one it started in to the end. */
+  session: () => Session;
+  /** Builds the client for a session; every attempt it sends must be reported to onAttempt. */
+  client: (session: Session, onAttempt: (a: AttemptRecord) => void) => ApiClient;
   cache: CallCache;
   guard: CostGuard;
+  /** The balance of the current session (an answer of an older session does not lower it). */
   balance: BalanceTracker;
-  ledger: { append(entry: LedgerEntry): void };
-  mode: () => 'demo' | 'live';
+  ledger: { append(entry: LedgerEntry): Promise<void>; problem(): Promise<string | null> };
   now?: () => number;
 }
 
+/** What only main's own code may add to a call (never from IPC). */
+export interface CallOptions {
+  /** Spending authorised in advance by main's question (a job's budget, a batch of renewals). */
+  grant?: SpendGrant;
+}
+
 export interface CallService {
-  call(args: OpArgs<'call'>): Promise<Result<CallValue>>;
+  call(args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>>;
   quote(args: OpArgs<'quote'>): Promise<Result<Quote>>;
   /** Cancels a call under way; true when there was one. */
   cancel(requestId: string): boolean;
@@ -36,6 +46,24 @@ export interface CallService {
 
 function fail<T>(error: AppError): Result<T> {
   return { ok: false, error };
+}
+
+function sessionSwitched(): AppError {
+  return {
+    kind: 'cancelled',
+    message: 'The service, key or mode changed while this request waited: it was not sent and nothing was charged. Try again.',
+    billed: false,
+    retryable: true,
+  };
+}
+
+function ledgerUnwritable(problem: string): AppError {
+  return {
+    kind: 'internal',
+    message: `Feedlens records every paid request in its request log, and the log cannot be written (${problem}). Nothing was sent or charged.`,
+    billed: false,
+    retryable: true,
+  };
 }
 
 /** The endpoint, or the reason the call may not be sent at all. */
@@ -72,12 +100,17 @@ export function createCallService(deps: CallServiceDeps): CallService {
   const now = deps.now ?? Date.now;
   const running = new Map<string, AbortController>();
 
-  function ledgerEntry(a: AttemptRecord, endpoint: Endpoint, params: Record<string, unknown>, received: PageCursor | null): LedgerEntry {
+  /** Ledger failures are remembered by the ledger itself (it then refuses the next paid call). */
+  const append = (entry: LedgerEntry): void => void deps.ledger.append(entry).catch(() => undefined);
+
+  function ledgerEntry(s: Session, a: AttemptRecord, endpoint: Endpoint, params: Record<string, unknown>, received: PageCursor | null): LedgerEntry {
     return {
       time: a.time,
       requestId: a.requestId,
       attempt: a.attempt,
-      mode: deps.mode(),
+      mode: s.info.mode,
+      origin: s.info.origin,
+      sessionId: s.info.id,
       path: a.path,
       params: a.params,
       cursorSent: cursorSent(endpoint, params),
@@ -92,16 +125,27 @@ export function createCallService(deps: CallServiceDeps): CallService {
   }
 
   /** The call itself, once it is known to be valid; `signal` aborts it. */
-  async function run(args: OpArgs<'call'>, endpoint: Endpoint, query: [string, string][], requestId: string, signal: AbortSignal): Promise<Result<CallValue>> {
+  async function run(
+    s: Session,
+    args: OpArgs<'call'>,
+    options: CallOptions,
+    endpoint: Endpoint,
+    query: [string, string][],
+    requestId: string,
+    signal: AbortSignal,
+  ): Promise<Result<CallValue>> {
     const params = args.params as Record<string, unknown>;
+    const namespace = sessionNamespace(s.info);
     if (!args.refresh) {
-      const hit = await deps.cache.get(endpoint.path, params);
+      const hit = await deps.cache.get(endpoint.path, params, namespace);
       if (hit) {
-        deps.ledger.append({
+        append({
           time: now(),
           requestId,
           attempt: 0,
-          mode: deps.mode(),
+          mode: s.info.mode,
+          origin: s.info.origin,
+          sessionId: s.info.id,
           path: endpoint.path,
           // As a paid call's entry shows them: the query the service would have received.
           params: queryRecord(query),
@@ -114,19 +158,28 @@ export function createCallService(deps: CallServiceDeps): CallService {
           errorKind: null,
           bodySha256: null,
         });
-        return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt } };
+        return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt, session: s.info } };
       }
     }
 
-    const refusal = deps.guard.check({
+    const authorised = await deps.guard.authorise({
       endpoint,
       params,
-      confirmedCost: args.confirmedCost,
-      dontAskAgain: args.dontAskAgain,
       balance: deps.balance.get()?.requests ?? null,
+      ...(options.grant ? { grant: options.grant } : {}),
     });
-    if (refusal) return fail(refusal);
-    if (signal.aborted) return fail(cancelledError());
+    if (!authorised.ok) return fail(authorised.error);
+    const { permit } = authorised;
+    // The session may have switched while the user was answering: this call belongs to the old one.
+    if (signal.aborted || s !== deps.session()) {
+      permit.settle(0);
+      return fail(signal.aborted ? cancelledError() : sessionSwitched());
+    }
+    const ledgerProblem = deps.guard.cost(endpoint, params) > 0 ? await deps.ledger.problem() : null;
+    if (ledgerProblem !== null) {
+      permit.settle(0);
+      return fail(ledgerUnwritable(ledgerProblem));
+    }
 
     // Attempts go to the ledger as they happen; the successful one waits for its parsed answer so
     // that its entry carries the cursor received.
@@ -134,25 +187,28 @@ export function createCallService(deps: CallServiceDeps): CallService {
     const onAttempt = (a: AttemptRecord) => {
       attempts.billed += a.units;
       if (a.status !== null && a.status >= 200 && a.status < 300 && a.errorKind === null) attempts.success = a;
-      else deps.ledger.append(ledgerEntry(a, endpoint, params, null));
+      else append(ledgerEntry(s, a, endpoint, params, null));
     };
 
-    const outcome = await deps.client(onAttempt).call(endpoint.path, params, { signal, requestId });
+    const outcome = await deps.client(s, onAttempt).call(endpoint.path, params, { signal, requestId });
     const { billed, success } = attempts;
-    deps.balance.debit(billed);
+    permit.settle(billed);
+    // Only the session the balance belongs to lowers it.
+    const current = s === deps.session();
+    if (current) deps.balance.debit(billed);
     if (!outcome.ok) {
-      if (success) deps.ledger.append(ledgerEntry(success, endpoint, params, null));
-      if (outcome.error.kind === 'payment' || outcome.error.kind === 'auth') void deps.balance.refresh();
+      if (success) append(ledgerEntry(s, success, endpoint, params, null));
+      if (current && (outcome.error.kind === 'payment' || outcome.error.kind === 'auth')) void deps.balance.refresh();
       return fail(outcome.error);
     }
     const fetchedAt = now();
-    if (success) deps.ledger.append(ledgerEntry(success, endpoint, params, cursorReceived(endpoint, outcome.value.data)));
-    await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId });
-    return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt } };
+    if (success) append(ledgerEntry(s, success, endpoint, params, cursorReceived(endpoint, outcome.value.data)));
+    await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId, namespace });
+    return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt, session: s.info } };
   }
 
   return {
-    async call(args) {
+    async call(args, options = {}) {
       const params = args.params as Record<string, unknown>;
       const checked = checkRequest(args.path, params);
       if ('error' in checked) return fail(checked.error);
@@ -161,7 +217,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
       const controller = new AbortController();
       running.set(requestId, controller);
       try {
-        return await run(args, checked.endpoint, checked.query, requestId, controller.signal);
+        return await run(deps.session(), args, options, checked.endpoint, checked.query, requestId, controller.signal);
       } finally {
         running.delete(requestId);
       }
@@ -172,7 +228,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
       const checked = checkRequest(args.path, params);
       if ('error' in checked) return fail(checked.error);
       const { endpoint } = checked;
-      const cached = (await deps.cache.get(endpoint.path, params)) !== null;
+      const cached = (await deps.cache.get(endpoint.path, params, sessionNamespace(deps.session().info))) !== null;
       return {
         ok: true,
         value: {

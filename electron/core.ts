@@ -2,20 +2,23 @@
 // handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
 import { join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
-import { validationError, type AppError } from '../shared/api/errors';
-import type { BalanceState, CallValue, EventName, EventPayloads, ModeInfo, OpArgs, Result } from '../shared/ipc';
+import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
+import { createAppHandlers, type PickFolder } from './app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
+import { createAskQueue, type Ask } from './ask';
 import { createBalanceTracker } from './balance';
-import { cacheNamespace, createResponseCache } from './cache';
-import { createCallService } from './calls';
+import { createResponseCache } from './cache';
+import { createCallService, type CallOptions } from './calls';
 import { createCostGuard } from './cost-guard';
-import { keyStatus, type SecretStore } from './keychain';
+import { migrateLegacyKey, type KeyStores, type SecretStore } from './keychain';
 import { createLedger } from './ledger';
 import type { Handlers } from './router';
-import { isExternalAllowed } from './security';
-import { createSettingsStore, SettingsValidationError } from './settings-store';
+import { createServiceHandlers } from './service-handlers';
+import { createServiceSessions } from './service-session';
+import { sessionNamespace, type Session } from './session';
+import { createSettingsStore } from './settings-store';
+import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue } from './downloads/queue';
@@ -37,11 +40,18 @@ export interface CoreOptions {
   dataDir: string;
   /** The user's Downloads folder (default home of downloads and exports). */
   downloadsDir: string;
-  secretStore: SecretStore;
+  /** The keychain entry of the access key for each service origin. */
+  keyStores: KeyStores;
+  /** The single entry of keys stored before they were bound to an origin, moved at start. */
+  legacyKeyStore?: SecretStore;
   /** Network fetch for the live service (Electron's net.fetch in the app). */
   liveFetch: typeof fetch;
   /** Started on first use: building the simulator's world takes a moment. */
   demo: () => Promise<DemoBackend>;
+  /** Main's own questions to the user (native message box in the app, a recorder in tests). */
+  ask: Ask;
+  /** Main's folder picker (native dialog in the app, a stub in tests). */
+  pickFolder: PickFolder;
   userAgent: string;
   version: string;
   platform: string;
@@ -58,6 +68,7 @@ export interface CoreOptions {
   now?: () => number;
   /** Memory bound of the response cache. Default 64 MB. */
   cacheMemoryBytes?: number;
+  log?: (message: string) => void;
 }
 
 export interface AppCore {
@@ -78,77 +89,69 @@ function orThrow<T>(result: Result<T>): T {
   throw result.error;
 }
 
-function timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
+function balanceOf(data: unknown): Omit<BalanceState, 'checkedAt' | 'updatedAt'> {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => {
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? n : 0;
+  };
+  return { requests: num(d.requests), rate: num(d.rate), currency: typeof d.currency === 'string' ? d.currency : 'USD', amount: num(d.amount) };
 }
 
 export function createAppCore(o: CoreOptions): AppCore {
   const now = o.now ?? Date.now;
+  const log = o.log ?? console.error;
+  const ask = createAskQueue(o.ask, log);
   const settingsStore = createSettingsStore({ file: join(o.dataDir, 'settings.json') });
   const ledger = createLedger({ dir: join(o.dataDir, 'ledger'), now });
-  let liveKey: string | null = null;
-  let demoBackend: DemoBackend | null = null;
+  const sessions = createServiceSessions({ settings: settingsStore, keyStores: o.keyStores, demo: o.demo, liveFetch: o.liveFetch });
   let stopBalance: (() => void) | null = null;
 
-  function mode(): ModeInfo {
-    const settings = settingsStore.get();
-    if (!liveKey) return { mode: 'demo', reason: 'no_key', baseUrl: demoBackend?.baseUrl ?? 'simulator' };
-    if (settings.demoMode) return { mode: 'demo', reason: 'chosen', baseUrl: demoBackend?.baseUrl ?? 'simulator' };
-    return { mode: 'live', reason: 'key', baseUrl: settings.baseUrl };
-  }
-
-  async function backend(): Promise<{ baseUrl: string; fetch: typeof fetch; key: string | null }> {
-    if (mode().mode === 'live') return { baseUrl: settingsStore.get().baseUrl, fetch: o.liveFetch, key: liveKey };
-    demoBackend ??= await o.demo();
-    return demoBackend;
-  }
+  const clientFor = (s: Session, onAttempt?: (a: AttemptRecord) => void) =>
+    createApiClient({
+      baseUrl: s.baseUrl,
+      fetch: s.fetch,
+      getKey: () => s.key,
+      userAgent: o.userAgent,
+      rate: () => balance.get()?.rate ?? null,
+      ...(onAttempt ? { onAttempt } : {}),
+      now,
+    });
 
   const cache = createResponseCache({
     dir: join(o.dataDir, 'cache'),
     ttlMs: () => settingsStore.get().cacheTtlMinutes * 60_000,
     maxMemoryBytes: o.cacheMemoryBytes ?? 64 * 1024 * 1024,
-    namespace: () => cacheNamespace(mode().mode, liveKey),
+    namespace: () => sessionNamespace(sessions.current().info),
     now,
   });
-  const guard = createCostGuard({ threshold: () => settingsStore.get().confirmationThreshold });
+  const guard = createCostGuard({
+    threshold: () => settingsStore.get().confirmationThreshold,
+    hourlyLimit: () => settingsStore.get().hourlyUnconfirmedLimit,
+    ask,
+    now,
+  });
   const balance = createBalanceTracker({
     now,
     emit: (state) => o.emit('balance', state),
     fetchBalance: async () => {
-      const b = await backend();
-      const client = createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, now });
-      const outcome = await client.call('/sys/balance', {});
+      const outcome = await clientFor(sessions.current()).call('/sys/balance', {});
       return outcome.ok ? { ok: true, value: balanceOf(outcome.value.data) } : outcome;
     },
   });
 
-  function balanceOf(data: unknown): Omit<BalanceState, 'checkedAt' | 'updatedAt'> {
-    const d = (data ?? {}) as Record<string, unknown>;
-    const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
-    return { requests: num(d.requests), rate: num(d.rate), currency: typeof d.currency === 'string' ? d.currency : 'USD', amount: num(d.amount) };
-  }
-
-  // Clients are cheap; one per call keeps each call's attempts with that call.
-  let currentBackend: { baseUrl: string; fetch: typeof fetch; key: string | null } | null = null;
   const calls = createCallService({
-    client: (onAttempt: (a: AttemptRecord) => void) => {
-      const b = currentBackend;
-      if (!b) throw new Error('backend not ready');
-      return createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, rate: () => balance.get()?.rate ?? null, onAttempt, now });
-    },
+    session: () => sessions.current(),
+    client: (s, onAttempt) => clientFor(s, onAttempt),
     cache,
     guard,
     balance,
-    ledger: { append: (entry) => void ledger.append(entry) },
-    mode: () => mode().mode,
+    ledger,
     now,
   });
 
   /** Every paid call of the app goes through here (screens, downloads' link renewal, bulk jobs). */
-  async function call(args: OpArgs<'call'>): Promise<Result<CallValue>> {
-    currentBackend ??= await backend();
-    return calls.call(args);
-  }
+  const call = (args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>> => calls.call(args, options);
 
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
   const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
@@ -188,6 +191,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   const jobHandlers = createJobHandlers({
     calls: { call },
     balance,
+    ask,
     dataDir: o.dataDir,
     emit: (event, info) => o.emit(event, info),
     cache,
@@ -208,15 +212,13 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
   });
 
-  /** Key, mode or base URL changed: nothing of the previous one may be reused. */
-  async function switched(): Promise<void> {
-    await cache.clear();
+  /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
+  async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
     balance.reset();
-    currentBackend = await backend();
-    o.emit('mode', mode());
-    o.emit('key', keyStatus(o.secretStore, liveKey));
-    void balance.refresh();
+    o.emit('mode', sessions.modeInfo());
+    o.emit('key', sessions.keyStatus());
+    if (refreshBalance) void balance.refresh();
   }
 
   async function testKey(key: string): Promise<BalanceState> {
@@ -227,94 +229,38 @@ export function createAppCore(o: CoreOptions): AppCore {
     return { ...balanceOf(outcome.value.data), checkedAt: t, updatedAt: t };
   }
 
-  function saveSettings(patch: unknown): Settings {
-    try {
-      return settingsStore.set(patch);
-    } catch (error) {
-      if (error instanceof SettingsValidationError) throw error.appError;
-      throw error;
-    }
-  }
-
-  const handlers: Omit<Handlers, 'exportRun' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList'> = {
-    call: async (args) => orThrow(await call(args)),
-    quote: async (args) => orThrow(await calls.quote(args)),
-    cancel: async ({ requestId }) => calls.cancel(requestId),
-    keySet: async ({ key }) => {
-      await testKey(key); // a key the service refuses is never stored
-      await o.secretStore.set(key);
-      liveKey = key;
-      await switched();
-      return keyStatus(o.secretStore, liveKey);
-    },
-    keyClear: async () => {
-      await o.secretStore.clear();
-      liveKey = null;
-      await switched();
-      return keyStatus(o.secretStore, liveKey);
-    },
-    keyStatus: async () => keyStatus(o.secretStore, liveKey),
-    keyTest: async ({ key }) => {
-      const candidate = key ?? liveKey;
-      if (!candidate) throw validationError([{ param: 'key', message: 'No access key is stored: enter one first' }]);
-      return testKey(candidate);
-    },
-    balanceGet: async ({ refresh }) => (refresh || !balance.get() ? balance.refresh() : balance.get()),
-    ledgerQuery: async (q) => ledger.query(q),
-    ledgerExport: async ({ format }) => {
-      const folder = join(settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens'), 'request-logs');
-      await mkdir(folder, { recursive: true });
-      const path = join(folder, `feedlens-requests-${timestamp(now())}.${format === 'csv' ? 'csv' : 'ndjson'}`);
-      await ledger.flush();
-      const rows = await ledger.exportTo(path, format);
-      return { path, rows };
-    },
-    settingsGet: async () => settingsStore.get(),
-    settingsSet: async ({ patch }) => {
-      const before = settingsStore.get();
-      const after = saveSettings(patch);
-      if (before.demoMode !== after.demoMode || before.baseUrl !== after.baseUrl) await switched();
-      return after;
-    },
-    modeGet: async () => mode(),
-    modeSet: async ({ demo }) => {
-      if (!demo && !liveKey) throw validationError([{ param: 'demo', message: 'Enter an access key first: live mode needs one' }]);
-      saveSettings({ demoMode: demo });
-      await switched();
-      return mode();
-    },
-    appInfo: async () => ({ version: o.version, platform: o.platform, mediaBase: o.mediaBase, downloadFolder: downloadFolder() }),
-    mediaUrl: async ({ url }) => {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        throw validationError([{ param: 'url', message: 'Not a URL' }]);
-      }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw validationError([{ param: 'url', message: 'Only http(s) media URLs can be shown' }]);
-      return `${o.mediaBase}?u=${encodeURIComponent(parsed.href)}`;
-    },
-    openExternal: async ({ url }) => {
-      if (!isExternalAllowed(url)) {
-        const refusal: AppError = { kind: 'validation', message: "Feedlens opens only the platform's web pages and the service's site in the browser.", billed: false, retryable: false };
-        throw refusal;
-      }
-      await o.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK checked by isExternalAllowed() just above
-      return true;
-    },
-  };
-
   return {
     handlers: {
-      ...handlers,
+      call: async (args) => orThrow(await call(args)),
+      quote: async (args) => orThrow(await calls.quote(args)),
+      cancel: async ({ requestId }) => calls.cancel(requestId),
+      ...createServiceHandlers({ sessions, balance, ask, testKey, switched }),
+      ...createAppHandlers({
+        settings: settingsStore,
+        ask,
+        pickFolder: o.pickFolder,
+        ledger,
+        downloadFolder,
+        openExternal: o.openExternal,
+        version: o.version,
+        platform: o.platform,
+        mediaBase: o.mediaBase,
+        now,
+      }),
       ...createDownloadHandlers({ queue }),
       ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
       ...jobHandlers,
       ...exportHandlers,
     },
     async start() {
-      liveKey = await o.secretStore.get().catch(() => null);
-      currentBackend = await backend();
+      if (o.legacyKeyStore) {
+        // Keys stored before they were bound to an address: kept only if they were used with production.
+        const production = settingsStore.get().baseUrl === PRODUCTION_ORIGIN;
+        await migrateLegacyKey(o.legacyKeyStore, production ? await o.keyStores(PRODUCTION_ORIGIN) : null).catch((error: unknown) =>
+          log(`keychain: the old key entry could not be moved: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+      await sessions.load();
       stopBalance = balance.start();
       await library.start();
       await queue.start();
@@ -326,7 +272,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       await library.flush();
       await ledger.flush();
     },
-    mode,
+    mode: () => sessions.modeInfo(),
     settings: () => settingsStore.get(),
     flush: () => ledger.flush(),
     downloadFolder,

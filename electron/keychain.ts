@@ -167,7 +167,7 @@ export async function openSecretStore(o: OpenSecretStoreOptions): Promise<Secret
 }
 
 /** What the renderer may know about the key: never the key itself, only its last 4 characters. */
-export function keyStatus(store: SecretStore | null, key: string | null): KeyStatus {
+export function keyStatus(store: SecretStore | null, key: string | null, origin: string): KeyStatus {
   const present = key !== null && key.length > 0;
   return {
     present,
@@ -177,5 +177,45 @@ export function keyStatus(store: SecretStore | null, key: string | null): KeySta
     degradedReason: store?.degradedReason ?? null,
     // A short key would be half revealed by its last 4 characters.
     last4: present && key.length >= 8 ? key.slice(-4) : null,
+    origin,
   };
+}
+
+// ---- one key per service origin ----------------------------------------------------------------
+
+/** Before keys were bound to origins, one entry held the key for whatever address was set. */
+export const LEGACY_KEY_ACCOUNT = 'access-key';
+
+/** The keychain account of the key for a service origin: the entry names the origin it may be sent to. */
+export function keyAccount(origin: string): string {
+  return `access-key ${origin}`;
+}
+
+/** The store of the key for an origin. */
+export type KeyStores = (origin: string) => Promise<SecretStore>;
+
+/** Opens each origin's store once (opening may probe the keychain). */
+export function createKeyStores(open: (account: string) => Promise<SecretStore>): KeyStores {
+  const stores = new Map<string, Promise<SecretStore>>();
+  return (origin) => {
+    let store = stores.get(origin);
+    if (!store) {
+      store = open(keyAccount(origin));
+      stores.set(origin, store);
+    }
+    return store;
+  };
+}
+
+/**
+ * Moves a key from the old single entry to the entry of the origin it was used with, when that was the
+ * production service; a key used with another address is removed (it is entered again for that address,
+ * and so is never sent anywhere the user did not store it for). Returns true when a key was moved.
+ */
+export async function migrateLegacyKey(legacy: SecretStore, target: SecretStore | null): Promise<boolean> {
+  const key = await legacy.get().catch(() => null);
+  if (!key) return false;
+  if (target && !(await target.get().catch(() => null))) await target.set(key);
+  await legacy.clear().catch(() => undefined);
+  return target !== null;
 }

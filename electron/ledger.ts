@@ -4,11 +4,12 @@
 // rebuilt field by field and secret-looking parameter names are dropped.
 import { stringify } from 'csv-stringify';
 import { createReadStream } from 'node:fs';
-import { appendFile, mkdir, open, readdir, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { LedgerEntry, LedgerPage, LedgerTotals } from '../shared/ipc';
+import { describeFileError } from './file-errors';
 import { writeFileAtomic } from './fs-atomic';
 import { parseLossless } from '../shared/api/json';
 
@@ -46,6 +47,12 @@ export interface Ledger {
   requests(requestIds: ReadonlySet<string>, window: { from: number; to: number }): Promise<Map<string, RequestFacts>>;
   /** Resolves once every append made so far is on disk. */
   flush(): Promise<void>;
+  /**
+   * Null when the ledger can be written, else why not (in words). After a failed append it tries a probe
+   * write, so the ledger recovers once the disk has room again. Paid calls wait for this and do not run
+   * while it says no: a request that cannot be recorded is not sent.
+   */
+  problem(): Promise<string | null>;
 }
 
 /** Folds ledger entries into facts per request id. */
@@ -95,6 +102,8 @@ export function sanitizeEntry(e: LedgerEntry): LedgerEntry {
     requestId: e.requestId,
     attempt: e.attempt,
     mode: e.mode,
+    ...(e.origin !== undefined ? { origin: e.origin } : {}),
+    ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
     path: e.path,
     params: withoutSecrets(e.params),
     cursorSent: e.cursorSent === null ? null : withoutSecrets(e.cursorSent),
@@ -198,7 +207,7 @@ async function* readEntries(dir: string, q: LedgerQuery): AsyncGenerator<LedgerE
 }
 
 const CSV_COLUMNS = [
-  'time', 'requestId', 'attempt', 'mode', 'path', 'params', 'cursorSent', 'cursorReceived',
+  'time', 'requestId', 'attempt', 'mode', 'origin', 'path', 'params', 'cursorSent', 'cursorReceived',
   'status', 'units', 'durationMs', 'cacheHit', 'errorKind', 'bodySha256',
 ] as const;
 
@@ -208,6 +217,7 @@ function csvRow(e: LedgerEntry): Record<(typeof CSV_COLUMNS)[number], string | n
     requestId: e.requestId,
     attempt: e.attempt,
     mode: e.mode,
+    origin: e.origin ?? null,
     path: e.path,
     params: JSON.stringify(e.params),
     cursorSent: e.cursorSent === null ? null : JSON.stringify(e.cursorSent),
@@ -229,6 +239,8 @@ export function createLedger(options: LedgerOptions): Ledger {
   // The file appends go to, and its size as far as we know.
   let current: { month: string; part: number; size: number } | null = null;
   let tail: Promise<void> = Promise.resolve();
+  /** The last append's failure, until a later write succeeds. */
+  let failure: unknown = null;
 
   /** Finds the month's last file; a torn last line (crash mid-write) is closed so the next line stays whole. */
   async function openMonth(month: string): Promise<{ month: string; part: number; size: number }> {
@@ -274,7 +286,13 @@ export function createLedger(options: LedgerOptions): Ledger {
       addTo(sessionTotals, clean);
       const line = `${JSON.stringify(clean)}\n`;
       // Appends queue up behind each other so lines never interleave; one failure does not stop the next.
-      const done = tail.then(() => write(line, clean.time || now()));
+      const done = tail.then(() => write(line, clean.time || now())).then(
+        () => void (failure = null),
+        (error: unknown) => {
+          failure = error;
+          throw error;
+        },
+      );
       tail = done.catch(() => undefined);
       return done;
     },
@@ -334,6 +352,23 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
 
     flush: () => tail,
+
+    async problem() {
+      await tail;
+      if (failure === null) return null;
+      // Probe with a small write beside the log: if it goes through, the disk has recovered.
+      const probe = join(dir, '.write-probe');
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(probe, 'feedlens ledger probe\n'.repeat(64), { mode: 0o600 });
+        await unlink(probe);
+        failure = null;
+        return null;
+      } catch (error) {
+        await unlink(probe).catch(() => undefined);
+        return describeFileError(error, dir);
+      }
+    },
   };
   return ledger;
 }

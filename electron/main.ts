@@ -1,11 +1,12 @@
 // Composition root: wires the main-process modules to Electron and creates the window. Nothing else
 // lives here; every module it wires runs and is tested in plain Node (see electron/core.ts).
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './app-protocol';
 import { createAppCore } from './core';
-import { openSecretStore } from './keychain';
+import type { Ask } from './ask';
+import { createKeyStores, LEGACY_KEY_ACCOUNT, openSecretStore } from './keychain';
 import { createMediaHandler } from './media-protocol';
 import { createRouter, originOf, registerIpc } from './router';
 import { denyAllPermissions } from './security';
@@ -15,14 +16,20 @@ import { MEDIA_SCHEME, toMediaUrl } from '../shared/media-url';
 import { createLibraryFileHandler } from './library-files';
 import { netRequestFetch, type NetRequestLike } from './net-request-fetch';
 
+// A failure nobody awaited must not take the app (and the user's work) down: log it and carry on.
+process.on('uncaughtException', (error) => console.error('Feedlens: uncaught exception (the app keeps running):', error));
+process.on('unhandledRejection', (reason) => console.error('Feedlens: unhandled rejection (the app keeps running):', reason));
+
+// Development and tests only: a packaged app never takes its data folder or its page from the environment.
+const dev = !app.isPackaged;
 // Tests and portable setups may point the app at another data folder (before anything reads it).
-if (process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
+if (dev && process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
 
 // Custom schemes must be registered before the app is ready.
 protocol.registerSchemesAsPrivileged([...PRIVILEGED_SCHEMES]);
 
 const here = import.meta.dirname;
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const devServerUrl = dev ? process.env.ELECTRON_RENDERER_URL : undefined;
 // The simulator's media files: shipped beside the asar when packaged (electron-builder extraResources).
 const simMediaDir = app.isPackaged ? join(process.resourcesPath, 'sim-media') : join(here, '../../assets/sim-media');
 
@@ -48,11 +55,37 @@ async function start(): Promise<void> {
     });
   // Downloads go to the download folder; copying them into the viewing cache too would waste the disk.
   const downloadMedia = remoteMedia(0);
-  const secretStore = await openSecretStore({ service: 'Feedlens', account: 'access-key', platform: process.platform, env: process.env });
+  const keychainEntry = (service: string) => (account: string) => openSecretStore({ service, account, platform: process.platform, env: process.env });
+  const parent = (): BrowserWindow | undefined => windows.find((w) => !w.isDestroyed());
+  // Main's own questions: a native message box, the safe button first and default.
+  const ask: Ask = async (q) => {
+    const options = {
+      type: 'question' as const,
+      title: q.title,
+      message: q.title,
+      detail: [q.message, q.detail].filter(Boolean).join('\n\n'),
+      buttons: [q.cancel ?? 'Cancel', q.confirm],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+      ...(q.checkbox ? { checkboxLabel: q.checkbox, checkboxChecked: false } : {}),
+    };
+    const win = parent();
+    const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+    return { confirmed: r.response === 1, checked: r.checkboxChecked };
+  };
   const core = createAppCore({
     dataDir: app.getPath('userData'),
     downloadsDir: app.getPath('downloads'),
-    secretStore,
+    keyStores: createKeyStores(keychainEntry('Feedlens')),
+    legacyKeyStore: await keychainEntry('Feedlens')(LEGACY_KEY_ACCOUNT),
+    ask,
+    pickFolder: async ({ title, defaultPath }) => {
+      const options = { title, defaultPath, properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const win = parent();
+      const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
     liveFetch: (input, init) => net.fetch(input as string, init),
     demo: async () => {
       const sim = demoSimulator();

@@ -1,15 +1,23 @@
 // The settings file: read once, validated field by field (a hand-edited or older file never crashes the
-// app), changed only through validated patches, written atomically.
+// app, and the user is told what was reset), changed only through validated patches, written atomically.
+// The renderer's patches may touch only the patchable fields; main changes the others itself (`update`),
+// after its own dialogs (service address, download folder, mode).
 import { readFileSync, renameSync } from 'node:fs';
 import type { AppError, ParamIssue } from '../shared/api/errors';
-import { coerceSettings, DEFAULT_SETTINGS, settingsPatchSchema, settingsSchema, type Settings } from '../shared/settings';
-import { writeFileAtomicSync } from './fs-atomic';
 import { parseLossless } from '../shared/api/json';
+import { DEFAULT_SETTINGS, PATCHABLE_SETTINGS, type Settings } from '../shared/settings';
+import { coerceSettings, settingsPatchSchema, settingsSchema } from '../shared/settings-schema';
+import { describeFileError } from './file-errors';
+import { writeFileAtomicSync } from './fs-atomic';
 
 export interface SettingsStore {
   get(): Settings;
-  /** Applies the fields present in `patch`; throws SettingsValidationError (nothing saved) if any is invalid. */
+  /** A patch from the renderer: patchable fields only; throws SettingsValidationError (nothing saved) if any is invalid. */
   set(patch: unknown): Settings;
+  /** A change main makes itself (any field), validated as a whole before it is saved. */
+  update(changes: Partial<Settings>): Settings;
+  /** What was wrong with the file at start (corrupt, fields reset), in words for the user; null when nothing. */
+  loadNotice(): string | null;
   /** Called after each change that was saved; returns the unsubscribe function. */
   onChange(listener: (next: Settings, previous: Settings) => void): () => void;
 }
@@ -30,15 +38,18 @@ export class SettingsValidationError extends Error {
   }
 }
 
-const KNOWN = new Set(Object.keys(settingsSchema.shape));
+const PATCHABLE: ReadonlySet<string> = new Set(PATCHABLE_SETTINGS);
+const KNOWN: ReadonlySet<string> = new Set(Object.keys(DEFAULT_SETTINGS));
 
-/** Reads the file: missing -> defaults; unreadable JSON -> defaults, the broken file kept aside. */
-function load(file: string, now: () => number): Settings {
+/** Reads the file: missing -> defaults; unreadable JSON -> defaults, the broken file kept aside and said. */
+function load(file: string, now: () => number): { settings: Settings; notice: string | null } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    return { ...DEFAULT_SETTINGS };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { settings: { ...DEFAULT_SETTINGS }, notice: null };
+    return { settings: { ...DEFAULT_SETTINGS }, notice: `Your settings could not be read (${describeFileError(error, file)}); the defaults are in use until they are saved again.` };
   }
   let stored: unknown;
   try {
@@ -47,63 +58,88 @@ function load(file: string, now: () => number): Settings {
     stored = undefined;
   }
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    const aside = `${file}.corrupt-${now()}`;
+    let kept = true;
     try {
-      renameSync(file, `${file}.corrupt-${now()}`);
+      renameSync(file, aside);
     } catch {
-      // Could not move it aside: the next save replaces it anyway.
+      kept = false; // the next save replaces it anyway
     }
-    return { ...DEFAULT_SETTINGS };
+    return {
+      settings: { ...DEFAULT_SETTINGS },
+      notice: `Your settings file was damaged, so Feedlens started with the default settings.${kept ? ` The damaged file was kept as ${aside}.` : ''}`,
+    };
   }
-  return coerceSettings(stored);
+  const { settings, reset } = coerceSettings(stored);
+  return {
+    settings,
+    notice: reset.length > 0 ? `Some settings were invalid and were reset to their defaults: ${reset.join(', ')}.` : null,
+  };
 }
 
-function validate(patch: unknown): Partial<Settings> {
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[] }, fallback: string): ParamIssue[] {
+  return error.issues.filter((i) => i.code !== 'unrecognized_keys').map((i) => ({ param: i.path.map(String).join('.') || fallback, message: i.message }));
+}
+
+function validatePatch(patch: unknown): Partial<Settings> {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
     throw new SettingsValidationError([{ param: 'patch', message: 'expected an object of settings' }]);
   }
-  const raw = patch as Record<string, unknown>;
-  const issues: ParamIssue[] = Object.keys(raw)
-    .filter((name) => !KNOWN.has(name))
-    .map((name) => ({ param: name, message: 'unknown setting' }));
-  const parsed = settingsPatchSchema.safeParse(raw);
-  if (!parsed.success) {
-    // Unknown fields were listed above by name; the strict schema reports them again as one issue.
-    for (const issue of parsed.error.issues) {
-      if (issue.code !== 'unrecognized_keys') issues.push({ param: issue.path.join('.') || 'patch', message: issue.message });
-    }
+  const issues: ParamIssue[] = [];
+  for (const name of Object.keys(patch)) {
+    if (!KNOWN.has(name)) issues.push({ param: name, message: 'unknown setting' });
+    else if (!PATCHABLE.has(name)) issues.push({ param: name, message: 'this setting is changed only through its own dialog in Feedlens' });
   }
+  const parsed = settingsPatchSchema.safeParse(patch);
+  if (!parsed.success) issues.push(...issuesOf(parsed.error, 'patch'));
   if (issues.length > 0 || !parsed.success) throw new SettingsValidationError(issues);
-  return parsed.data;
+  return parsed.data as Partial<Settings>;
 }
 
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
   const { file } = options;
   const now = options.now ?? Date.now;
-  let current = load(file, now);
+  const loaded = load(file, now);
+  let current = loaded.settings;
   const listeners = new Set<(next: Settings, previous: Settings) => void>();
+
+  function save(changes: Partial<Settings>): Settings {
+    const merged = { ...current, ...changes };
+    // The whole value is checked, not just the patch: nothing merged may leave a field missing or invalid.
+    const parsed = settingsSchema.safeParse(merged);
+    if (!parsed.success) throw new SettingsValidationError(issuesOf(parsed.error, 'settings'));
+    const next = parsed.data as Settings;
+    const changed = (Object.keys(next) as (keyof Settings)[]).some((name) => next[name] !== current[name]);
+    if (!changed) return { ...current };
+    try {
+      writeFileAtomicSync(file, `${JSON.stringify(next, null, 2)}\n`);
+    } catch (error) {
+      const appError: AppError = {
+        kind: 'internal',
+        message: `Settings not saved: ${describeFileError(error, file)}.`,
+        billed: false,
+        retryable: true,
+      };
+      throw appError;
+    }
+    const previous = current;
+    current = next;
+    for (const listener of listeners) {
+      try {
+        listener({ ...next }, { ...previous });
+      } catch (error) {
+        // One faulty listener must not stop the others nor undo a saved change.
+        console.error('settings listener failed:', error);
+      }
+    }
+    return { ...current };
+  }
 
   return {
     get: () => ({ ...current }),
-
-    set(patch) {
-      const changes = validate(patch);
-      const next: Settings = { ...current, ...changes };
-      const changed = (Object.keys(changes) as (keyof Settings)[]).some((name) => next[name] !== current[name]);
-      if (!changed) return { ...current };
-      writeFileAtomicSync(file, `${JSON.stringify(next, null, 2)}\n`);
-      const previous = current;
-      current = next;
-      for (const listener of listeners) {
-        try {
-          listener({ ...next }, { ...previous });
-        } catch (error) {
-          // One faulty listener must not stop the others nor undo a saved change.
-          console.error('settings listener failed:', error);
-        }
-      }
-      return { ...current };
-    },
-
+    set: (patch) => save(validatePatch(patch)),
+    update: (changes) => save(changes),
+    loadNotice: () => loaded.notice,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

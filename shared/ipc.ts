@@ -2,17 +2,21 @@
 // schemas; the preload (and the test harness) build `window.feedlens` from OPS with createBridge.
 import { z } from 'zod';
 import type { AppError } from './api/errors';
-import { settingsPatchSchema, type Settings } from './settings';
+import { boundedJson } from './bounded-json';
+import type { Settings } from './settings';
+import { settingsPatchSchema } from './settings-schema';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 const paramValue = z.union([z.string().max(4000), z.number().finite(), z.boolean(), z.array(z.string().max(200)).max(50)]);
+/** A call's parameters: a few named values (no endpoint takes more than a dozen). */
+const params = z.record(z.string().max(100), paramValue).refine((p) => Object.keys(p).length <= 40, 'too many parameters');
 const requestId = z.string().min(1).max(100);
 
 /** Where a record came from: the call that fetched it (main adds the answer's sha256 from its ledger). */
 export const provenanceSchema = z.strictObject({
   path: z.string().startsWith('/').max(200),
-  params: z.record(z.string().max(100), paramValue),
+  params,
   requestId: requestId.nullable(),
   /** When the answer was fetched from the service (epoch ms). */
   fetchedAt: z.number(),
@@ -22,7 +26,9 @@ export type Provenance = z.infer<typeof provenanceSchema>;
 /** A record the user selected, as it crosses to main for saving or exporting. */
 export const savedItemSchema = z.strictObject({
   /** An AppRecord of shared/records.ts (main checks `kind` and the fields it uses). */
-  record: z.looseObject({ kind: z.enum(['user', 'profile', 'post', 'comment', 'story', 'highlight', 'location', 'hashtag', 'track']) }),
+  record: z
+    .looseObject({ kind: z.enum(['user', 'profile', 'post', 'comment', 'story', 'highlight', 'location', 'hashtag', 'track']) })
+    .superRefine(boundedJson({ maxDepth: 24, maxString: 20_000, maxKeys: 2_000, maxNodes: 50_000 })),
   provenance: provenanceSchema,
 });
 export type SavedItemArg = z.input<typeof savedItemSchema>;
@@ -57,19 +63,19 @@ export type JobSpec = z.infer<typeof jobSpecSchema>;
 
 /** Every operation the renderer may ask main for, with its argument schema. */
 export const OPS = {
-  /** Calls a catalog endpoint. A call costing 2+ runs only with `confirmedCost` equal to its cost. */
+  /**
+   * Calls a catalog endpoint. Where the call needs the user's confirmation (billed 2+ units, or past the
+   * hourly ceiling), main asks the user itself before anything is sent; the renderer cannot answer for them.
+   */
   call: z.strictObject({
     path: z.string().startsWith('/').max(200),
-    params: z.record(z.string().max(100), paramValue),
-    confirmedCost: z.number().int().min(0).max(100).optional(),
-    /** Remember the confirmation for this endpoint for the rest of the session. */
-    dontAskAgain: z.boolean().optional(),
+    params,
     /** Bypass the cache on purpose (an explicit Refresh). */
     refresh: z.boolean().optional(),
     requestId: requestId.optional(),
   }),
   /** What a call would cost and whether it needs a confirmation; sends nothing. */
-  quote: z.strictObject({ path: z.string().startsWith('/').max(200), params: z.record(z.string().max(100), paramValue) }),
+  quote: z.strictObject({ path: z.string().startsWith('/').max(200), params }),
   cancel: z.strictObject({ requestId }),
   keySet: z.strictObject({ key: z.string().trim().min(8).max(300) }),
   keyClear: z.strictObject({}),
@@ -78,11 +84,11 @@ export const OPS = {
   keyTest: z.strictObject({ key: z.string().trim().min(8).max(300).optional() }),
   balanceGet: z.strictObject({ refresh: z.boolean().optional() }),
   ledgerQuery: z.strictObject({
-    from: z.number().optional(),
-    to: z.number().optional(),
+    from: z.number().finite().optional(),
+    to: z.number().finite().optional(),
     path: z.string().max(200).optional(),
     outcome: z.enum(['ok', 'error', 'cache']).optional(),
-    status: z.number().int().optional(),
+    status: z.number().int().min(0).max(999).optional(),
     limit: z.number().int().min(1).max(10_000).optional(),
   }),
   ledgerExport: z.strictObject({ format: z.enum(['csv', 'ndjson']) }),
@@ -91,6 +97,16 @@ export const OPS = {
   modeGet: z.strictObject({}),
   /** Switch between demo mode and the live service (live needs a stored key). */
   modeSet: z.strictObject({ demo: z.boolean() }),
+  /**
+   * Asks to send requests to another service address (a proxy, a local simulator). Main shows its own
+   * confirmation; https only (http for this computer); the stored key of the previous address is not sent
+   * there: the new address needs its own key. The production address needs no confirmation.
+   */
+  serviceOriginSet: z.strictObject({ origin: z.string().max(300) }),
+  /** Opens main's folder picker for the download folder; the folder chosen there (if any) is used. */
+  downloadFolderChoose: z.strictObject({}),
+  /** Back to the default download folder (<Downloads>/Feedlens). */
+  downloadFolderReset: z.strictObject({}),
   /** Version, platform and the base the renderer prefixes media URLs with (see shared/media-url.ts). */
   appInfo: z.strictObject({}),
   /** Turns a remote media URL from a record into an `app-media:` URL the renderer may load. */
@@ -128,8 +144,10 @@ export const OPS = {
 
   /** Requests, units and money a bulk job would take, from known counts and page sizes. Sends nothing. */
   jobEstimate: z.strictObject({ spec: jobSpecSchema }),
-  /** Starts a job; `confirmedUnits` must equal the spec's budget (the user confirmed spending up to it). */
-  jobStart: z.strictObject({ spec: jobSpecSchema, confirmedUnits: z.number().int().min(1) }),
+  /** Starts a job once the user confirmed its budget in main's own question. */
+  jobStart: z.strictObject({ spec: jobSpecSchema }),
+  /** Raises a job's budget (main asks the user first); a job stopped at its budget continues. */
+  jobBudgetRaise: z.strictObject({ id: z.string().max(100), budget: z.number().int().min(1).max(10_000_000) }),
   jobControl: z.strictObject({ id: z.string().max(100), action: z.enum(['pause', 'resume', 'cancel', 'remove']) }),
   jobList: z.strictObject({}),
 } as const;
@@ -144,6 +162,10 @@ export interface AppInfo {
   mediaBase: string;
   /** Where downloads and exports go (the setting, or its default resolved). */
   downloadFolder: string;
+  /** The production service's origin (the only address offered in the normal UI). */
+  productionOrigin: string;
+  /** Things the user should know from start-up (a damaged settings file reset...). */
+  notices: string[];
 }
 
 export type DownloadState = 'queued' | 'running' | 'paused' | 'done' | 'skipped' | 'failed' | 'cancelled';
@@ -245,6 +267,8 @@ export interface CallValue {
   requestId: string;
   /** When the data was fetched from the service (epoch ms); older than now for a cache hit. */
   fetchedAt: number;
+  /** The session the call ran in (demo answers are simulated). */
+  session: SessionInfo;
 }
 
 export interface Quote {
@@ -267,13 +291,32 @@ export interface KeyStatus {
   degraded: boolean;
   degradedReason: string | null;
   last4: string | null;
+  /** The service address the key is stored for (a key is sent to that address only). */
+  origin: string;
+}
+
+/** The session main talks to the service in (see electron/session.ts): changes with mode, address or key. */
+export interface SessionInfo {
+  /** New on every switch: the renderer keys its caches by it. */
+  id: string;
+  mode: 'demo' | 'live';
+  /** Why: no key stored, chosen in settings, or a key is stored. */
+  reason: 'no_key' | 'chosen' | 'key';
+  /** The service's origin (the simulator's in demo mode). */
+  origin: string;
+  /** Answers come from the built-in simulator: invented data, nothing billed. */
+  simulated: boolean;
+  /** A one-way identity of the key in use (never the key). */
+  keyId: string | null;
 }
 
 export interface ModeInfo {
   mode: 'demo' | 'live';
   /** Why: no key stored, chosen in settings, or a key is stored. */
   reason: 'no_key' | 'chosen' | 'key';
+  /** The service's origin in use. */
   baseUrl: string;
+  session: SessionInfo;
 }
 
 export interface LedgerEntry {
@@ -281,6 +324,9 @@ export interface LedgerEntry {
   requestId: string;
   attempt: number;
   mode: 'demo' | 'live';
+  /** The service's origin the request went to (absent in entries written before it was recorded). */
+  origin?: string;
+  sessionId?: string;
   path: string;
   params: Record<string, unknown>;
   cursorSent: Record<string, string> | null;
@@ -322,6 +368,9 @@ export interface OpResults {
   settingsSet: Settings;
   modeGet: ModeInfo;
   modeSet: ModeInfo;
+  serviceOriginSet: ModeInfo;
+  downloadFolderChoose: AppInfo;
+  downloadFolderReset: AppInfo;
   appInfo: AppInfo;
   mediaUrl: string;
   openExternal: boolean;
@@ -335,6 +384,7 @@ export interface OpResults {
   exportRun: ExportResult;
   jobEstimate: JobEstimate;
   jobStart: JobInfo;
+  jobBudgetRaise: JobInfo;
   jobControl: JobInfo | null;
   jobList: JobInfo[];
 }

@@ -1,54 +1,59 @@
-// The settings main persists, validated with zod on every read and write (a hand-edited or older file
-// never crashes the app: invalid fields fall back to their defaults).
-import { z } from 'zod';
-import { parseTemplate } from './filename-template';
+// The settings main persists: their shape and defaults, free of any validation library so the renderer
+// can import them. Validation lives with main (shared/settings-schema.ts).
 
 export const PRODUCTION_BASE_URL = 'https://api.hikerapi.com';
 
 /** The default file layout (see docs/downloads.md for every token). */
 export const DEFAULT_FILENAME_TEMPLATE = '{username}/{date_utc}_UTC_{shortcode}{index}';
 
-export const settingsSchema = z.object({
-  baseUrl: z.url({ protocol: /^https?$/ }).default(PRODUCTION_BASE_URL),
-  /** Use the built-in simulator even when a key is stored. */
-  demoMode: z.boolean().default(false),
-  /** Empty means the platform's Downloads folder + /Feedlens, resolved by main. */
-  downloadFolder: z.string().default(''),
-  filenameTemplate: z
-    .string()
-    .min(1)
-    .max(300)
-    .refine((t) => parseTemplate(t).ok, { error: (issue) => { const c = parseTemplate(String(issue.input)); return c.ok ? 'Invalid template' : c.message; } })
-    .default(DEFAULT_FILENAME_TEMPLATE),
-  downloadConcurrency: z.number().int().min(1).max(16).default(4),
-  cacheTtlMinutes: z.number().int().min(0).max(7 * 24 * 60).default(60),
-  /** Calls costing this many units or more need a confirmation. Never above 2 (main enforces 2 regardless). */
-  confirmationThreshold: z.number().int().min(1).max(2).default(2),
+export interface Settings {
+  /** The service's origin. Changed only through main's own confirmation (serviceOriginSet). */
+  baseUrl: string;
+  /** Use the built-in simulator even when a key is stored. Changed with modeSet. */
+  demoMode: boolean;
+  /** Empty means the platform's Downloads folder + /Feedlens. Changed only through main's folder picker. */
+  downloadFolder: string;
+  filenameTemplate: string;
+  downloadConcurrency: number;
+  cacheTtlMinutes: number;
+  /** Calls costing this many units or more need a confirmation (1 or 2; main asks from 2 regardless). */
+  confirmationThreshold: number;
+  /**
+   * Units that may be spent within an hour without a question (1-unit calls, endpoints the user said
+   * "don't ask again" for); beyond it main asks. Changed only through main's own confirmation.
+   */
+  hourlyUnconfirmedLimit: number;
   /** The balance indicator turns amber below this many requests, red below a fifth of it. */
-  lowBalanceThreshold: z.number().int().min(0).default(100),
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  lowBalanceThreshold: number;
+  theme: 'system' | 'light' | 'dark';
   /** The first-run choice (enter a key or continue in demo mode) was made. */
-  onboarded: z.boolean().default(false),
+  onboarded: boolean;
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  baseUrl: PRODUCTION_BASE_URL,
+  demoMode: false,
+  downloadFolder: '',
+  filenameTemplate: DEFAULT_FILENAME_TEMPLATE,
+  downloadConcurrency: 4,
+  cacheTtlMinutes: 60,
+  confirmationThreshold: 2,
+  hourlyUnconfirmedLimit: 200,
+  lowBalanceThreshold: 100,
+  theme: 'system',
+  onboarded: false,
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
-/** A patch names only the fields it changes: no defaults filled in (zod's .partial() would fill them). */
-export const settingsPatchSchema = z.strictObject(
-  Object.fromEntries(Object.entries(settingsSchema.shape).map(([name, field]) => [name, field.unwrap().optional()])) as {
-    [K in keyof typeof settingsSchema.shape]: z.ZodOptional<ReturnType<(typeof settingsSchema.shape)[K]['unwrap']>>;
-  },
-);
-export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
-
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
-
-/** Reads whatever was stored, keeping valid fields and defaulting the rest. */
-export function coerceSettings(stored: unknown): Settings {
-  const input = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(settingsSchema.shape)) {
-    const parsed = field.safeParse(input[key]);
-    out[key] = parsed.success ? parsed.data : (DEFAULT_SETTINGS as Record<string, unknown>)[key];
-  }
-  return out as Settings;
-}
+/** What the renderer may change with settingsSet; everything else only main changes, after asking. */
+export const PATCHABLE_SETTINGS = [
+  'filenameTemplate',
+  'downloadConcurrency',
+  'cacheTtlMinutes',
+  'confirmationThreshold',
+  'hourlyUnconfirmedLimit',
+  'lowBalanceThreshold',
+  'theme',
+  'onboarded',
+] as const satisfies readonly (keyof Settings)[];
+export type PatchableSetting = (typeof PATCHABLE_SETTINGS)[number];
+export type SettingsPatch = Partial<Pick<Settings, PatchableSetting>>;

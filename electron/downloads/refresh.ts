@@ -76,7 +76,7 @@ export async function refreshUrl(ref: RefreshRef, staleUrl: string, o: RefreshOp
   if (o.maxUnits < 1) throw new RefreshError(`The media link expired. Renewing it (${ref.path}) costs 1 unit: retry to confirm.`);
   // First from the cache if it holds the record; if that copy carries the same stale link, from the service.
   for (const refresh of [false, true]) {
-    const outcome = await o.call({ path: ref.path, params, confirmedCost: 1, ...(refresh ? { refresh: true } : {}) });
+    const outcome = await o.call({ path: ref.path, params, ...(refresh ? { refresh: true } : {}) });
     if (!outcome.ok) {
       const e = outcome.error;
       if (e.kind === 'confirmation_required') {

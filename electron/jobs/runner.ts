@@ -14,6 +14,7 @@ import { readPage, withCursor } from '../../shared/api/pager';
 import type { JobInfo, JobSpec, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import type { CallService } from '../calls';
+import type { SpendGrant } from '../cost-guard';
 import { endpointOf, firstList, followUps, itemKey, type ListCursor } from './plan';
 import { createJobStore, type JobState, type JobStore, type SavedItem } from './store';
 
@@ -41,6 +42,8 @@ export interface JobRunner {
   start(spec: JobSpec): Promise<JobInfo>;
   /** The job after the action; null once removed. Throws for an unknown id. */
   control(id: string, action: JobAction): Promise<JobInfo | null>;
+  /** Raises the budget (the caller asked the user); a job stopped at its budget runs on. */
+  raiseBudget(id: string, budget: number): Promise<JobInfo>;
   /** Newest first. */
   list(): JobInfo[];
   get(id: string): JobInfo | null;
@@ -165,7 +168,7 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
     }
     if (!(await commit(job, (s) => void (s.reserved = cost)))) return false;
 
-    const result = await o.calls.call({ path: list.path, params, ...(cost >= 2 ? { confirmedCost: cost } : {}) });
+    const result = await o.calls.call({ path: list.path, params }, { grant: grantOf(job) });
     if (closed) return false;
 
     if (!result.ok) {
@@ -235,6 +238,19 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
     if (!closed) emit(job);
   }
 
+  /**
+   * The job's confirmed budget as a spending grant: calls fit while the units spent so far plus the next
+   * call stay within it (the user authorised the budget in main's question when the job started).
+   */
+  function grantOf(job: Job): SpendGrant {
+    const { info } = job.state;
+    return {
+      label: `The job collecting ${info.spec.kind} of ${info.spec.label || info.spec.target}`,
+      allows: (units) => info.unitsSpent + units <= info.spec.budget,
+      spent: () => undefined, // counted in the job's own state when the page is committed
+    };
+  }
+
   function ensureRunning(job: Job): void {
     if (job.looping || closed) return;
     job.looping = true;
@@ -301,6 +317,25 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
         });
       } else {
         return snapshot(job); // nothing to do in this state
+      }
+      emit(job);
+      return snapshot(job);
+    },
+
+    async raiseBudget(id, budget) {
+      const job = jobOf(id);
+      const resume = job.state.info.state === 'stopped_budget';
+      await commit(job, (s) => {
+        s.info.spec = { ...s.info.spec, budget };
+        if (resume) {
+          s.info.state = 'running';
+          s.info.error = null;
+          s.delivered = false;
+        }
+      });
+      if (resume) {
+        job.want = 'run';
+        ensureRunning(job);
       }
       emit(job);
       return snapshot(job);

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { useEffect, useRef, useState } from 'react';
 import { ExportDialog } from './components/ExportDialog';
 import { SelectionTray } from './components/SelectionTray';
 import { Shell } from './components/Shell';
@@ -17,7 +16,7 @@ import { RequestLogScreen } from './screens/RequestLog';
 import { SearchScreen } from './screens/Search';
 import { SettingsScreen } from './screens/Settings';
 import { StoryViewerScreen } from './screens/StoryViewer';
-import { useAppState } from './state/app';
+import { useAppState, useSessionId } from './state/app';
 import { useNavigation, useRoute, type Route } from './state/navigation';
 import { useTheme } from './theme';
 
@@ -84,13 +83,21 @@ export function App() {
   useEffect(() => {
     void load();
   }, [load]);
+  // A new session (mode, service address or key): the answers of the previous one are dropped.
+  const session = useSessionId();
+  const previous = useRef(session);
+  useEffect(() => {
+    if (previous.current === session) return;
+    previous.current = session;
+    queryClient.removeQueries({ queryKey: ['endpoint'] });
+    queryClient.removeQueries({ queryKey: ['list'] });
+  }, [session, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <div data-testid="app-root" style={{ height: '100%' }}>
         <Body />
         <SelectionTray />
         <ExportDialog />
-        <ConfirmDialog />
       </div>
     </QueryClientProvider>
   );

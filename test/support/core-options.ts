@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import type { CoreOptions, DemoBackend } from '../../electron/core';
 import type { ProjectKeys } from '../../electron/export/pseudonymise';
-import { createMemoryStore, type SecretStore } from '../../electron/keychain';
+import { createKeyStores, createMemoryStore, type SecretStore } from '../../electron/keychain';
+import { createAskRecorder } from './ask-recorder';
 
 /** Project keys kept in memory, one store per project (as the keychain keeps one entry per project). */
 export function memoryProjectKeys(): ProjectKeys & { stores: Map<string, SecretStore> } {
@@ -19,11 +20,24 @@ export function memoryProjectKeys(): ProjectKeys & { stores: Map<string, SecretS
   return Object.assign(keys, { stores });
 }
 
+/** Access keys kept in memory, one store per service origin (as the keychain keeps one entry per origin). */
+export function memoryKeyStores(): ReturnType<typeof createKeyStores> & { stores: Map<string, SecretStore> } {
+  const stores = new Map<string, SecretStore>();
+  const open = createKeyStores(async (account) => {
+    const store = stores.get(account) ?? createMemoryStore();
+    stores.set(account, store);
+    return store;
+  });
+  return Object.assign(open, { stores });
+}
+
 export function testCoreOptions(demo: DemoBackend, dataDir: string, overrides: Partial<CoreOptions> = {}): CoreOptions {
   return {
     dataDir,
     downloadsDir: join(dataDir, 'Downloads'),
-    secretStore: createMemoryStore(),
+    keyStores: memoryKeyStores(),
+    ask: createAskRecorder('decline').ask,
+    pickFolder: async () => null,
     liveFetch: () => Promise.reject(new Error('no live service in tests')),
     demo: async () => demo,
     userAgent: 'Feedlens/0.0.0 (tests)',

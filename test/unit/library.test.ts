@@ -38,7 +38,7 @@ beforeAll(async () => {
   user = world.users.find((u) => !u.isPrivate && u.posts.length >= POSTS && u.stories.length > 0 && u.highlights.length > 0) as WorldUser;
 
   const posts = (await rig.records('/v1/user/medias/chunk', { user_id: user.pk })).items.slice(0, POSTS);
-  const stories = (await rig.records('/v1/user/stories', { user_id: user.pk }, 2)).items;
+  const stories = (await rig.records('/v1/user/stories', { user_id: user.pk })).items;
   const highlight = (await rig.records('/v1/highlight/by/url', { url: `https://www.instagram.com/stories/highlights/${user.highlights[0]}/` })).items;
   const profile = (await rig.records('/v1/user/by/id', { id: user.pk })).items;
   expected = {

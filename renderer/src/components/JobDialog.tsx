@@ -117,10 +117,11 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
     if (budget === null) return;
     setStarting(true);
     setError(null);
-    const result = await feedlens().jobStart({ spec: specWith(budget), confirmedUnits: budget });
+    // Main asks the user to confirm the budget in its own window; declining spends nothing.
+    const result = await feedlens().jobStart({ spec: specWith(budget) });
     setStarting(false);
     if (result.ok) setStarted(result.value);
-    else setError(result.error);
+    else if (result.error.kind !== 'cancelled') setError(result.error);
   };
 
   const maxMoney = budget === null ? null : moneyFor(budget, balance);

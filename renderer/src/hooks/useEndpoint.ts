@@ -1,4 +1,5 @@
 // One answer of one endpoint, through react-query with paid-API defaults (see queryClient.ts).
+import { useSessionId } from '../state/app';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../shared/api/normalize';
@@ -31,18 +32,20 @@ async function fetchAnswer(path: string, params: Params, options: { what?: strin
   };
 }
 
-export const endpointKey = (path: string, params: Params) => ['endpoint', path, params] as const;
+/** Answers are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
+export const endpointKey = (path: string, params: Params, session: string) => ['endpoint', session, path, params] as const;
 
 export function useEndpoint(path: string, params: Params, options: { enabled?: boolean; what?: string } = {}) {
   const queryClient = useQueryClient();
+  const session = useSessionId();
   const query = useQuery({
-    queryKey: endpointKey(path, params),
+    queryKey: endpointKey(path, params, session),
     enabled: options.enabled ?? true,
     queryFn: () => fetchAnswer(path, params, { what: options.what }),
   });
   /** Fetches again from the service on purpose, bypassing main's cache (spends requests). */
   const refresh = async () => {
-    queryClient.setQueryData(endpointKey(path, params), await fetchAnswer(path, params, { what: options.what, refresh: true }));
+    queryClient.setQueryData(endpointKey(path, params, session), await fetchAnswer(path, params, { what: options.what, refresh: true }));
   };
   return { ...query, refresh };
 }

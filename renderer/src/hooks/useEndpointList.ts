@@ -1,5 +1,6 @@
 // Every infinite list in the app: react-query's useInfiniteQuery over the shared pager. No screen pages
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
+import { useSessionId } from '../state/app';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
@@ -28,16 +29,18 @@ export interface ListStats {
   reachedEnd: boolean;
 }
 
-export const listKey = (path: string, params: Params) => ['list', path, params] as const;
+/** Pages are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
+export const listKey = (path: string, params: Params, session: string) => ['list', session, path, params] as const;
 
 export function useEndpointList<T extends AppRecord = AppRecord>(path: string, params: Params, options: { enabled?: boolean; what?: string } = {}) {
   const endpoint = findEndpoint(path);
   if (!endpoint?.paging) throw new Error(`${path} does not page: use useEndpoint`);
   const queryClient = useQueryClient();
+  const session = useSessionId();
   // After an explicit Refresh, pages bypass main's cache (they are fetched again from the service).
   const bypassCache = useRef(false);
   const query = useInfiniteQuery({
-    queryKey: listKey(path, params),
+    queryKey: listKey(path, params, session),
     enabled: options.enabled ?? true,
     initialPageParam: null as PageCursor | null,
     queryFn: async ({ pageParam }): Promise<ListPage> => {
@@ -86,7 +89,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   /** Starts over from page 1, bypassing main's cache: spends one request per page loaded again. */
   const refresh = async () => {
     bypassCache.current = true;
-    await queryClient.resetQueries({ queryKey: listKey(path, params), exact: true });
+    await queryClient.resetQueries({ queryKey: listKey(path, params, session), exact: true });
   };
 
   return { ...query, items, stats, loadMore, refresh, endpoint, provenanceOf, listId };

@@ -13,7 +13,6 @@ import { SelectPill } from '../components/SelectionCheck';
 import { CostBadge } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
 import { mediaSrc } from '../state/app';
-import { useConfirmStore } from '../state/confirm';
 import { navigate, useNavigation, useRoute, type Route } from '../state/navigation';
 import { highlightItem } from '../state/selection';
 import {
@@ -39,13 +38,13 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
 
-/** Keys the viewer handles, unless a dialog is asking something or the user is typing. */
+/** Keys the viewer handles, unless the user is typing. */
 function useViewerKeys(handler: (e: KeyboardEvent) => void): void {
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (useConfirmStore.getState().queue.length > 0 || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       ref.current(e);
     };
     window.addEventListener('keydown', onKey);
@@ -189,9 +188,18 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
     if (story) positions.set(route, story.id);
   }, [route, story]);
 
-  // Pause while a confirmation is asked and while the window is hidden.
-  const asking = useConfirmStore((s) => s.queue.length > 0);
-  useEffect(() => dispatch({ type: asking ? 'pause' : 'resume', reason: 'dialog' }), [asking]);
+  // Pause while the window has lost the focus (main's own question is open, another app is in front)
+  // and while it is hidden.
+  useEffect(() => {
+    const onBlur = () => dispatch({ type: 'pause', reason: 'dialog' });
+    const onFocus = () => dispatch({ type: 'resume', reason: 'dialog' });
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, []);
   useEffect(() => {
     const onVisibility = () => dispatch({ type: document.hidden ? 'pause' : 'resume', reason: 'hidden' });
     document.addEventListener('visibilitychange', onVisibility);

@@ -68,6 +68,11 @@ async function loadFromMain(set: (partial: Partial<AppState>) => void): Promise<
   });
 }
 
+/** The id of main's current session (changes with mode, service address or key). */
+export function useSessionId(): string {
+  return useAppState((s) => s.mode?.session.id ?? 'none');
+}
+
 /** A remote media URL as the renderer may load it (through main's app-media: protocol). */
 export function mediaSrc(remote: string | null | undefined): string | undefined {
   const base = useAppState.getState().info?.mediaBase;

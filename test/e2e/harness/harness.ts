@@ -12,14 +12,14 @@ import { buildSync } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventChannelOf, type EventName, type EventPayloads } from '../../../shared/ipc';
 import { createAppCore, type AppCore } from '../../../electron/core';
-import { createMemoryStore } from '../../../electron/keychain';
 import { createMediaHandler } from '../../../electron/media-protocol';
 import { createLibraryFileHandler } from '../../../electron/library-files';
 import { toMediaUrl } from '../../../shared/media-url';
 import { createRouter } from '../../../electron/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
 import { launchChromium } from '../support/browser';
-import { memoryProjectKeys } from '../../support/core-options';
+import { memoryKeyStores, memoryProjectKeys } from '../../support/core-options';
+import { createAskRecorder, type AskPolicy, type AskRecorder } from '../../support/ask-recorder';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RENDERER = join(ROOT, process.env.FEEDLENS_OUT ?? 'out', 'renderer');
@@ -51,6 +51,8 @@ export interface HarnessOptions {
   /** Skip the first-run screen (default true). */
   onboarded?: boolean;
   viewport?: { width: number; height: number };
+  /** How main's questions (spending, jobs, service address) are answered. Default 'decline'. */
+  askPolicy?: AskPolicy;
 }
 
 export interface Harness {
@@ -69,6 +71,10 @@ export interface Harness {
   revealed: string[];
   /** Main's log lines (router refusals, handler errors). */
   logs: string[];
+  /** Main's own questions to the user: recorded, answered by a policy or by the test (`asks.next()`). */
+  asks: AskRecorder;
+  /** What main's folder picker answers next (null: the user cancelled it). */
+  folderPick: { next: string | null };
   /** Loads the app and waits until it is ready. */
   open(): Promise<void>;
   /** Saves a screenshot as test-results/screens/<name>-<theme>.png once the screen has settled (see `settle`). */
@@ -210,11 +216,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const secretStore = createMemoryStore();
-  if (liveKey) await secretStore.set(liveKey);
+  const serviceOrigin = new URL(sim.url).origin;
+  const keyStores = memoryKeyStores();
+  if (liveKey) await (await keyStores(serviceOrigin)).set(liveKey);
   // Settings as a researcher would have them after onboarding; the live "service" is the simulator.
   const settingsFile = join(dataDir, 'settings.json');
-  writeFileSync(settingsFile, JSON.stringify({ baseUrl: sim.url, onboarded: options.onboarded ?? true, downloadFolder: join(dataDir, 'downloads') }));
+  writeFileSync(settingsFile, JSON.stringify({ baseUrl: serviceOrigin, onboarded: options.onboarded ?? true, downloadFolder: join(dataDir, 'downloads') }));
+  const asks = createAskRecorder(options.askPolicy ?? 'decline');
+  const folderPick: { next: string | null } = { next: null };
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     const channel = eventChannelOf(event);
@@ -225,7 +234,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const core = createAppCore({
     dataDir,
     downloadsDir: join(dataDir, 'downloads'),
-    secretStore,
+    keyStores,
+    ask: asks.ask,
+    pickFolder: async () => folderPick.next,
+    log: (m) => logs.push(m),
     liveFetch: fetch,
     demo: async () => ({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }),
     userAgent: 'Feedlens/0.1.0 (harness)',
@@ -271,6 +283,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     opened,
     revealed,
     logs,
+    asks,
+    folderPick,
     async open() {
       await p.goto(`${origin}/`);
       await p.getByTestId('app-root').waitFor();

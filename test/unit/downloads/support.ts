@@ -1,6 +1,7 @@
 // Test support for downloads and the library: fixture answers and simulator answers turned into the
 // saved items the renderer sends, a real app core (call service, ledger, cost guard) over the
 // simulator's HTTP server, and small local HTTP servers that misbehave on purpose.
+import { createAskRecorder } from '../../support/ask-recorder';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,14 +41,14 @@ export interface CoreRig {
   core: AppCore;
   dataDir: string;
   call: (args: OpArgs<'call'>) => Promise<Result<CallValue>>;
-  /** Calls `path` and returns its records and the saved items the renderer would send. */
-  records(path: string, params: Record<string, string>, confirmedCost?: number): Promise<{ records: AppRecord[]; items: SavedItemArg[]; value: CallValue }>;
+  /** Calls `path` and returns its records and the saved items the renderer would send (main's questions are answered "spend"). */
+  records(path: string, params: Record<string, string>): Promise<{ records: AppRecord[]; items: SavedItemArg[]; value: CallValue }>;
   close(): Promise<void>;
 }
 
 /** A real app core in demo mode, answered by the simulator over HTTP. */
 export async function coreRig(sim: SimulatorServer, dataDir: string): Promise<CoreRig> {
-  const core = createAppCore(testCoreOptions({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }, dataDir, { downloadsDir: join(dataDir, 'user-downloads') }));
+  const core = createAppCore(testCoreOptions({ baseUrl: sim.url, fetch, key: sim.sim.demoKey }, dataDir, { downloadsDir: join(dataDir, 'user-downloads'), ask: createAskRecorder('confirm').ask }));
   await core.start();
   const call = async (args: OpArgs<'call'>): Promise<Result<CallValue>> => {
     try {
@@ -60,8 +61,8 @@ export async function coreRig(sim: SimulatorServer, dataDir: string): Promise<Co
     core,
     dataDir,
     call,
-    async records(path, params, confirmedCost) {
-      const outcome = await call({ path, params, ...(confirmedCost ? { confirmedCost } : {}) });
+    async records(path, params) {
+      const outcome = await call({ path, params });
       if (!outcome.ok) throw new Error(`${path}: ${outcome.error.message}`);
       const endpoint = findEndpoint(path);
       const out = endpoint ? normalizeAnswer(endpoint, outcome.value.data) : null;

@@ -250,7 +250,7 @@ describe('stories CSV', () => {
   it("writes a user's active stories with mentions, hashtags, links, places and sticker types", async () => {
     const account = richAccount(world);
     const simBefore = Math.floor((simNow() - 1000) / 1000);
-    const stories = await app.collect('/v1/user/stories', { user_id: account.pk }, { confirmedCost: 2 });
+    const stories = await app.collect('/v1/user/stories', { user_id: account.pk });
     const simAfter = Math.ceil((simNow() + 1000) / 1000);
     const { rows } = csvObjects(readFileSync((await exportItems(stories)).path, 'utf8'));
     const active = account.stories.map((pk) => world.storyByPk.get(pk) as WorldStory).filter((s) => s.ageSec !== null && s.ageSec < 86_400);

@@ -158,8 +158,8 @@ const datasets: Record<string, () => Promise<SavedItem[]>> = {
   stories: async () => {
     const account = world.users.find((u) => u.tier === 'main' && !u.isPrivate && u.stories.length > 0 && u.highlights.length > 0) ?? richAccount(world);
     return [
-      ...(await app.collect('/v1/user/stories', { user_id: account.pk }, { confirmedCost: 2 })),
-      ...(await app.collect('/v2/user/stories', { user_id: account.pk }, { confirmedCost: 2 })),
+      ...(await app.collect('/v1/user/stories', { user_id: account.pk })),
+      ...(await app.collect('/v2/user/stories', { user_id: account.pk })),
       ...(await app.collect('/v2/highlight/by/id', { id: account.highlights[0] ?? '' })),
     ];
   },

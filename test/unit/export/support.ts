@@ -1,6 +1,7 @@
 // Test support for the exports: the real app core (api client, call service, cache, ledger) talking to
 // the simulator in-process, a collector that pages through an endpoint with the shared pager and keeps
 // each record with its provenance, and small readers for what the exports write (CSV, ZIP).
+import { createAskRecorder } from '../../support/ask-recorder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,8 @@ export interface App {
   /** A reader over the core's request ledger (same folder). */
   ledger: Ledger;
   /** Every page of a list endpoint (or the one answer of another), as saved items. */
-  collect(path: string, params: Record<string, unknown>, options?: { confirmedCost?: number; maxPages?: number }): Promise<SavedItem[]>;
+  /** Main's questions are answered "spend" here: the tests play a user who confirms. */
+  collect(path: string, params: Record<string, unknown>, options?: { maxPages?: number }): Promise<SavedItem[]>;
   close(): Promise<void>;
 }
 
@@ -51,18 +53,18 @@ export async function startApp(): Promise<App> {
   const sim = simulator();
   const dataDir = mkdtempSync(join(tmpdir(), 'feedlens-export-'));
   const core = createAppCore(
-    testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir),
+    testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir, { ask: createAskRecorder('confirm').ask }),
   );
   await core.start();
   const ledger = createLedger({ dir: join(dataDir, 'ledger') });
 
-  async function collect(path: string, params: Record<string, unknown>, options: { confirmedCost?: number; maxPages?: number } = {}): Promise<SavedItem[]> {
+  async function collect(path: string, params: Record<string, unknown>, options: { maxPages?: number } = {}): Promise<SavedItem[]> {
     const endpoint = findEndpoint(path);
     if (!endpoint) throw new Error(`no endpoint ${path}`);
     const items: SavedItem[] = [];
     let sent: Record<string, unknown> = { ...params };
     for (let page = 0; page < (options.maxPages ?? 100); page++) {
-      const args = { path, params: sent as Record<string, string>, ...(options.confirmedCost ? { confirmedCost: options.confirmedCost } : {}) };
+      const args = { path, params: sent as Record<string, string> };
       const value = await core.handlers.call(args, { senderId: 1 });
       const records = normalizeAnswer(endpoint, value.data);
       const list: AppRecord[] = records === null ? [] : Array.isArray(records) ? records : [records];

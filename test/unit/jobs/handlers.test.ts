@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAskRecorder } from '../../support/ask-recorder';
 import { createJobHandlers } from '../../../electron/jobs/handlers';
 import type { HandlerContext } from '../../../electron/router';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
@@ -43,9 +44,11 @@ async function setup() {
   const key = newKey(sim);
   const stack = await callStack(sim, key, temp.path);
   const events: JobInfo[] = [];
+  const asks = createAskRecorder('confirm');
   const handlers = createJobHandlers({
     calls: stack.calls,
     balance: stack.balance,
+    ask: asks.ask,
     cache: stack.cache,
     dataDir: temp.path,
     emit: (_event, info) => void events.push(info),
@@ -60,7 +63,7 @@ async function setup() {
     }
     throw new Error(`job ${id} did not finish`);
   };
-  return { dir: temp.path, key, stack, handlers, finished };
+  return { dir: temp.path, key, stack, handlers, finished, asks };
 }
 
 function publicUser(predicate: (u: WorldUser) => boolean): WorldUser {
@@ -70,12 +73,14 @@ function publicUser(predicate: (u: WorldUser) => boolean): WorldUser {
 }
 
 describe('job handlers', () => {
-  it('refuses jobStart unless confirmedUnits equals the budget: nothing is spent, no job is made', async () => {
+  it('starts a job only after the user confirms its budget in main\'s question: declined, nothing is spent, no job is made', async () => {
     const user = accountWithFollowers(sim, 150, 400);
     const s = await setup();
-    const spec = jobSpec({ kind: 'followers', target: user.pk, budget: 40 });
-    await expect(s.handlers.jobStart({ spec, confirmedUnits: 39 }, ctx)).rejects.toMatchObject({ kind: 'confirmation_required', cost: 40, billed: false });
-    await expect(s.handlers.jobStart({ spec, confirmedUnits: 400 }, ctx)).rejects.toMatchObject({ kind: 'confirmation_required' });
+    s.asks.policy = 'decline';
+    const spec = jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: 40 });
+    await expect(s.handlers.jobStart({ spec }, ctx)).rejects.toMatchObject({ kind: 'cancelled', billed: false });
+    expect(s.asks.of('job')).toEqual([expect.objectContaining({ title: 'Spend up to 40 requests?', confirm: 'Spend up to 40 requests' })]);
+    expect(s.asks.asked[0]?.message).toContain(`@${user.username}`);
     expect(await s.handlers.jobList({}, ctx)).toEqual([]);
     expect(readdirSync(join(s.dir, 'jobs'))).toEqual([]);
     expect(sim.keys.spent(s.key)).toBe(0);
@@ -83,12 +88,12 @@ describe('job handlers', () => {
 
   it('refuses a target the service would reject, or a destination that is missing, before anything is spent', async () => {
     const s = await setup();
-    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'hashtag', target: '#travel', budget: 5 }), confirmedUnits: 5 }, ctx)).rejects.toMatchObject({
+    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'hashtag', target: '#travel', budget: 5 }) }, ctx)).rejects.toMatchObject({
       kind: 'validation',
       issues: [{ param: 'target' }],
     });
-    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: 'nasa', budget: 5 }), confirmedUnits: 5 }, ctx)).rejects.toMatchObject({ kind: 'validation' });
-    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: '123', budget: 5, then: 'export' }), confirmedUnits: 5 }, ctx)).rejects.toMatchObject({
+    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: 'nasa', budget: 5 }) }, ctx)).rejects.toMatchObject({ kind: 'validation' });
+    await expect(s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: '123', budget: 5, then: 'export' }) }, ctx)).rejects.toMatchObject({
       kind: 'validation',
       issues: [{ param: 'then' }],
     });
@@ -109,7 +114,7 @@ describe('job handlers', () => {
     expect(estimate.items).toBe(user.followers.length);
     expect(estimate.basis).toMatch(/cache/);
 
-    const started = await s.handlers.jobStart({ spec, confirmedUnits: 1000 }, ctx);
+    const started = await s.handlers.jobStart({ spec }, ctx);
     const done = await s.finished(started.id);
     expect(done.state).toBe('done');
     expect(withinMargin(estimate.pages, done.pages)).toBe(true);
@@ -131,7 +136,7 @@ describe('job handlers', () => {
     expect(estimate.basis).toMatch(/showed/);
     expect(sim.keys.spent(s.key)).toBe(0);
 
-    const done = await s.finished((await s.handlers.jobStart({ spec, confirmedUnits: 500 }, ctx)).id);
+    const done = await s.finished((await s.handlers.jobStart({ spec }, ctx)).id);
     expect(done).toMatchObject({ state: 'done', items: user.posts.length });
     expect(withinMargin(estimate.pages, done.pages)).toBe(true);
     expect(estimate.units).toBe(sim.keys.spent(s.key));

@@ -9,6 +9,8 @@ import { createBalanceTracker, type BalanceTracker } from '../../../electron/bal
 import { createResponseCache, type ResponseCache } from '../../../electron/cache';
 import { createCallService, type CallService } from '../../../electron/calls';
 import { createCostGuard } from '../../../electron/cost-guard';
+import { createSession, sessionNamespace } from '../../../electron/session';
+import { createAskRecorder, type AskRecorder } from '../../support/ask-recorder';
 import { DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
 import type { WorldUser } from '../../../electron/simulator/world/model';
 import { findEndpoint } from '../../../shared/api/catalog';
@@ -34,6 +36,8 @@ export interface CallStack {
   cache: ResponseCache;
   /** Every attempt and cache hit, as the ledger would get them. */
   ledger: LedgerEntry[];
+  /** Main's questions (declined unless a test says otherwise): jobs spend inside their grant without any. */
+  asks: AskRecorder;
 }
 
 /** What the app builds in electron/core.ts, over `dataDir` (the cache lives in `<dataDir>/cache`). */
@@ -58,17 +62,20 @@ export async function callStack(sim: Simulator, key: string, dataDir: string): P
     },
   });
   await balance.refresh();
-  const cache = createResponseCache({ dir: join(dataDir, 'cache'), ttlMs: () => 60 * 60_000, maxMemoryBytes: 16 * 1024 * 1024 });
+  const session = createSession({ mode: 'live', reason: 'key', baseUrl: DEFAULT_API_ORIGIN, fetch: fetchSim, key });
+  // As in core: a read without a namespace is one of the current session.
+  const cache = createResponseCache({ dir: join(dataDir, 'cache'), ttlMs: () => 60 * 60_000, maxMemoryBytes: 16 * 1024 * 1024, namespace: () => sessionNamespace(session.info) });
   const ledger: LedgerEntry[] = [];
+  const asks = createAskRecorder('decline');
   const calls = createCallService({
-    client: (onAttempt) => client(onAttempt),
+    session: () => session,
+    client: (_s, onAttempt) => client(onAttempt),
     cache,
-    guard: createCostGuard({ threshold: () => 2 }),
+    guard: createCostGuard({ threshold: () => 2, hourlyLimit: () => 200, ask: asks.ask }),
     balance,
-    ledger: { append: (entry) => void ledger.push(entry) },
-    mode: () => 'demo',
+    ledger: { append: async (entry) => void ledger.push(entry), problem: async () => null },
   });
-  return { calls, balance, cache, ledger };
+  return { calls, balance, cache, ledger, asks };
 }
 
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {

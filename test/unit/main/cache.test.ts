@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
-import { cacheNamespace, createResponseCache, type ResponseCacheOptions } from '../../../electron/cache';
+import { createResponseCache, type ResponseCacheOptions } from '../../../electron/cache';
+import { createSession, sessionNamespace } from '../../../electron/session';
+
+const namespaceOf = (mode: 'demo' | 'live', key: string | null, baseUrl = 'https://api.hikerapi.com') =>
+  sessionNamespace(createSession({ mode, reason: 'key', baseUrl, fetch, key }).info);
 
 const HOUR = 60 * 60 * 1000;
 const KEY = 'hk_live_7Qm2xV9pL4sT8wZ1';
@@ -62,17 +66,22 @@ describe('response cache: hits and misses', () => {
     expect(await c.get('/v2/user/medias', { user_id: '51234567890', page_id: 'QVFD', flat: false })).toBeNull();
   });
 
-  it('keeps answers of another mode or key apart', async () => {
-    let ns = cacheNamespace('live', KEY);
+  it('keeps answers of another mode, service address or key apart', async () => {
+    let ns = namespaceOf('live', KEY);
     const c = cache({ namespace: () => ns });
     await c.set('/v1/user/by/username', { username: 'lea.martin_photo' }, USER);
-    ns = cacheNamespace('live', 'hk_live_another_key_0001');
+    ns = namespaceOf('live', 'hk_live_another_key_0001');
     expect(await c.get('/v1/user/by/username', { username: 'lea.martin_photo' })).toBeNull();
-    ns = cacheNamespace('demo', null);
+    ns = namespaceOf('demo', null);
     expect(await c.get('/v1/user/by/username', { username: 'lea.martin_photo' })).toBeNull();
-    ns = cacheNamespace('live', KEY);
+    ns = namespaceOf('live', KEY, 'https://proxy.example.org');
+    expect(await c.get('/v1/user/by/username', { username: 'lea.martin_photo' })).toBeNull();
+    ns = namespaceOf('live', KEY);
     expect((await c.get('/v1/user/by/username', { username: 'lea.martin_photo' }))?.data).toEqual(USER);
-    expect(cacheNamespace('live', KEY)).not.toContain(KEY.slice(0, 8));
+    // A call may name its session's namespace itself, whatever the current one is.
+    ns = namespaceOf('demo', null);
+    expect((await c.get('/v1/user/by/username', { username: 'lea.martin_photo' }, namespaceOf('live', KEY)))?.data).toEqual(USER);
+    expect(namespaceOf('live', KEY)).not.toContain(KEY.slice(0, 8));
     for (const f of cacheFiles()) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(KEY);
   });
 });

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createCallService, type CallCache } from '../../../electron/calls';
 import { createCostGuard } from '../../../electron/cost-guard';
 import { createBalanceTracker } from '../../../electron/balance';
+import { createSession, createSessionHolder, type Session } from '../../../electron/session';
 import type { ApiClient, ApiOutcome, AttemptRecord } from '../../../electron/api/client';
 import type { LedgerEntry } from '../../../shared/ipc';
+import { createAskRecorder, type AskPolicy } from '../../support/ask-recorder';
+
+const demoSession = (): Session => createSession({ mode: 'demo', reason: 'no_key', baseUrl: 'http://127.0.0.1:9', fetch, key: 'demo-key-0000' });
+const liveSession = (): Session => createSession({ mode: 'live', reason: 'key', baseUrl: 'https://api.hikerapi.com', fetch, key: 'live-key-12345678' });
 
 /** A client double: answers from a script and reports one attempt per answer, as the real client does. */
 function scriptedClient(script: (path: string, params: Record<string, unknown>) => { status: number; units: number; data?: unknown; error?: ApiOutcome }) {
   const sent: { path: string; params: Record<string, unknown> }[] = [];
-  const factory = (onAttempt: (a: AttemptRecord) => void): ApiClient => ({
+  const factory = (_session: Session, onAttempt: (a: AttemptRecord) => void): ApiClient => ({
     async call(path, params, opts) {
       sent.push({ path, params });
       const answer = script(path, params);
@@ -23,17 +28,18 @@ function scriptedClient(script: (path: string, params: Record<string, unknown>) 
   return { factory, sent };
 }
 
-function memoryCache(): CallCache & { size(): number } {
+function memoryCache(): CallCache & { size(): number; namespaces(): string[] } {
   const m = new Map<string, { data: unknown; fetchedAt: number }>();
-  const key = (p: string, q: Record<string, unknown>) => p + JSON.stringify(Object.entries(q).sort());
+  const key = (ns: string | undefined, p: string, q: Record<string, unknown>) => `${ns ?? ''}\u0000${p}${JSON.stringify(Object.entries(q).sort())}`;
   return {
-    get: async (p, q) => m.get(key(p, q)) ?? null,
-    set: async (p, q, data, meta) => void m.set(key(p, q), { data, fetchedAt: meta.fetchedAt }),
+    get: async (p, q, ns) => m.get(key(ns, p, q)) ?? null,
+    set: async (p, q, data, meta) => void m.set(key(meta.namespace, p, q), { data, fetchedAt: meta.fetchedAt }),
     size: () => m.size,
+    namespaces: () => [...m.keys()].map((k) => k.split('\u0000')[0] ?? ''),
   };
 }
 
-async function setup(script: Parameters<typeof scriptedClient>[0], startBalance = 100) {
+async function setup(script: Parameters<typeof scriptedClient>[0], startBalance = 100, policy: AskPolicy = 'decline') {
   const client = scriptedClient(script);
   const ledger: LedgerEntry[] = [];
   const balance = createBalanceTracker({
@@ -42,15 +48,18 @@ async function setup(script: Parameters<typeof scriptedClient>[0], startBalance 
   });
   await balance.refresh();
   const cache = memoryCache();
+  const asks = createAskRecorder(policy);
+  const sessions = createSessionHolder(demoSession());
+  const ledgerState = { problem: null as string | null };
   const service = createCallService({
+    session: () => sessions.current(),
     client: client.factory,
     cache,
-    guard: createCostGuard({ threshold: () => 2 }),
+    guard: createCostGuard({ threshold: () => 2, hourlyLimit: () => 200, ask: asks.ask }),
     balance,
-    ledger: { append: (e) => void ledger.push(e) },
-    mode: () => 'demo',
+    ledger: { append: async (e) => void ledger.push(e), problem: async () => ledgerState.problem },
   });
-  return { service, sent: client.sent, ledger, balance, cache };
+  return { service, sent: client.sent, ledger, balance, cache, asks, sessions, ledgerState };
 }
 
 const followersPage = (cursor: string | null) => ({ response: { users: [{ id: '1', username: 'a' }] }, next_page_id: cursor });
@@ -65,21 +74,24 @@ describe('call service', () => {
     expect(sent).toEqual([]);
   });
 
-  it('refuses a 2-unit call without confirmation and sends it with one', async () => {
-    const { service, sent, balance } = await setup(() => ({ status: 200, units: 2, data: [] }));
+  it('asks main\'s question before a 2-unit call: declined, nothing is sent; confirmed, it runs', async () => {
+    const { service, sent, balance, asks } = await setup(() => ({ status: 200, units: 2, data: [] }));
     const refused = await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'confirmation_required', cost: 2, balance: 100 } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'cancelled', billed: false } });
+    expect(asks.of('spend')).toHaveLength(1);
     expect(sent).toHaveLength(0);
-    const ran = await service.call({ path: '/v1/user/stories', params: { user_id: '42' }, confirmedCost: 2 });
+    asks.policy = 'confirm';
+    const ran = await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
     expect(ran).toMatchObject({ ok: true, value: { units: 2, cacheHit: false } });
     expect(sent).toHaveLength(1);
     expect(balance.get()?.requests).toBe(98);
   });
 
-  it('answers a repeated call from the cache: nothing sent, nothing billed, no confirmation', async () => {
-    const { service, sent, balance, ledger } = await setup(() => ({ status: 200, units: 2, data: [{ pk: '1' }] }));
-    await service.call({ path: '/v1/user/stories', params: { user_id: '42' }, confirmedCost: 2 });
+  it('answers a repeated call from the cache: nothing sent, nothing billed, no question', async () => {
+    const { service, sent, balance, ledger, asks } = await setup(() => ({ status: 200, units: 2, data: [{ pk: '1' }] }), 100, 'confirm');
+    await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
     const again = await service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
+    expect(asks.asked).toHaveLength(1);
     expect(again).toMatchObject({ ok: true, value: { units: 0, cacheHit: true, data: [{ pk: '1' }] } });
     expect(sent).toHaveLength(1);
     expect(balance.get()?.requests).toBe(98);
@@ -116,16 +128,16 @@ describe('call service', () => {
 
   it('refuses a call that costs more than the balance', async () => {
     const { service, sent } = await setup(() => ({ status: 200, units: 3, data: [] }), 2);
-    const r = await service.call({ path: '/v1/user/highlights/by/username', params: { username: 'a' }, confirmedCost: 3 });
+    const r = await service.call({ path: '/v1/user/highlights/by/username', params: { username: 'a' } });
     expect(r).toMatchObject({ ok: false, error: { kind: 'over_balance', cost: 3, balance: 2 } });
     expect(sent).toHaveLength(0);
   });
 
   it('quotes cost, confirmation need and cache state without sending', async () => {
-    const { service, sent } = await setup(() => ({ status: 200, units: 2, data: [] }));
+    const { service, sent } = await setup(() => ({ status: 200, units: 2, data: [] }), 100, 'confirm');
     expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1' } })).toEqual({ ok: true, value: { cost: 2, needsConfirmation: true, remembered: false, balance: 100, cached: false } });
     expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1', force: true } })).toMatchObject({ ok: true, value: { cost: 1, needsConfirmation: false } });
-    await service.call({ path: '/v1/user/stories', params: { user_id: '1' }, confirmedCost: 2 });
+    await service.call({ path: '/v1/user/stories', params: { user_id: '1' } });
     expect(await service.quote({ path: '/v1/user/stories', params: { user_id: '1' } })).toMatchObject({ ok: true, value: { cached: true, needsConfirmation: false } });
     expect(sent).toHaveLength(1);
   });
@@ -138,10 +150,78 @@ describe('call service', () => {
         ),
     };
     const { cache, balance } = await setup(() => ({ status: 200, units: 1 }));
-    const service = createCallService({ client: () => client, cache, guard: createCostGuard({ threshold: () => 2 }), balance, ledger: { append: () => undefined }, mode: () => 'live' });
+    const session = liveSession();
+    const service = createCallService({
+      session: () => session,
+      client: () => client,
+      cache,
+      guard: createCostGuard({ threshold: () => 2, hourlyLimit: () => 200, ask: createAskRecorder().ask }),
+      balance,
+      ledger: { append: async () => undefined, problem: async () => null },
+    });
     const pending = service.call({ path: '/v1/user/by/username', params: { username: 'a' }, requestId: 'req-1' });
     expect(service.cancel('req-1')).toBe(true);
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(service.cancel('req-1')).toBe(false);
+  });
+
+  it('a call keeps the session it started in: a demo answer that arrives after a switch stays demo (cache, ledger, balance)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const { cache, balance, sessions, ledger } = await setup(() => ({ status: 200, units: 1 }));
+    const ledgerLines = ledger;
+    const slow: ApiClient = {
+      async call(path, params, opts) {
+        await gate;
+        return { ok: true, value: { data: { user: { pk: '1' } }, units: 1, status: 200, requestId: opts?.requestId ?? 'r', bodySha256: 'x', durationMs: 1, attempts: 1 } };
+      },
+    };
+    const service = createCallService({
+      session: () => sessions.current(),
+      client: (_s, onAttempt) => ({
+        call: async (p, q, opts) => {
+          const r = await slow.call(p, q, opts);
+          onAttempt({ time: 1, requestId: opts?.requestId ?? 'r', attempt: 1, path: p, params: {}, status: 200, units: 1, durationMs: 1, errorKind: null, bodySha256: 'x', retryInMs: null });
+          return r;
+        },
+      }),
+      cache,
+      guard: createCostGuard({ threshold: () => 2, hourlyLimit: () => 200, ask: createAskRecorder().ask }),
+      balance,
+      ledger: { append: async (e) => void ledgerLines.push(e), problem: async () => null },
+    });
+    const demo = sessions.current();
+    const pending = service.call({ path: '/v1/user/by/username', params: { username: 'a' } });
+    await new Promise((r) => setTimeout(r, 5));
+    sessions.swap(liveSession()); // a key was set meanwhile
+    release();
+    const result = await pending;
+    expect(result).toMatchObject({ ok: true, value: { session: { mode: 'demo', simulated: true, id: demo.info.id } } });
+    expect(ledgerLines.at(-1)).toMatchObject({ mode: 'demo', sessionId: demo.info.id, origin: 'http://127.0.0.1:9' });
+    expect(cache.namespaces()).toEqual([expect.stringMatching(/^demo\|http:\/\/127\.0\.0\.1:9\|/)]);
+    expect(balance.get()?.requests).toBe(100); // the live balance is not lowered by a demo answer
+    // The live session does not see the demo answer in its cache.
+    expect(await cache.get('/v1/user/by/username', { username: 'a' }, 'live')).toBeNull();
+  });
+
+  it('a question answered after the session switched sends nothing', async () => {
+    const { service, sent, sessions, asks } = await setup(() => ({ status: 200, units: 2, data: [] }), 100, 'wait');
+    const pending = service.call({ path: '/v1/user/stories', params: { user_id: '42' } });
+    const question = await asks.next();
+    sessions.swap(liveSession());
+    question.confirm();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled', billed: false } });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('fails closed while the request log cannot be written: nothing is sent, the message says why', async () => {
+    const { service, sent, ledgerState } = await setup(() => ({ status: 200, units: 1, data: {} }));
+    ledgerState.problem = 'could not write /data/ledger: the disk is full: free some space, then try again (ENOSPC)';
+    const r = await service.call({ path: '/v1/user/by/username', params: { username: 'a' } });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'internal', billed: false } });
+    expect(r.ok ? '' : r.error.message).toContain('the disk is full');
+    expect(sent).toHaveLength(0);
+    ledgerState.problem = null;
+    expect((await service.call({ path: '/v1/user/by/username', params: { username: 'a' } })).ok).toBe(true);
   });
 });

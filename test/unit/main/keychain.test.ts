@@ -6,6 +6,9 @@ import {
   createMemoryStore,
   KERNEL_KEYRING_NAME,
   keyStatus,
+  createKeyStores,
+  keyAccount,
+  migrateLegacyKey,
   openSecretStore,
   SECRET_SERVICE_NAME,
   type KeyringEntry,
@@ -154,7 +157,7 @@ describe('keychain store', () => {
 
 describe('keyStatus', () => {
   it('gives presence, backend and the last 4 characters only', () => {
-    const status = keyStatus(createMemoryStore(), KEY);
+    const status = keyStatus(createMemoryStore(), KEY, 'https://api.hikerapi.com');
     expect(status).toEqual({
       present: true,
       backend: 'memory',
@@ -162,15 +165,46 @@ describe('keyStatus', () => {
       degraded: true,
       degradedReason: expect.stringContaining('lost when Feedlens quits') as unknown as string,
       last4: '8wZ1',
+      origin: 'https://api.hikerapi.com',
     });
     expect(JSON.stringify(status)).not.toContain(KEY.slice(0, -4));
   });
 
   it('reveals nothing of a missing or short key', () => {
     const store = createKeychainStore(new FakeStore().entry('x'), SECRET_SERVICE_NAME, null);
-    expect(keyStatus(store, null)).toMatchObject({ present: false, last4: null, backend: 'keychain', degraded: false });
-    expect(keyStatus(store, '')).toMatchObject({ present: false, last4: null });
-    expect(keyStatus(store, 'abc123')).toMatchObject({ present: true, last4: null });
-    expect(keyStatus(null, null)).toMatchObject({ backend: 'none', present: false });
+    expect(keyStatus(store, null, 'https://api.hikerapi.com')).toMatchObject({ present: false, last4: null, backend: 'keychain', degraded: false });
+    expect(keyStatus(store, '', 'https://api.hikerapi.com')).toMatchObject({ present: false, last4: null });
+    expect(keyStatus(store, 'abc123', 'https://api.hikerapi.com')).toMatchObject({ present: true, last4: null });
+    expect(keyStatus(null, null, 'https://api.hikerapi.com')).toMatchObject({ backend: 'none', present: false });
+  });
+});
+
+describe('one key per service origin', () => {
+  it('names the origin in the keychain entry and keeps keys of different origins apart', async () => {
+    const accounts: string[] = [];
+    const stores = createKeyStores(async (account) => {
+      accounts.push(account);
+      return createMemoryStore();
+    });
+    await (await stores('https://api.hikerapi.com')).set(KEY);
+    expect(await (await stores('http://127.0.0.1:8787')).get()).toBeNull();
+    expect(await (await stores('https://api.hikerapi.com')).get()).toBe(KEY);
+    expect(accounts).toEqual(['access-key https://api.hikerapi.com', 'access-key http://127.0.0.1:8787']);
+    expect(keyAccount('https://api.hikerapi.com')).toBe('access-key https://api.hikerapi.com');
+  });
+
+  it('moves a key stored before keys were bound to origins to production, or drops it when it was used elsewhere', async () => {
+    const legacy = createMemoryStore();
+    await legacy.set(KEY);
+    const production = createMemoryStore();
+    expect(await migrateLegacyKey(legacy, production)).toBe(true);
+    expect(await production.get()).toBe(KEY);
+    expect(await legacy.get()).toBeNull();
+
+    const other = createMemoryStore();
+    await other.set(KEY);
+    expect(await migrateLegacyKey(other, null)).toBe(false);
+    expect(await other.get()).toBeNull();
+    expect(await migrateLegacyKey(createMemoryStore(), production)).toBe(false);
   });
 });

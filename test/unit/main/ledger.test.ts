@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ function entry(over: Partial<LedgerEntry> = {}): LedgerEntry {
     requestId: `req-${seq}`,
     attempt: 1,
     mode: 'live',
+    origin: 'https://api.hikerapi.com',
+    sessionId: 'session-1',
     path: '/v1/user/by/username',
     params: { username: 'lea.martin_photo' },
     cursorSent: null,
@@ -175,9 +177,9 @@ describe('ledger: export', () => {
     const out = join(dir, 'export', 'ledger.csv');
     expect(await ledger.exportTo(out, 'csv')).toBe(2);
     const [header, first, second, ...rest] = readFileSync(out, 'utf8').split('\n');
-    expect(header).toBe('time,requestId,attempt,mode,path,params,cursorSent,cursorReceived,status,units,durationMs,cacheHit,errorKind,bodySha256');
+    expect(header).toBe('time,requestId,attempt,mode,origin,path,params,cursorSent,cursorReceived,status,units,durationMs,cacheHit,errorKind,bodySha256');
     expect(first).toBe(
-      `2026-03-28T18:45:10.000Z,first,1,live,/v1/user/by/username,"{""query"":""café, \\""bar\\""""}",,,200,1,412,false,,b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c`,
+      `2026-03-28T18:45:10.000Z,first,1,live,https://api.hikerapi.com,/v1/user/by/username,"{""query"":""café, \\""bar\\""""}",,,200,1,412,false,,b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c`,
     );
     expect(second?.startsWith(`2026-03-28T18:45:10.001Z,"'=HYPERLINK(""http://x"")"`)).toBe(true);
     expect(second).toContain(',404,1,412,false,not_found,');
@@ -225,5 +227,22 @@ describe('ledger: facts of requests', () => {
     await ledger.append(entry({ requestId: 'old', time: T0 - 86_400_000 }));
     expect((await ledger.requests(new Set(['old']), { from: T0, to: T0 })).size).toBe(0);
     expect((await ledger.requests(new Set(['old']), { from: T0 - 86_400_000, to: T0 })).get('old')?.units).toBe(1);
+  });
+});
+
+describe('ledger: failing closed', () => {
+  it('reports a failed append until a probe write succeeds again', async () => {
+    const ledger = createLedger({ dir });
+    expect(await ledger.problem()).toBeNull();
+    // A file where the ledger's folder should be: every append fails.
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a folder');
+    await expect(ledger.append(entry())).rejects.toThrow();
+    expect(await ledger.problem()).toMatch(/could not write/);
+    rmSync(dir, { force: true });
+    mkdirSync(dir);
+    expect(await ledger.problem()).toBeNull();
+    await ledger.append(entry());
+    expect((await ledger.query()).entries).toHaveLength(1);
   });
 });

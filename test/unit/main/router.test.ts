@@ -88,7 +88,7 @@ describe('sender checks', () => {
 
   it('accepts the harness origin when the harness says so', async () => {
     const keyStatus = vi.fn(async () => ({
-      present: false, backend: 'memory' as const, backendName: 'Memory', degraded: false, degradedReason: null, last4: null,
+      present: false, backend: 'memory' as const, backendName: 'Memory', degraded: false, degradedReason: null, last4: null, origin: 'https://api.hikerapi.com',
     }));
     const router = createRouter({
       handlers: makeHandlers({ keyStatus }),
@@ -137,7 +137,9 @@ describe('dispatch', () => {
       expect(result.error.kind).toBe('validation');
       expect(result.error.billed).toBe(false);
       const params = (result.error.issues ?? []).map((i) => i.param).sort();
-      expect(params).toEqual(['confirmedCost', 'path']);
+      // A confirmation is not something the renderer can send: main asks the user itself.
+      expect(params).toEqual(['arguments', 'path']);
+      expect(result.error.issues?.find((i) => i.param === 'arguments')?.message).toContain('confirmedCost');
     }
     expect(handlers.call).not.toHaveBeenCalled();
   });
@@ -158,16 +160,17 @@ describe('dispatch', () => {
   });
 
   it('happy path: parsed arguments and the sender id reach the handler, the value comes back', async () => {
-    const call = vi.fn(async () => ({ data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000 }));
+    const session = { id: 's1', mode: 'demo' as const, reason: 'no_key' as const, origin: 'http://127.0.0.1:8787', simulated: true, keyId: null };
+    const call = vi.fn(async () => ({ data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000, session }));
     const { router } = makeRouter({ call });
     const result = await router.handle('call', eventFrom(topFrame(`${APP_ORIGIN}/index.html`), 42), callArgs);
-    expect(result).toEqual({ ok: true, value: { data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000 } });
+    expect(result).toEqual({ ok: true, value: { data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000, session } });
     expect(call).toHaveBeenCalledWith(callArgs, { senderId: 42 });
   });
 
   it('the handler gets the parsed arguments, not the raw ones', async () => {
     const keySet = vi.fn(async () => ({
-      present: true, backend: 'memory' as const, backendName: 'Memory', degraded: false, degradedReason: null, last4: KEY.slice(-4),
+      present: true, backend: 'memory' as const, backendName: 'Memory', degraded: false, degradedReason: null, last4: KEY.slice(-4), origin: 'https://api.hikerapi.com',
     }));
     const { router } = makeRouter({ keySet });
     const result = await router.handle('keySet', appEvent(), { key: `  ${KEY}\n` });
@@ -213,13 +216,14 @@ describe('registerIpc', () => {
       },
       removeHandler: (channel) => void listeners.delete(channel),
     };
-    const modeGet = vi.fn(async () => ({ mode: 'demo' as const, reason: 'no_key' as const, baseUrl: 'https://api.hikerapi.com' }));
+    const session = { id: 's1', mode: 'demo' as const, reason: 'no_key' as const, origin: 'https://api.hikerapi.com', simulated: true, keyId: null };
+    const modeGet = vi.fn(async () => ({ mode: 'demo' as const, reason: 'no_key' as const, baseUrl: 'https://api.hikerapi.com', session }));
     const { router } = makeRouter({ modeGet });
     const unregister = registerIpc(ipc, router);
 
     expect([...listeners.keys()].sort()).toEqual((Object.keys(OPS) as OpName[]).map(channelOf).sort());
     const answer = await listeners.get(channelOf('modeGet'))?.(appEvent(), {});
-    expect(answer).toEqual({ ok: true, value: { mode: 'demo', reason: 'no_key', baseUrl: 'https://api.hikerapi.com' } });
+    expect(answer).toEqual({ ok: true, value: { mode: 'demo', reason: 'no_key', baseUrl: 'https://api.hikerapi.com', session } });
     const foreign = await listeners.get(channelOf('modeGet'))?.(eventFrom(topFrame('https://evil.example/')), {});
     expect(foreign).toMatchObject({ ok: false });
     expect(modeGet).toHaveBeenCalledOnce();

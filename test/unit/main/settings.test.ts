@@ -33,7 +33,8 @@ describe('settings store', () => {
 
   it('saves a patch and reads it back after a restart, leaving the other fields as they were', () => {
     const store = createSettingsStore({ file });
-    store.set({ cacheTtlMinutes: 15, downloadFolder: '/home/lea/Research/feedlens' });
+    store.set({ cacheTtlMinutes: 15 });
+    store.update({ downloadFolder: '/home/lea/Research/feedlens' }); // main's own change, after its folder picker
     const after = store.set({ theme: 'dark', downloadConcurrency: 8 });
     const expected: Settings = {
       ...DEFAULT_SETTINGS,
@@ -93,15 +94,54 @@ describe('settings store', () => {
     const store = createSettingsStore({ file });
     const listener = vi.fn();
     const off = store.onChange(listener);
-    store.set({ demoMode: true });
+    store.set({ theme: 'dark' });
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener).toHaveBeenCalledWith({ ...DEFAULT_SETTINGS, demoMode: true }, DEFAULT_SETTINGS);
-    store.set({ demoMode: true }); // no change
-    thrown(() => store.set({ demoMode: 'yes' }));
+    expect(listener).toHaveBeenCalledWith({ ...DEFAULT_SETTINGS, theme: 'dark' }, DEFAULT_SETTINGS);
+    store.set({ theme: 'dark' }); // no change
+    thrown(() => store.set({ theme: 'yes' }));
     expect(listener).toHaveBeenCalledTimes(1);
     off();
-    store.set({ demoMode: false });
+    store.set({ theme: 'light' });
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses from a patch what only main changes (address, folder, mode), and fields present with no value', () => {
+    const store = createSettingsStore({ file });
+    for (const patch of [{ baseUrl: 'https://evil.example' }, { downloadFolder: '/' }, { demoMode: true }, { confirmationThreshold: undefined }, { theme: 'dark', cacheTtlMinutes: undefined }]) {
+      expect(thrown(() => store.set(patch)), JSON.stringify(patch)).toBeInstanceOf(SettingsValidationError);
+    }
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("validates main's own changes as a whole too", () => {
+    const store = createSettingsStore({ file });
+    expect(thrown(() => store.update({ baseUrl: 'http://evil.example' }))).toBeInstanceOf(SettingsValidationError);
+    expect(thrown(() => store.update({ confirmationThreshold: Number.NaN }))).toBeInstanceOf(SettingsValidationError);
+    expect(store.update({ baseUrl: 'http://127.0.0.1:8787' }).baseUrl).toBe('http://127.0.0.1:8787');
+  });
+
+  it('says what it reset at start: a damaged file, or invalid fields', () => {
+    writeFileSync(file, '{"theme": "dark", "cacheTtlMinutes": 1');
+    expect(createSettingsStore({ file, now: () => 5 }).loadNotice()).toMatch(/settings file was damaged.*settings\.json\.corrupt-5/);
+    writeFileSync(file, JSON.stringify({ theme: 'dark', downloadConcurrency: 0, baseUrl: 'http://evil.example' }));
+    expect(createSettingsStore({ file }).loadNotice()).toBe('Some settings were invalid and were reset to their defaults: baseUrl, downloadConcurrency.');
+    writeFileSync(file, JSON.stringify({ theme: 'dark' }));
+    expect(createSettingsStore({ file }).loadNotice()).toBeNull();
+  });
+
+  it('a failed write says what failed and what to do, and changes nothing', () => {
+    mkdirSync(file); // a folder where the file should be: the rename fails
+    const store = createSettingsStore({ file });
+    let error: unknown;
+    try {
+      store.set({ theme: 'dark' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ kind: 'internal', retryable: true });
+    expect((error as { message: string }).message).toMatch(/^Settings not saved: could not write .*settings\.json/);
+    expect(store.get().theme).toBe('system');
   });
 
   it('hands out copies: changing a returned object changes nothing stored', () => {

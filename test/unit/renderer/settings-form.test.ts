@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, settingsPatchSchema, settingsSchema, type Settings } from '../../../shared/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { settingsPatchSchema, settingsSchema } from '../../../shared/settings-schema';
 import { FORM_FIELDS, draftOf, fieldErrorsOf, isDirty, parseWhole, patchFromDraft, templateProblem, type FormField } from '../../../renderer/src/screens/settings/form';
 
 const SAVED: Settings = { ...DEFAULT_SETTINGS, baseUrl: 'https://api.hikerapi.com', downloadFolder: '/home/ana/Research' };
 
 describe('settings form -> patch', () => {
   it('sends only what changed, numbers as numbers, text trimmed', () => {
-    const draft = { ...draftOf(SAVED), downloadConcurrency: '6', cacheTtlMinutes: ' 15 ', baseUrl: '  https://api.hikerapi.com  ', downloadFolder: ' /data/feedlens ' };
+    const draft = { ...draftOf(SAVED), downloadConcurrency: '6', cacheTtlMinutes: ' 15 ', filenameTemplate: ' {username}/{pk} ' };
     const { patch, errors } = patchFromDraft(draft, SAVED);
     expect(errors).toEqual({});
-    expect(patch).toEqual({ downloadConcurrency: 6, cacheTtlMinutes: 15, downloadFolder: '/data/feedlens' });
+    expect(patch).toEqual({ downloadConcurrency: 6, cacheTtlMinutes: 15, filenameTemplate: '{username}/{pk}' });
     // What main's own schema accepts.
     expect(settingsPatchSchema.safeParse(patch).success).toBe(true);
   });
@@ -36,6 +37,7 @@ describe('settings form -> patch', () => {
     ['downloadConcurrency', [1, 16], [0, 17]],
     ['cacheTtlMinutes', [0, 10_080], [-1, 10_081]],
     ['confirmationThreshold', [1, 2], [0, 3]],
+    ['hourlyUnconfirmedLimit', [0, 100_000], [-1, 100_001]],
     ['lowBalanceThreshold', [0, 1_000_000], [-1]],
   ] as const)('%s accepts what main accepts', (field, good, bad) => {
     const schema = settingsSchema.shape[field as keyof typeof settingsSchema.shape];
@@ -55,20 +57,19 @@ describe('settings form -> patch', () => {
 });
 
 describe("main's refusals -> field messages", () => {
-  it('puts issues under their field, with plainer words for the address', () => {
+  it('puts issues under their field, with plainer words for the template', () => {
     // The shape the settings store and the IPC router answer with.
     const { fields, other } = fieldErrorsOf([
-      { param: 'patch.baseUrl', message: 'Invalid URL' },
-      { param: 'filenameTemplate', message: 'Too small: expected string to have >=1 characters' },
+      { param: 'patch.filenameTemplate', message: 'Too small: expected string to have >=1 characters' },
       { param: 'downloadConcurrency', message: 'Too big: expected number to be <=16' },
+      { param: 'baseUrl', message: 'this setting is changed only through its own dialog in Feedlens' },
       { param: 'colour', message: 'unknown setting' },
     ]);
     expect(fields).toEqual({
-      baseUrl: 'Enter a full http(s) address, for example https://api.hikerapi.com.',
       filenameTemplate: 'The template cannot be empty (at most 300 characters).',
       downloadConcurrency: 'Too big: expected number to be <=16',
     });
-    expect(other).toEqual(['colour: unknown setting']);
+    expect(other).toEqual(['baseUrl: this setting is changed only through its own dialog in Feedlens', 'colour: unknown setting']);
   });
 
   it('keeps an issue about the whole patch for the general message', () => {

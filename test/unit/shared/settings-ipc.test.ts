@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coerceSettings, DEFAULT_SETTINGS, settingsPatchSchema } from '../../../shared/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { coerceSettings, settingsPatchSchema, settingsSchema } from '../../../shared/settings-schema';
 import { channelOf, createBridge, eventChannelOf, OPS } from '../../../shared/ipc';
 
 describe('settings schema', () => {
@@ -10,14 +11,32 @@ describe('settings schema', () => {
   it('rejects unknown fields and out-of-range values in a patch', () => {
     expect(settingsPatchSchema.safeParse({ nope: 1 }).success).toBe(false);
     expect(settingsPatchSchema.safeParse({ downloadConcurrency: 0 }).success).toBe(false);
-    expect(settingsPatchSchema.safeParse({ baseUrl: 'ftp://x' }).success).toBe(false);
     expect(settingsPatchSchema.safeParse({ confirmationThreshold: 3 }).success).toBe(false);
   });
 
-  it('keeps valid stored fields and defaults the broken ones', () => {
-    const s = coerceSettings({ theme: 'dark', downloadConcurrency: 'lots', cacheTtlMinutes: 5 });
-    expect(s).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', cacheTtlMinutes: 5 });
-    expect(coerceSettings('garbage')).toEqual(DEFAULT_SETTINGS);
+  it('a patch cannot name the service address, the download folder or the mode: main changes those after its own dialogs', () => {
+    expect(settingsPatchSchema.safeParse({ baseUrl: 'https://api.hikerapi.com' }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ downloadFolder: '/' }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ demoMode: true }).success).toBe(false);
+  });
+
+  it('a field present with no value is refused, not merged as missing', () => {
+    expect(settingsPatchSchema.safeParse({ confirmationThreshold: undefined }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ theme: 'dark', cacheTtlMinutes: undefined }).success).toBe(false);
+  });
+
+  it('the defaults are a valid whole; a stored service address must be https, or http on this computer', () => {
+    expect(settingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, baseUrl: 'http://127.0.0.1:8787' }).success).toBe(true);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, baseUrl: 'http://evil.example' }).success).toBe(false);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, baseUrl: 'https://proxy.example/path' }).success).toBe(false);
+  });
+
+  it('keeps valid stored fields and defaults the broken ones, naming them', () => {
+    const s = coerceSettings({ theme: 'dark', downloadConcurrency: 'lots', cacheTtlMinutes: 5, baseUrl: 'http://evil.example' });
+    expect(s.settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark', cacheTtlMinutes: 5 });
+    expect(s.reset.sort()).toEqual(['baseUrl', 'downloadConcurrency']);
+    expect(coerceSettings('garbage')).toEqual({ settings: DEFAULT_SETTINGS, reset: [] });
   });
 });
 

@@ -1,12 +1,14 @@
 // The Settings form without React: the text a researcher typed -> a settings patch (only what changed),
 // and main's validation issues -> messages under the fields they concern. Main validates every patch
-// with zod (shared/settings.ts); the checks here only turn typed text into numbers and explain ranges.
+// (shared/settings-schema.ts); the checks here only turn typed text into numbers and explain ranges.
+// The service address and the download folder are not in the form: main changes them after its own
+// dialogs (serviceOriginSet, downloadFolderChoose).
 import type { ParamIssue } from '../../../../shared/api/errors';
 import { parseTemplate, TEMPLATE_TOKEN_INFO } from '../../../../shared/filename-template';
 import type { Settings, SettingsPatch } from '../../../../shared/settings';
 
 /** Settings edited as text and saved together with "Save changes" (theme, mode and key apply at once). */
-export const FORM_FIELDS = ['baseUrl', 'downloadFolder', 'filenameTemplate', 'downloadConcurrency', 'cacheTtlMinutes', 'confirmationThreshold', 'lowBalanceThreshold'] as const;
+export const FORM_FIELDS = ['filenameTemplate', 'downloadConcurrency', 'cacheTtlMinutes', 'confirmationThreshold', 'hourlyUnconfirmedLimit', 'lowBalanceThreshold'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type Draft = Record<FormField, string>;
 export type FieldErrors = Partial<Record<FormField, string>>;
@@ -15,23 +17,22 @@ const NUMBER_FIELDS: Partial<Record<FormField, { min: number; max?: number; what
   downloadConcurrency: { min: 1, max: 16, what: 'Downloads at a time' },
   cacheTtlMinutes: { min: 0, max: 7 * 24 * 60, what: 'Minutes' },
   confirmationThreshold: { min: 1, max: 2, what: 'The threshold' },
+  hourlyUnconfirmedLimit: { min: 0, max: 100_000, what: 'The hourly limit' },
   lowBalanceThreshold: { min: 0, what: 'The threshold' },
 };
 
 /** Friendlier words than zod's for the fields main refuses most often. */
 const FIELD_HELP: Partial<Record<FormField, string>> = {
-  baseUrl: 'Enter a full http(s) address, for example https://api.hikerapi.com.',
   filenameTemplate: 'The template cannot be empty (at most 300 characters).',
 };
 
 export function draftOf(settings: Settings): Draft {
   return {
-    baseUrl: settings.baseUrl,
-    downloadFolder: settings.downloadFolder,
     filenameTemplate: settings.filenameTemplate,
     downloadConcurrency: String(settings.downloadConcurrency),
     cacheTtlMinutes: String(settings.cacheTtlMinutes),
     confirmationThreshold: String(settings.confirmationThreshold),
+    hourlyUnconfirmedLimit: String(settings.hourlyUnconfirmedLimit),
     lowBalanceThreshold: String(settings.lowBalanceThreshold),
   };
 }
@@ -61,7 +62,7 @@ export function patchFromDraft(draft: Draft, saved: Settings): { patch: Settings
       if ('error' in parsed) errors[field] = parsed.error;
       else if (parsed.value !== saved[field]) patch[field] = parsed.value;
     } else {
-      // Text fields: surrounding spaces are never meant (a pasted URL or folder).
+      // Text fields: surrounding spaces are never meant.
       const value = text.trim();
       if (value !== saved[field]) patch[field] = value;
     }
