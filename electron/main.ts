@@ -6,6 +6,7 @@ import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ip
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './app-protocol';
 import { createAppCore } from './core';
 import type { Ask } from './ask';
+import { devOverrides } from './dev-overrides';
 import { createKeyStores, LEGACY_KEY_ACCOUNT, openSecretStore } from './keychain';
 import { createMediaHandler } from './media-protocol';
 import { createRouter, originOf, registerIpc } from './router';
@@ -21,15 +22,15 @@ process.on('uncaughtException', (error) => console.error('Feedlens: uncaught exc
 process.on('unhandledRejection', (reason) => console.error('Feedlens: unhandled rejection (the app keeps running):', reason));
 
 // Development and tests only: a packaged app never takes its data folder or its page from the environment.
-const dev = !app.isPackaged;
-// Tests and portable setups may point the app at another data folder (before anything reads it).
-if (dev && process.env.FEEDLENS_USER_DATA) app.setPath('userData', process.env.FEEDLENS_USER_DATA);
+const overrides = devOverrides(process.env, app.isPackaged);
+// Tests may point the app at another data folder (before anything reads it).
+if (overrides.userData) app.setPath('userData', overrides.userData);
 
 // Custom schemes must be registered before the app is ready.
 protocol.registerSchemesAsPrivileged([...PRIVILEGED_SCHEMES]);
 
 const here = import.meta.dirname;
-const devServerUrl = dev ? process.env.ELECTRON_RENDERER_URL : undefined;
+const devServerUrl = overrides.rendererUrl ?? undefined;
 // The simulator's media files: shipped beside the asar when packaged (electron-builder extraResources).
 const simMediaDir = app.isPackaged ? join(process.resourcesPath, 'sim-media') : join(here, '../../assets/sim-media');
 
