@@ -222,7 +222,8 @@ export function createAppCore(o: CoreOptions): AppCore {
   }
 
   async function testKey(key: string): Promise<BalanceState> {
-    const client = createApiClient({ baseUrl: settingsStore.get().baseUrl, fetch: o.liveFetch, getKey: () => key, userAgent: o.userAgent, now });
+    // One attempt: the user is waiting on the answer, and can simply check again.
+    const client = createApiClient({ baseUrl: settingsStore.get().baseUrl, fetch: o.liveFetch, getKey: () => key, userAgent: o.userAgent, maxRetries: 0, now });
     const outcome = await client.call('/sys/balance', {});
     if (!outcome.ok) throw outcome.error;
     const t = now();
