@@ -21,8 +21,8 @@ export interface ServiceHandlerDeps {
   switched: (options: { refreshBalance: boolean }) => Promise<void>;
 }
 
-function declined(what: string): AppError {
-  return { kind: 'cancelled', message: `${what} Nothing was changed.`, billed: false, retryable: true };
+function declined(message: string): AppError {
+  return { kind: 'cancelled', message, billed: false, retryable: true };
 }
 
 export function createServiceHandlers(d: ServiceHandlerDeps): Pick<Handlers, ServiceOps> {
@@ -71,7 +71,7 @@ export function createServiceHandlers(d: ServiceHandlerDeps): Pick<Handlers, Ser
             `${check.origin} gets no key until you enter one for it. Nothing is requested until then.`,
           confirm: `Use ${check.origin}`,
         });
-        if (!answer.confirmed) throw declined('The service address was not changed.');
+        if (!answer.confirmed) throw declined(`The service address was not changed: Feedlens still uses ${current}.`);
       }
       await sessions.useOrigin(check.origin);
       await sessions.rebuild();

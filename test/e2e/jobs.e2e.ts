@@ -50,12 +50,29 @@ describe('bulk collection jobs', () => {
     expect(await demoBalance(h)).toBe(before);
   });
 
+  it('declined in main\'s own question, the job does not start and nothing is spent', async () => {
+    const { budget } = await openDialog();
+    const before = await demoBalance(h);
+    h.asks.policy = 'decline';
+    await h.page.getByTestId('job-start').click();
+    await expect.poll(() => h.asks.of('job').length).toBe(1);
+    expect(h.asks.of('job')[0]).toMatchObject({ title: `Spend up to ${budget.toLocaleString('en-US')} requests?` });
+    expect(await h.page.getByTestId('job-started').count()).toBe(0);
+    expect((await h.core.handlers.jobList({}, { senderId: 1 })).length).toBe(0);
+    expect(await demoBalance(h)).toBe(before);
+    await h.page.getByTestId('job-cancel').click();
+    await h.page.getByTestId('job-dialog').waitFor({ state: 'detached' });
+  });
+
   it('runs to the end from the UI: the Jobs panel shows every follower, and the units spent are what was billed', async () => {
     const { budget } = await openDialog();
     const before = await demoBalance(h);
+    h.asks.policy = 'confirm';
     await h.page.getByTestId('job-start').click();
     await h.page.getByTestId('job-started').waitFor();
-    expect(sentOps(h, 'jobStart')).toEqual([expect.objectContaining({ confirmedUnits: budget, spec: expect.objectContaining({ kind: 'followers', budget, knownCount: account.followers.length }) })]);
+    // The page asks to start; main asked the user (and the page sent no confirmation of its own).
+    expect(sentOps(h, 'jobStart').at(-1)).toEqual({ spec: expect.objectContaining({ kind: 'followers', budget, knownCount: account.followers.length }) });
+    expect(h.asks.of('job')).toHaveLength(2);
     await h.page.getByTestId('job-open-panel').click();
     const job = h.page.getByTestId('jobs-panel').getByTestId('job').first();
     await job.waitFor();

@@ -1,6 +1,6 @@
-// Issue 4's promises, checked through the real bridge, router, core and the simulator over HTTP:
-// the key never reaches the renderer, disk logs or storage; 2-unit calls need a confirmation that main
-// enforces; repeated calls are answered from the cache for free.
+// Issue 4's and 9's promises, checked through the real bridge, router, core and the simulator over HTTP:
+// the key never reaches the renderer, disk logs or storage; 2-unit calls run only after main's own
+// question (the page cannot answer it); repeated calls are answered from the cache for free.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS } from '../../electron/simulator/world/world';
@@ -29,32 +29,45 @@ describe('main process guard (live mode against the simulator)', () => {
     expect(await h.page.getByTestId('demo-badge').count()).toBe(0);
   });
 
-  it('refuses a 2-unit call without confirmation and the service balance does not move', async () => {
+  it('a 2-unit call asks main\'s own question; declined, nothing is sent and the service balance does not move', async () => {
     const before = h.sim.sim.keys.balance(KEY);
+    h.asks.policy = 'decline';
     const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId } });
     expect(r.ok).toBe(false);
-    expect(r.error).toMatchObject({ kind: 'confirmation_required', cost: 2 });
+    expect(r.error).toMatchObject({ kind: 'cancelled' });
+    expect(h.asks.of('spend').at(-1)).toMatchObject({ title: 'Spend 2 requests?' });
     expect(h.sim.sim.keys.balance(KEY)).toBe(before);
   });
 
-  it('with the confirmed cost the call runs and the balance drops by exactly 2', async () => {
+  it('once the user confirms in main\'s question the call runs and the balance drops by exactly 2', async () => {
     const before = h.sim.sim.keys.balance(KEY)!;
-    const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId }, confirmedCost: 2 });
-    expect(r).toMatchObject({ ok: true, value: { units: 2, cacheHit: false } });
+    h.asks.policy = 'wait';
+    const pending = call(h, { path: '/v1/user/stories', params: { user_id: userId } });
+    const question = await h.asks.next();
+    expect(question.request.detail).toContain('/v1/user/stories');
+    question.confirm();
+    expect(await pending).toMatchObject({ ok: true, value: { units: 2, cacheHit: false } });
     expect(h.sim.sim.keys.balance(KEY)).toBe(before - 2);
+    h.asks.policy = 'decline';
   });
 
-  it('the same call again is a cache hit and costs nothing', async () => {
+  it('the same call again is a cache hit and costs nothing, without a question', async () => {
     const before = h.sim.sim.keys.balance(KEY)!;
+    const asked = h.asks.asked.length;
     const r = await call(h, { path: '/v1/user/stories', params: { user_id: userId } });
     expect(r).toMatchObject({ ok: true, value: { units: 0, cacheHit: true } });
     expect(h.sim.sim.keys.balance(KEY)).toBe(before);
+    expect(h.asks.asked).toHaveLength(asked);
   });
 
-  it('a confirmation for the wrong cost is refused too', async () => {
+  it('a confirmation sent by the page itself is refused: it is not part of the contract', async () => {
     const before = h.sim.sim.keys.balance(KEY);
-    const r = await call(h, { path: '/v1/user/highlights', params: { user_id: userId }, confirmedCost: 1 });
-    expect(r.error?.kind).toBe('confirmation_required');
+    const asked = h.asks.asked.length;
+    for (const extra of [{ confirmedCost: 2 }, { dontAskAgain: true }]) {
+      const r = await call(h, { path: '/v1/user/highlights', params: { user_id: userId }, ...extra });
+      expect(r.error?.kind).toBe('validation');
+    }
+    expect(h.asks.asked).toHaveLength(asked);
     expect(h.sim.sim.keys.balance(KEY)).toBe(before);
   });
 

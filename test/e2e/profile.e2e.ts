@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS, storyTakenAt } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
-import { blurFocus, callsTo, demoBalance, enterInOmnibox, OMNIBOX, openAccount, openProfileTab, readToEnd, scrollToTop, worldUser } from './support/page';
+import { answering, blurFocus, callsTo, demoBalance, enterInOmnibox, OMNIBOX, openAccount, openProfileTab, readToEnd, scrollToTop, worldUser } from './support/page';
 
 for (const theme of ['light', 'dark'] as const) {
   describe(`profile (${theme})`, () => {
@@ -97,24 +97,18 @@ for (const theme of ['light', 'dark'] as const) {
       expect(tagged).toEqual(u.tagged.map((pk) => world.mediaByPk.get(pk)?.code));
     });
 
-    it('asks before opening Stories: cancelling spends nothing, confirming spends 2, reopening spends nothing', async () => {
+    it('main asks before opening Stories: declining spends nothing, confirming spends 2, reopening spends nothing', async () => {
       const u = worldUser(h, ANCHORS.business);
       const page = h.page;
       await openProfileTab(h, 'posts');
       const start = await demoBalance(h);
-      await page.getByTestId('tab-stories').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      await expect(dialog.textContent()).resolves.toContain('2 requests');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await answering(h, 'Spend 2 requests?', 'decline', () => page.getByTestId('tab-stories').click());
+      expect(h.asks.asked.at(-1)?.message).toContain('2 requests');
       await page.locator('[data-testid=profile-panel] .error-box[data-error-kind=cancelled]').waitFor();
       expect(await demoBalance(h)).toBe(start);
       await h.shot('profile-stories-cancelled');
 
-      await page.getByRole('button', { name: 'Try again' }).click();
-      await dialog.waitFor();
-      await h.shot('profile-stories-confirm');
-      await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => page.getByRole('button', { name: 'Try again' }).click());
       await page.getByTestId('story-card').first().waitFor();
       const now = Date.now();
       const active = u.stories.filter((pk) => {
@@ -132,7 +126,7 @@ for (const theme of ['light', 'dark'] as const) {
       await openProfileTab(h, 'posts');
       await openProfileTab(h, 'stories');
       await page.getByTestId('story-card').first().waitFor();
-      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+      expect(h.asks.of('spend')).toHaveLength(2); // no third question: the answer came from the cache
       expect(await demoBalance(h)).toBe(start - 2);
     });
 
@@ -140,8 +134,7 @@ for (const theme of ['light', 'dark'] as const) {
       const u = worldUser(h, ANCHORS.business);
       const page = h.page;
       const start = await demoBalance(h);
-      await page.getByTestId('tab-highlights').click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => page.getByTestId('tab-highlights').click());
       await page.getByTestId('highlight').first().waitFor();
       const titles = await page.locator('.highlight-title').allTextContents();
       expect(titles).toEqual(u.highlights.map((pk) => h.sim.sim.world.highlightByPk.get(pk)?.title || 'Untitled'));

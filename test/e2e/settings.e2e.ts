@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedlensApi } from '../../shared/ipc';
 import { ANCHORS } from '../../electron/simulator/world/world';
 import { openHarness, startHarness, stopHarness, type Harness } from './harness/harness';
-import { enterInOmnibox, readCsv } from './support/page';
+import { answering, enterInOmnibox, readCsv } from './support/page';
 
 const KEY = 'sk-test-feedlens-e2e-7Qm4';
 const KEY_BALANCE = 4321;
@@ -135,8 +135,7 @@ for (const theme of ['light', 'dark'] as const) {
       await h.page.getByTestId('story-frame').waitFor();
       await h.page.keyboard.press('Escape');
       await enterInOmnibox(h, `https://www.instagram.com/stories/${big.username}/${storyPk}/`);
-      await h.page.getByTestId('viewer-load-all').click();
-      await h.page.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => h.page.getByTestId('viewer-load-all').click());
       await h.page.getByTestId('viewer-position').filter({ hasText: ` of ${big.stories.length}` }).waitFor();
       await h.page.keyboard.press('Escape');
       // After a reload the renderer has forgotten the answer; main answers from its cache, free.
@@ -208,21 +207,38 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await h.page.getByTestId('field-downloadConcurrency').inputValue()).toBe('6');
       expect(await h.page.getByTestId('field-cacheTtlMinutes').inputValue()).toBe('15');
       expect(await h.page.getByTestId('threshold-1').isChecked()).toBe(true);
+      // Asking less often loosens a guard on spending: main asks the user itself before saving it.
       await h.page.getByTestId('threshold-2').check();
-      await h.page.getByTestId('settings-save').click();
+      await answering(h, 'Change when Feedlens asks before spending?', 'confirm', () => h.page.getByTestId('settings-save').click());
       await h.page.getByTestId('settings-saved').waitFor();
       expect(h.core.settings().confirmationThreshold).toBe(2);
     });
 
+    it('changes the download folder only through main\'s folder picker', async () => {
+      const chosen = `${h.dataDir}/research-folder`;
+      h.folderPick.next = chosen;
+      await h.page.getByTestId('download-folder-choose').click();
+      await expect.poll(() => h.page.getByTestId('download-folder').textContent()).toBe(chosen);
+      expect(h.core.downloadFolder()).toBe(chosen);
+      await h.page.getByTestId('download-folder-reset').click();
+      await expect.poll(() => h.core.settings().downloadFolder).toBe('');
+    });
+
+    it('uses another service address only after main\'s own question, and explains one it refuses', async () => {
+      const before = h.core.settings();
+      await h.page.getByText('Use another address (a proxy or a local simulator)').click();
+      await h.page.getByTestId('service-other').fill('http://attacker.example');
+      await h.page.getByTestId('service-other-use').click();
+      await expect.poll(() => h.page.getByTestId('service-error').textContent()).toContain('Only https addresses are allowed');
+      await h.page.getByTestId('service-other').fill('https://proxy.example.org');
+      await answering(h, 'Use another service address?', 'decline', () => h.page.getByTestId('service-other-use').click());
+      await expect.poll(() => h.page.getByTestId('service-error').textContent()).toContain('was not changed');
+      expect(h.core.settings().baseUrl).toBe(before.baseUrl);
+      await h.shot('settings-service');
+    });
+
     it('explains invalid input and saves nothing', async () => {
       const before = h.core.settings();
-      await h.page.getByTestId('field-baseUrl').fill('not a web address');
-      await h.page.getByTestId('settings-save').click();
-      // Main refuses it (zod); the message sits under the field.
-      const error = h.page.getByTestId('settings-service').getByTestId('field-error');
-      await error.waitFor();
-      expect(await error.textContent()).toContain('http(s) address');
-      expect(h.core.settings().baseUrl).toBe(before.baseUrl);
       await h.page.getByTestId('field-downloadConcurrency').fill('99');
       await h.page.getByTestId('settings-save').click();
       await h.page.getByTestId('settings-downloads').getByTestId('field-error').waitFor();
@@ -231,7 +247,7 @@ for (const theme of ['light', 'dark'] as const) {
       await h.page.getByTestId('field-error').first().scrollIntoViewIfNeeded();
       await h.shot('settings-invalid');
       await h.page.getByRole('button', { name: 'Discard' }).click();
-      expect(await h.page.getByTestId('field-baseUrl').inputValue()).toBe(before.baseUrl);
+      expect(await h.page.getByTestId('field-downloadConcurrency').inputValue()).toBe(String(before.downloadConcurrency));
     });
 
     it('switches the theme at once and saves it', async () => {

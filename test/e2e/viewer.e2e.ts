@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { ANCHORS, type WorldHighlight, type WorldStory, type WorldUser } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
-import { callsTo, enterInOmnibox } from './support/page';
+import { answering, callsTo, enterInOmnibox } from './support/page';
 
 /**
  * A public account with at least 4 current stories: one (not first, not among the last two) mentions
@@ -95,11 +95,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     it("loads all of the owner's stories after confirming their cost, in the world's order", async () => {
-      await h.page.getByTestId('viewer-load-all').click();
-      const dialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
-      await dialog.waitFor();
-      await h.shot('viewer-confirm');
-      await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => h.page.getByTestId('viewer-load-all').click());
       const count = pick.stories.length;
       await waitForPosition(h, `${pick.mentionIndex + 1} of ${count}`);
       expect(await storyId(h)).toBe(pick.stories[pick.mentionIndex]!.pk);
@@ -250,10 +246,8 @@ for (const theme of ['light', 'dark'] as const) {
       const world = h.sim.sim.world;
       const big = world.userByName.get(ANCHORS.big)!;
       await enterInOmnibox(h, `@${big.username}`);
-      await h.page.getByTestId('tab-stories').click();
-      const dialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => h.page.getByTestId('tab-stories').click());
+      const questions = h.asks.asked.length;
       const cards = h.page.getByTestId('story-card');
       await expect.poll(() => cards.count()).toBe(big.stories.length);
       const storyCalls = () => callsTo(h, '/v1/user/stories').length;
@@ -263,13 +257,10 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await storyId(h)).toBe(big.stories[2]);
       // The viewer reads the same answer the tab already paid for.
       expect(storyCalls()).toBe(before);
-      expect(await h.page.getByRole('dialog', { name: 'Spend 2 requests?' }).count()).toBe(0);
+      expect(h.asks.asked).toHaveLength(questions); // no second question either
       await h.page.keyboard.press('Escape');
       await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
-      await h.page.getByTestId('tab-highlights').click();
-      const highlightDialog = h.page.getByRole('dialog', { name: 'Spend 2 requests?' });
-      await highlightDialog.waitFor();
-      await highlightDialog.getByRole('button', { name: 'Spend 2 requests' }).click();
+      await answering(h, 'Spend 2 requests?', 'confirm', () => h.page.getByTestId('tab-highlights').click());
       const first = h.page.getByTestId('highlight').first();
       const pk = (await first.getAttribute('data-pk'))!;
       await first.click();

@@ -1,5 +1,5 @@
 // The window's frame: sidebar, top bar (history, omnibox, balance, demo badge) and the current screen.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppState } from '../state/app';
 import { useNavigation, useRoute, navigate, type RouteName } from '../state/navigation';
 import { useActiveDownloads } from '../screens/downloads/store';
@@ -109,8 +109,25 @@ export function Shell({ children }: { children: ReactNode }) {
         <BalanceIndicator />
       </header>
       <main className="content" id="content">
+        <StartupNotices />
         {children}
       </main>
+    </div>
+  );
+}
+
+/** What main found wrong at start (a damaged settings file reset...), until the user dismisses it. */
+function StartupNotices() {
+  const notices = useAppState((s) => s.info?.notices ?? []);
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed || notices.length === 0) return null;
+  return (
+    <div className="notice warn row startup-notice" role="alert" data-testid="startup-notice">
+      <span>{notices.join(' ')}</span>
+      <span className="spacer" />
+      <button type="button" className="btn ghost" onClick={() => setDismissed(true)}>
+        Dismiss
+      </button>
     </div>
   );
 }

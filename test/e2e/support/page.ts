@@ -1,6 +1,6 @@
 // Steps and readings the end-to-end suites share: the omnibox, the profile's and search's tabs, lists
 // scrolled or read to the end, the simulator's world and balance, the calls that crossed the bridge,
-// screenshots in both themes from one run, and the files the app wrote.
+// main's own questions, screenshots in both themes from one run, and the files the app wrote.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -136,6 +136,26 @@ export function sentOps<K extends OpName>(h: Harness, op: K): OpArgs<K>[] {
 /** The service calls the renderer asked main for (cache hits included), oldest first; those to `path` only when given. */
 export function callsTo(h: Harness, path?: string): OpArgs<'call'>[] {
   return sentOps(h, 'call').filter((c) => path === undefined || c.path === path);
+}
+
+// ---- main's own questions ----
+
+/**
+ * Runs `action` (a click that leads main to ask the user), then answers main's question as the user would
+ * in its native dialog, after checking its title ("Spend 2 requests?").
+ */
+export async function answering(h: Harness, title: string, answer: 'confirm' | 'decline', action: () => Promise<void>): Promise<void> {
+  const policy = h.asks.policy;
+  h.asks.policy = 'wait';
+  try {
+    await action();
+    const question = await h.asks.next();
+    expect(question.request.title).toBe(title);
+    if (answer === 'confirm') question.confirm();
+    else question.decline();
+  } finally {
+    h.asks.policy = policy;
+  }
 }
 
 // ---- screenshots ----

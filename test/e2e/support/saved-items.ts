@@ -18,12 +18,12 @@ interface Fetched {
 }
 
 /** One call through the renderer's bridge, normalised as the screens normalise it. */
-export async function fetchThroughApp(h: Harness, path: string, params: Params, confirmedCost?: number): Promise<Fetched> {
+export async function fetchThroughApp(h: Harness, path: string, params: Params): Promise<Fetched> {
   const endpoint = findEndpoint(path);
   if (!endpoint) throw new Error(`no endpoint ${path}`);
   const result = await h.page.evaluate(
     (args) => (window as unknown as { feedlens: { call(a: unknown): Promise<Result<CallValue>> } }).feedlens.call(args),
-    { path, params, confirmedCost },
+    { path, params },
   );
   if (!result.ok) throw new Error(`${path}: ${result.error.message}`);
   const { data, requestId, fetchedAt } = result.value;
@@ -56,8 +56,10 @@ export async function fetchAccount(h: Harness, username: string, enough: (posts:
 }
 
 export async function fetchStories(h: Harness, userId: string): Promise<{ story: Story; provenance: Provenance }[]> {
-  // Billed 2 per call: confirmed here as the user would in the dialog.
-  const answer = await fetchThroughApp(h, '/v1/user/stories', { user_id: userId }, 2);
+  // Billed 2 per call: main asks, and the test answers as the user would in main's dialog.
+  const policy = h.asks.policy;
+  h.asks.policy = 'confirm';
+  const answer = await fetchThroughApp(h, '/v1/user/stories', { user_id: userId }).finally(() => (h.asks.policy = policy));
   return answer.records.filter((r): r is Story => r.kind === 'story').map((story) => ({ story, provenance: answer.provenance }));
 }
 

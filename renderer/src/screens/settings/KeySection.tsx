@@ -52,7 +52,7 @@ export function KeySection() {
         </dd>
         <dt>Kept in</dt>
         <dd data-testid="key-backend-name">{key.backendName}</dd>
-        <dt>Sent only to</dt>
+        <dt>For</dt>
         <dd className="mono" data-testid="key-origin">
           {key.origin}
         </dd>
