@@ -20,6 +20,7 @@ import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
+import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
@@ -134,7 +135,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     client: (onAttempt: (a: AttemptRecord) => void) => {
       const b = currentBackend;
       if (!b) throw new Error('backend not ready');
-      return createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, rate: () => balance.get()?.rate ?? null, onAttempt, now });
+      return createApiClient({ baseUrl: b.baseUrl, fetch: b.fetch, getKey: () => b.key, userAgent: o.userAgent, rate: () => balance.get()?.rate ?? null, onAttempt, onAnswer: explorer.observe, now });
     },
     cache,
     guard,
@@ -147,10 +148,11 @@ export function createAppCore(o: CoreOptions): AppCore {
   /** Every paid call of the app goes through here (screens, downloads' link renewal, bulk jobs). */
   async function call(args: OpArgs<'call'>): Promise<Result<CallValue>> {
     currentBackend ??= await backend();
-    return calls.call(args);
+    return explorer.served(args, await calls.call(args));
   }
 
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
+  const explorer = createExplorer({ downloadFolder, version: o.version, mode: () => mode().mode, now });
   const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
   const queue = createDownloadQueue({
     dataDir: o.dataDir,
@@ -236,7 +238,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     }
   }
 
-  const handlers: Omit<Handlers, 'exportRun' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList'> = {
+  const handlers: Omit<Handlers, 'exportRun' | 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList' | 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath' | 'jobEstimate' | 'jobStart' | 'jobControl' | 'jobList' | 'explorerAnswer' | 'explorerSave'> = {
     call: async (args) => orThrow(await call(args)),
     quote: async (args) => orThrow(await calls.quote(args)),
     cancel: async ({ requestId }) => calls.cancel(requestId),
@@ -311,6 +313,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
       ...jobHandlers,
       ...exportHandlers,
+      ...explorer.handlers,
     },
     async start() {
       liveKey = await o.secretStore.get().catch(() => null);

@@ -2,6 +2,7 @@
 // schemas; the preload (and the test harness) build `window.feedlens` from OPS with createBridge.
 import { z } from 'zod';
 import type { AppError } from './api/errors';
+import type { ExplorerAnswerInfo, ExplorerSaved } from './explorer';
 import { settingsPatchSchema, type Settings } from './settings';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -132,6 +133,11 @@ export const OPS = {
   jobStart: z.strictObject({ spec: jobSpecSchema, confirmedUnits: z.number().int().min(1) }),
   jobControl: z.strictObject({ id: z.string().max(100), action: z.enum(['pause', 'resume', 'cancel', 'remove']) }),
   jobList: z.strictObject({}),
+
+  /** The API Explorer: where one of its answers held integers beyond 2^53 (shared/explorer.ts). */
+  explorerAnswer: z.strictObject({ requestId }),
+  /** The API Explorer: saves these answers of its own, in order, as one new JSON file with their provenance. */
+  explorerSave: z.strictObject({ requestIds: z.array(requestId).min(1).max(1000) }),
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -337,6 +343,8 @@ export interface OpResults {
   jobStart: JobInfo;
   jobControl: JobInfo | null;
   jobList: JobInfo[];
+  explorerAnswer: ExplorerAnswerInfo;
+  explorerSave: ExplorerSaved;
 }
 
 /** Events main pushes to the renderer. */
