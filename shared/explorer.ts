@@ -28,3 +28,8 @@ export interface ExplorerSaved {
   pages: number;
   bytes: number;
 }
+
+/** One JSON Pointer step (RFC 6901: '~' and '/' escaped), as ExplorerAnswerInfo.bigInts are written. */
+export function pointerStep(key: string | number): string {
+  return `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}

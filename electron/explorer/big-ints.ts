@@ -2,6 +2,7 @@
 // shared/api/json.ts turns them into strings of their digits, which a JSON tree cannot tell from strings
 // the service sent; the text can. Read only for Explorer answers, when the Explorer asks.
 import { parse } from 'lossless-json';
+import { pointerStep } from '../../shared/explorer';
 
 /** Marks an unsafe integer literal while parsing (any other number becomes 0: only positions matter). */
 class BigLiteral {
@@ -14,11 +15,6 @@ function isUnsafeInteger(literal: string): boolean {
   if (!INTEGER.test(literal)) return false;
   const magnitude = literal.startsWith('-') ? literal.slice(1) : literal;
   return magnitude.length >= 16 && BigInt(magnitude) > BigInt(Number.MAX_SAFE_INTEGER);
-}
-
-/** One JSON Pointer step (RFC 6901: '~' and '/' escaped). */
-export function pointerStep(key: string | number): string {
-  return `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 function collect(value: unknown, pointer: string, out: string[]): void {
