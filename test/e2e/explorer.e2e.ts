@@ -178,6 +178,8 @@ describe('API explorer', () => {
     await expect(h.page.getByTestId('page-fact').evaluateAll((els) => els.map((e) => e.getAttribute('data-units')))).resolves.toEqual(Array.from({ length: pages }, () => '1'));
     await expect(h.page.getByTestId('explorer-totals').textContent()).resolves.toContain(`${pages} pages · ${user.posts.length} records · ${pages} units billed`);
     await shotThemes(h, 'explorer-paging');
+    await h.page.locator('[data-testid=explorer-records]').scrollIntoViewIfNeeded();
+    await shotThemes(h, 'explorer-records');
   });
 
   it('repeats a logged request in the explorer: the cache answers it for free, big ids still exact', async () => {

@@ -1,9 +1,27 @@
 // The Explorer's left column: every catalog endpoint by family, searchable, each with its status, cost
 // and one-line summary.
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { Endpoint } from '../../../../shared/api/catalog';
 import { costText, groupCatalog, statusText } from './catalogList';
 import { EXPLORER_SHORTCUT, SEARCH_ID } from './shortcut';
+
+/** A path that wraps after its slashes only, never inside a segment. */
+export function PathText({ path }: { path: string }) {
+  return (
+    <>
+      {path.split('/').map((segment, i) => (
+        <Fragment key={i}>
+          {i > 0 && (
+            <>
+              /<wbr />
+            </>
+          )}
+          {segment}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export function StatusBadge({ endpoint }: { endpoint: Endpoint }) {
   const { label, detail } = statusText(endpoint);
@@ -55,7 +73,9 @@ export function EndpointList({ query, onQuery, selected, onSelect }: { query: st
               data-testid="endpoint-item"
               data-path={e.path}
             >
-              <span className="explorer-item-path">{e.path}</span>
+              <span className="explorer-item-path">
+                <PathText path={e.path} />
+              </span>
               <span className="explorer-item-summary">{e.summary}</span>
               <span className="explorer-item-badges">
                 <CostBadge endpoint={e} />

@@ -4,7 +4,7 @@
 import { useRef } from 'react';
 import type { Endpoint } from '../../../../shared/api/catalog';
 import { navigate } from '../../state/navigation';
-import { CostBadge, StatusBadge } from './EndpointList';
+import { CostBadge, PathText, StatusBadge } from './EndpointList';
 import { AnswerView } from './AnswerView';
 import { FAMILY_LABELS } from './catalogList';
 import { EndpointForm } from './EndpointForm';
@@ -45,7 +45,9 @@ export function EndpointPanel({ endpoint, initial }: { endpoint: Endpoint; initi
   return (
     <section className="explorer-endpoint" aria-label={endpoint.path} data-testid="endpoint-panel" data-path={endpoint.path}>
       <header className="explorer-endpoint-head">
-        <h2 className="mono">{endpoint.path}</h2>
+        <h2 className="mono">
+          <PathText path={endpoint.path} />
+        </h2>
         <div className="explorer-endpoint-facts">
           <span>{endpoint.summary}</span>
           <span className="badge">{FAMILY_LABELS[endpoint.family]}</span>

@@ -33,10 +33,9 @@ export function RecordsPane({ endpoint, pages }: { endpoint: Endpoint; pages: re
           return (
             <li key={`${i}:${line.id ?? ''}`} className="explorer-record" data-testid="explorer-record" data-kind={entry.record.kind} data-id={line.id ?? ''}>
               <SelectCheck item={entry} label={`Select ${line.title}`} className="explorer-record-check" />
-              <span className="badge">{entry.record.kind}</span>
               <span className="explorer-record-title">{line.title}</span>
+              <span className="mono faint">{line.id}</span>
               <span className="muted explorer-record-detail">{line.detail}</span>
-              {line.id && <span className="mono faint">{line.id}</span>}
             </li>
           );
         })}
