@@ -44,7 +44,10 @@ describe('API explorer', () => {
   });
   afterAll(() => stopHarness(h));
 
-  it('opens with Ctrl+Shift+E, search focused, listing every catalog endpoint by family with its status and cost', async () => {
+  it('opens from the sidebar and with Ctrl+Shift+E, search focused, listing every catalog endpoint with its status and cost', async () => {
+    await openExplorer(h);
+    await h.page.getByRole('button', { name: 'Search', exact: true }).first().click();
+    await h.page.getByTestId('search-intro').waitFor();
     await h.page.locator('body').press(`${MOD}+Shift+E`);
     await h.page.getByTestId('explorer-intro').waitFor();
     await expect.poll(() => h.page.evaluate(() => document.activeElement?.id)).toBe('explorer-search');

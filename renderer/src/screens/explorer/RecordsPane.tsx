@@ -34,8 +34,11 @@ export function RecordsPane({ endpoint, pages }: { endpoint: Endpoint; pages: re
             <li key={`${i}:${line.id ?? ''}`} className="explorer-record" data-testid="explorer-record" data-kind={entry.record.kind} data-id={line.id ?? ''}>
               <SelectCheck item={entry} label={`Select ${line.title}`} className="explorer-record-check" />
               <span className="explorer-record-title">{line.title}</span>
-              <span className="mono faint">{line.id}</span>
-              <span className="muted explorer-record-detail">{line.detail}</span>
+              <span className="muted explorer-record-detail">
+                {line.id && <span className="mono faint">{line.id}</span>}
+                {line.id && line.detail && ' · '}
+                {line.detail}
+              </span>
             </li>
           );
         })}
