@@ -185,6 +185,27 @@ describe('API explorer', () => {
     await shotThemes(h, 'explorer-records');
   });
 
+  it("exports the paged records, each with the page's request as its provenance, and selects one", async () => {
+    const path = '/v1/user/medias/chunk';
+    const records = h.page.getByTestId('explorer-records');
+    const count = Number(await records.getAttribute('data-count'));
+    await records.getByTestId('export-list').click();
+    await h.page.getByTestId('export-format-ndjson').click();
+    await h.page.getByTestId('export-run').click();
+    const result = h.page.getByTestId('export-result');
+    await result.waitFor();
+    const lines = readFileSync((await result.getAttribute('data-path')) ?? '', 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const items = lines.map((l) => parseLossless(l) as { record: { id: string }; provenance: { endpoint: string; params: Record<string, string> } });
+    expect(items).toHaveLength(count);
+    const shown = await records.getByTestId('explorer-record').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    expect(items.map((i) => i.record.id)).toEqual(shown);
+    expect(new Set(items.map((i) => i.provenance.params.end_cursor ?? '')).size).toBe(await pagesShown(h));
+    for (const item of items) expect(item.provenance.endpoint).toBe(path);
+    await h.page.getByTestId('export-close').click();
+    await records.getByTestId('explorer-record').first().getByTestId('select-check').click();
+    await expect(h.page.getByTestId('selection-tray').textContent()).resolves.toMatch(/1 (post|reel)\b/);
+  });
+
   it('repeats a logged request in the explorer: the cache answers it for free, big ids still exact', async () => {
     await h.page.getByRole('button', { name: 'Request log', exact: true }).click();
     const row = h.page.locator('[data-testid=log-row][data-path="/v2/media/info/by/code"]').first();
