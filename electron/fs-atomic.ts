@@ -129,7 +129,8 @@ export function writeFileAtomicSync(file: string, data: Chunk, options: AtomicWr
 /** Where hard links are refused (FAT and exFAT drives, some network shares). */
 const NO_LINK_CODES = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
-async function exists(path: string): Promise<boolean> {
+/** True when something is at `path` (a file, a folder, anything). */
+export async function pathExists(path: string): Promise<boolean> {
   try {
     await stat(path);
     return true;
@@ -159,7 +160,7 @@ export async function writeNewFileAtomic(folder: string, stem: string, ext: stri
     for (let n = 1; n <= 10_000; n++) {
       const target = join(folder, `${n === 1 ? stem : `${stem}-${n}`}${ext}`);
       if (!linking) {
-        if (await exists(target)) continue;
+        if (await pathExists(target)) continue;
         await renameWithRetry(temp, target);
         await syncFolder(folder);
         return target;
