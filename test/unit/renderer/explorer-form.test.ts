@@ -8,6 +8,7 @@ import { costText, groupCatalog, statusText } from '../../../renderer/src/screen
 import { checkForm, fieldsOf, initialValues, paramsOf } from '../../../renderer/src/screens/explorer/form';
 import { cursorKey, PageGuard, pageRequest, readAnswer } from '../../../renderer/src/screens/explorer/paging';
 import { understand } from '../../../renderer/src/screens/explorer/understand';
+import { repeatParams } from '../../../renderer/src/screens/log/format';
 
 const endpoint = (path: string): Endpoint => {
   const e = findEndpoint(path);
@@ -29,6 +30,10 @@ describe('fields from the catalog', () => {
     expect(ids).toMatchObject({ input: 'list', type: 'list of text' });
     expect(ids?.constraint).toBe('at most 10 items, separated by commas or spaces');
     expect(fieldsOf(endpoint('/v2/user/stories')).find((f) => f.spec.name === 'force')).toMatchObject({ input: 'boolean' });
+  });
+
+  it('repeats a logged request with the query it sent, less the safe_int the app adds itself', () => {
+    expect(repeatParams({ user_id: '25025320', end_cursor: 'QVF', safe_int: 'true', media_ids: ['1', '2'], amount: 5 })).toEqual({ user_id: '25025320', end_cursor: 'QVF', media_ids: ['1', '2'], amount: '5' });
   });
 
   it('fills values from a repeated request, keeping only this endpoint\'s parameters', () => {
