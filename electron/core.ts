@@ -23,6 +23,7 @@ import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
+import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
@@ -115,6 +116,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       userAgent: o.userAgent,
       rate: () => balance.get()?.rate ?? null,
       ...(onAttempt ? { onAttempt } : {}),
+      onAnswer: explorer.observe,
       now,
     });
 
@@ -151,9 +153,11 @@ export function createAppCore(o: CoreOptions): AppCore {
   });
 
   /** Every paid call of the app goes through here (screens, downloads' link renewal, bulk jobs). */
-  const call = (args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>> => calls.call(args, options);
+  // The Explorer keeps the exact text of its own answers (request ids with its prefix), for big integers.
+  const call = async (args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>> => explorer.served(args, await calls.call(args, options));
 
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
+  const explorer = createExplorer({ downloadFolder, version: o.version, mode: () => sessions.current().info.mode, now });
   const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
   const queue = createDownloadQueue({
     dataDir: o.dataDir,
@@ -252,6 +256,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
       ...jobHandlers,
       ...exportHandlers,
+      ...explorer.handlers,
     },
     async start() {
       if (o.legacyKeyStore) {

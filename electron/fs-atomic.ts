@@ -2,7 +2,7 @@
 // a crash or power loss leaves either the old file or the new one, never a half-written mix.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -123,5 +123,62 @@ export function writeFileAtomicSync(file: string, data: Chunk, options: AtomicWr
     } catch {
       // Best effort, as above.
     }
+  }
+}
+
+/** Where hard links are refused (FAT and exFAT drives, some network shares). */
+const NO_LINK_CODES = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/** True when something is at `path` (a file, a folder, anything). */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes `data` atomically to a NEW file in `folder`: `<stem><ext>`, else `<stem>-2<ext>`, `-3`... It never
+ * replaces a file, ours or anyone's: the finished temp file is hard-linked to the name, which fails when
+ * the name is taken. Where the file system has no hard links, the name is checked, then the temp file
+ * renamed to it (a file created in between those two steps could still be replaced). Returns the path.
+ */
+export async function writeNewFileAtomic(folder: string, stem: string, ext: string, data: Chunk, options: AtomicWriteOptions = {}): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  const temp = tempPathFor(join(folder, `${stem}${ext}`));
+  const handle = await open(temp, 'wx', options.mode ?? 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  let linking = true;
+  try {
+    for (let n = 1; n <= 10_000; n++) {
+      const target = join(folder, `${n === 1 ? stem : `${stem}-${n}`}${ext}`);
+      if (!linking) {
+        if (await pathExists(target)) continue;
+        await renameWithRetry(temp, target);
+        await syncFolder(folder);
+        return target;
+      }
+      try {
+        await link(temp, target);
+        await syncFolder(folder);
+        return target;
+      } catch (error) {
+        const code = errorCode(error) ?? '';
+        if (code === 'EEXIST') continue;
+        if (!NO_LINK_CODES.has(code)) throw error;
+        linking = false;
+        n--; // try the same name again without a link
+      }
+    }
+    throw new Error(`no free file name for ${stem}${ext} in ${folder}`);
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
 }

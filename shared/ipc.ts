@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { AppError } from './api/errors';
 import { boundedJson } from './bounded-json';
+import type { ExplorerAnswerInfo, ExplorerSaved } from './explorer';
 import type { Settings } from './settings';
 import { settingsPatchSchema } from './settings-schema';
 
@@ -150,6 +151,11 @@ export const OPS = {
   jobBudgetRaise: z.strictObject({ id: z.string().max(100), budget: z.number().int().min(1).max(10_000_000) }),
   jobControl: z.strictObject({ id: z.string().max(100), action: z.enum(['pause', 'resume', 'cancel', 'remove']) }),
   jobList: z.strictObject({}),
+
+  /** The API Explorer: where one of its answers held integers beyond 2^53 (shared/explorer.ts). */
+  explorerAnswer: z.strictObject({ requestId }),
+  /** The API Explorer: saves these answers of its own, in order, as one new JSON file with their provenance. */
+  explorerSave: z.strictObject({ requestIds: z.array(requestId).min(1).max(1000) }),
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -387,6 +393,8 @@ export interface OpResults {
   jobBudgetRaise: JobInfo;
   jobControl: JobInfo | null;
   jobList: JobInfo[];
+  explorerAnswer: ExplorerAnswerInfo;
+  explorerSave: ExplorerSaved;
 }
 
 /** Events main pushes to the renderer. */

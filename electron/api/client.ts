@@ -60,6 +60,8 @@ export interface ApiClientOptions {
   rate?: () => number | null;
   /** Called after every attempt sent, for the request ledger. */
   onAttempt?: (a: AttemptRecord) => void;
+  /** Called with each successful answer's text and what it was parsed into (the Explorer keeps its own). */
+  onAnswer?: (requestId: string, text: string, data: unknown) => void;
 }
 
 export interface ApiResult {
@@ -272,6 +274,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       });
 
       if (!error && status !== null && bodySha256 !== null) {
+        if (outcome.kind === 'answer') o.onAnswer?.(requestId, outcome.bodyText, data);
         return {
           ok: true,
           value: { data, units: totalUnits, status, requestId, bodySha256, durationMs: now() - callStart, attempts: attempt },

@@ -1,8 +1,8 @@
 // Names of export files: `<label>_<YYYY-MM-DD_HH-MM-SS>_UTC.<ext>`, with a label that is safe on Windows,
 // macOS and Linux (letters, digits, '.', '-', '_' only; no leading dot; short) and never clobbering an
 // existing export.
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathExists } from '../fs-atomic';
 
 const MAX_LABEL = 80;
 
@@ -24,15 +24,6 @@ export function utcStamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-')}_UTC`;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A base name (no extension) in `folder` that none of `extensions` uses yet: the export and its manifest
  * share it. Two exports in the same second get `-2`, `-3`...
@@ -41,7 +32,7 @@ export async function freeBaseName(folder: string, label: string, nowMs: number,
   const stem = `${label}_${utcStamp(nowMs)}`;
   for (let n = 1; ; n++) {
     const base = n === 1 ? stem : `${stem}-${n}`;
-    const taken = await Promise.all(extensions.map((ext) => exists(join(folder, `${base}${ext}`))));
+    const taken = await Promise.all(extensions.map((ext) => pathExists(join(folder, `${base}${ext}`))));
     if (!taken.some(Boolean)) return base;
   }
 }

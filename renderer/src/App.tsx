@@ -5,6 +5,7 @@ import { SelectionTray } from './components/SelectionTray';
 import { Shell } from './components/Shell';
 import { createQueryClient } from './queryClient';
 import { DownloadsScreen } from './screens/Downloads';
+import { ExplorerScreen } from './screens/explorer/ExplorerScreen';
 import { HashtagScreen } from './screens/Hashtag';
 import { LibraryScreen } from './screens/Library';
 import { LocationScreen } from './screens/Location';
@@ -43,6 +44,8 @@ function Screen({ route }: { route: Route }) {
       return <DownloadsScreen />;
     case 'log':
       return <RequestLogScreen />;
+    case 'explorer':
+      return <ExplorerScreen />;
     case 'settings':
       return <SettingsScreen />;
   }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppState } from '../state/app';
 import { useNavigation, useRoute, navigate, type RouteName } from '../state/navigation';
 import { useActiveDownloads } from '../screens/downloads/store';
+import { EXPLORER_SHORTCUT, useExplorerShortcut } from '../screens/explorer/shortcut';
 import { BalanceIndicator } from './BalanceIndicator';
 import { Omnibox } from './Omnibox';
 
@@ -11,6 +12,7 @@ const NAV: { route: RouteName; label: string; icon: string }[] = [
   { route: 'library', label: 'Library', icon: '▦' },
   { route: 'downloads', label: 'Downloads', icon: '⤓' },
   { route: 'log', label: 'Request log', icon: '☰' },
+  { route: 'explorer', label: 'API explorer', icon: '{}' },
   { route: 'settings', label: 'Settings', icon: '⚙' },
 ];
 
@@ -64,6 +66,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const omnibox = useRef<HTMLInputElement>(null);
   const activeDownloads = useActiveDownloads();
   useGlobalShortcuts(() => omnibox.current?.focus());
+  useExplorerShortcut();
   const backHint = isMac ? '⌘[' : 'Alt+←';
   const forwardHint = isMac ? '⌘]' : 'Alt+→';
 
@@ -80,6 +83,7 @@ export function Shell({ children }: { children: ReactNode }) {
             className="nav-item"
             aria-current={route.name === item.route ? 'page' : undefined}
             onClick={() => navigate({ name: item.route } as never)}
+            title={item.route === 'explorer' ? `Every endpoint of the service (${EXPLORER_SHORTCUT})` : undefined}
           >
             <span aria-hidden>{item.icon}</span>
             {item.label}

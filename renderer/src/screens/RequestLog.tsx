@@ -7,7 +7,8 @@ import type { LedgerEntry, LedgerTotals, OpArgs } from '../../../shared/ipc';
 import { feedlens, ServiceError, unwrap } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
 import { VirtualList } from '../components/Virtual';
-import { LOG_RANGES, cursorSummary, formatDuration, formatLogTime, paramsSummary, rangeFrom, rowLabel, statusText, type LogRange } from './log/format';
+import { navigate } from '../state/navigation';
+import { LOG_RANGES, cursorSummary, formatDuration, formatLogTime, paramsSummary, rangeFrom, repeatParams, rowLabel, statusText, type LogRange } from './log/format';
 import '../styles/settings.css';
 
 const ROW_LIMIT = 5000;
@@ -177,6 +178,15 @@ function LogRow({ entry, now }: { entry: LedgerEntry; now: number }) {
       <span className="log-cursor" title={cursors ? `Sent: ${JSON.stringify(entry.cursorSent)}\nReceived: ${JSON.stringify(entry.cursorReceived)}` : 'This endpoint does not page'}>
         {cursors || <span className="faint">—</span>}
       </span>
+      <button
+        type="button"
+        className="btn small log-repeat"
+        onClick={() => navigate({ name: 'explorer', path: entry.path, params: repeatParams(entry.params) })}
+        title="Open this request in the API explorer, with its parameters filled in. Nothing is sent until you press Send."
+        data-testid="log-repeat"
+      >
+        Repeat in explorer
+      </button>
     </div>
   );
 }

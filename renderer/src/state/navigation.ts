@@ -18,6 +18,8 @@ export type Route =
   | { name: 'library' }
   | { name: 'downloads' }
   | { name: 'log' }
+  /** The API explorer, on an endpoint with these values in its form (a repeated request, a replacement). */
+  | { name: 'explorer'; path?: string; params?: Record<string, string | string[]> }
   | { name: 'settings' };
 
 export type RouteName = Route['name'];

@@ -71,6 +71,8 @@ const BASE: Record<OpName, unknown> = {
   jobBudgetRaise: { id: 'job-x', budget: 10 },
   jobControl: { id: 'job-x', action: 'pause' },
   jobList: {},
+  explorerAnswer: { requestId: 'explorer:r-1' },
+  explorerSave: { requestIds: ['explorer:r-1'] },
 };
 
 function deep(depth: number): unknown {

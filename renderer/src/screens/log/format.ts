@@ -86,3 +86,18 @@ export function rowLabel(entry: LedgerEntry, nowMs: number): string {
   if (entry.attempt > 1) parts.push(`attempt ${entry.attempt}`);
   return parts.join(', ');
 }
+
+/**
+ * A logged request's parameters, to repeat it in the API explorer: the query as sent, less `safe_int`
+ * (the app adds it wherever the endpoint takes it).
+ */
+export function repeatParams(params: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'safe_int') continue;
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.map(String);
+    else if (typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
+  }
+  return out;
+}
