@@ -22,10 +22,13 @@ import { activeStories, formatCount } from './shapes/common';
 import { g1User } from './shapes/g1';
 import { g2Media, g2User } from './shapes/g2';
 import { gqlCommentLiker, gqlLiker, mediaStream, topsearchFlat, topsearchStream, usertagsMultifetch, type TopsearchUnit } from './shapes/gql';
+import { musicPage } from './shapes/music';
 import { paginate, type Page } from './shapes/paging';
+import { mediaSections } from './shapes/sections';
 import {
-  commentsEnvelope, musicAssetInfo, rawComment, rawHighlight, rawLocation, rawMedia, rawReel, rawUser, rawUserFull, rawUserReel, socialContext,
+  commentsEnvelope, musicAssetInfo, rawComment, rawLocation, rawMedia, rawUser, rawUserFull, socialContext,
 } from './shapes/raw';
+import { rawHighlight, rawReel, rawUserReel } from './shapes/raw-stories';
 import * as v1 from './shapes/v1';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
 import { threadOf, findComment } from './world/comments';
@@ -587,22 +590,21 @@ const hashtagChunk = (which: 'top' | 'clips' | 'recent'): RouteHandler => (ctx) 
   withValue(findHashtag(ctx), (h) =>
     withValue(page(ctx, h[which], 'max_id', SIZE.hashtagFeed, `tag-${which}:${h.id}`), (p) => ok([medias(ctx.world, p.items).map((m) => v1.media(ctx, m)), p.next])));
 
-/** `/v2/hashtag/medias/*`: media grids in sections of three. */
+/** `/v2/hashtag/medias/*`: rows of posts (shapes/sections.ts), pks as strings and usertags as a list. */
 const hashtagSections = (which: 'top' | 'clips' | 'recent'): RouteHandler => (ctx) =>
   withValue(findHashtag(ctx), (h) =>
-    withValue(page(ctx, h[which], 'page_id', SIZE.hashtagFeed, `tag-v2-${which}:${h.id}`), (p) => {
-      const list = medias(ctx.world, p.items);
-      const sections: Json[] = [];
-      for (let i = 0; i < list.length; i += 3) {
-        sections.push({
-          layout_type: 'media_grid',
-          feed_type: 'media',
-          explore_item_info: { num_columns: 3, total_num_columns: 3, aspect_ratio: 1, autoplay: false },
-          layout_content: { medias: list.slice(i, i + 3).map((m) => ({ media: rawMedia(ctx, m) })) },
-        });
-      }
-      return ok({ response: { sections, more_available: p.next !== null, next_max_id: p.next, status: 'ok' }, next_page_id: p.next });
-    }));
+    withValue(page(ctx, h[which], 'page_id', SIZE.hashtagFeed, `tag-v2-${which}:${h.id}`), (p) => ok({
+      response: {
+        sections: mediaSections(ctx, medias(ctx.world, p.items), { stringIds: true, usertagsList: true }),
+        more_available: p.next !== null,
+        next_max_id: p.next,
+        next_page: Math.floor(p.offset / SIZE.hashtagFeed) + 1,
+        next_media_ids: [],
+        auto_load_more_enabled: true,
+        status: 'ok',
+      },
+      next_page_id: p.next,
+    })));
 
 function hashtagsMatching(world: World, query: string): WorldHashtag[] {
   const q = searchQuery(query);
@@ -742,20 +744,7 @@ const trackReels = (key: 'canonical_id' | 'track_id'): RouteHandler => (ctx) =>
   withValue(required(ctx, key), (id) => {
     const t = key === 'canonical_id' ? ctx.world.trackByCanonicalId.get(id) : (ctx.world.trackById.get(id) ?? ctx.world.tracks.find((x) => x.assetId === id));
     if (!t) return notFound('Track');
-    return withValue(page(ctx, t.reels, 'page_id', SIZE.tracks, `track:${t.id}`), (p) => ok({
-      response: {
-        items: medias(ctx.world, p.items).map((m) => ({ media: rawMedia(ctx, m) })),
-        paging_info: { max_id: p.next, more_available: p.next !== null },
-        media_count: t.reels.length,
-        metadata: {
-          music_canonical_id: t.canonicalId,
-          music_info: { music_asset_info: musicAssetInfo(ctx, t), music_consumption_info: { should_mute_audio: false, is_trending_in_clips: t.reels.length > 45 } },
-          original_sound_info: null,
-        },
-        status: 'ok',
-      },
-      next_page_id: p.next,
-    }));
+    return withValue(page(ctx, t.reels, 'page_id', SIZE.tracks, `track:${t.id}`), (p) => ok(musicPage(ctx, t, medias(ctx.world, p.items), p.next)));
   });
 
 // ---- the table -----------------------------------------------------------------------------------------

@@ -114,10 +114,13 @@ export interface WorldPicks {
   world: World;
   big: WorldUser;
   business: WorldUser;
+  clipsUser: WorldUser;
   post: WorldMedia;
   reel: WorldMedia;
   discussed: WorldMedia;
   hashtag: string;
+  /** A hashtag whose first v2 feed page has a place and a coauthored post in its grid rows. */
+  feedHashtag: string;
   placePk: string;
   placeQuery: string;
   musicQuery: string;
@@ -143,19 +146,33 @@ export function worldPicks(world: World): WorldPicks {
   const discussed = pick(world.media, 'post with replies', (m) =>
     isPublic(m) && !m.commentsDisabled && threadOf(world, m).top.length >= 20 && threadOf(world, m).top.some((c) => c.replies.length >= 3));
   const parent = pick(threadOf(world, discussed).top, 'comment with replies', (c) => c.replies.length >= 3);
-  const hashtag = [...world.hashtags].sort((a, b) => b.recent.length - a.recent.length)[0];
+  const coauthoredIn = (pks: readonly string[]): boolean => pks.slice(0, 12).some((pk) => (world.mediaByPk.get(pk)?.coauthors.length ?? 0) > 0);
+  // The posts of a v2 feed page that sit in media_grid rows (odd rows with a reel are one_by_two rows).
+  const inGrid = (pks: readonly string[], test: (m: WorldMedia) => boolean): boolean => {
+    const list = pks.slice(0, 12).flatMap((pk) => world.mediaByPk.get(pk) ?? []);
+    return list.some((m, i) => test(m) && (Math.floor(i / 3) % 2 === 0 || !list.slice(i - (i % 3), i - (i % 3) + 3).some((x) => x.productType === 'clips')));
+  };
+  const hashtag = [...world.hashtags]
+    .filter((h) => coauthoredIn(h.recent) && coauthoredIn(h.top) && coauthoredIn(h.clips))
+    .sort((a, b) => b.recent.length - a.recent.length)[0];
+  const feedHashtag = [...world.hashtags]
+    .filter((h) => inGrid(h.recent, (m) => m.locationPk !== null) && inGrid(h.recent, (m) => m.coauthors.length > 0))
+    .sort((a, b) => b.recent.length - a.recent.length)[0];
+  const clipsUser = pick(world.users, 'account whose first reels include a coauthored one', (u) => !u.isPrivate && coauthoredIn(u.clips));
   const place = [...world.locations].filter((l) => l.hours !== null).sort((a, b) => b.recent.length - a.recent.length)[0];
-  const track = [...world.tracks].sort((a, b) => b.reels.length - a.reels.length)[0];
+  const track = [...world.tracks].filter((t) => t.hasLyrics).sort((a, b) => b.reels.length - a.reels.length)[0];
   const highlight = pick(world.highlights, 'highlight of the big account', (h) => h.ownerPk === big.pk);
-  if (!hashtag || !place || !track) throw new Error('shape contract: the world has no hashtag, place or track');
+  if (!hashtag || !feedHashtag || !place || !track) throw new Error('shape contract: the world has no hashtag, place or track');
   return {
     world,
     big,
     business,
+    clipsUser,
     post,
     reel,
     discussed,
     hashtag: hashtag.name,
+    feedHashtag: feedHashtag.name,
     placePk: String(place.pk),
     placeQuery: place.city,
     musicQuery: track.title.split(' ')[0] ?? track.title,
@@ -169,7 +186,7 @@ const byUser = (w: WorldPicks): Params => ({ user_id: w.big.pk });
 
 /** The 37 endpoints with a recorded answer, and what the simulator is asked for each. */
 export const CONTRACT_ENDPOINTS: readonly ContractEndpoint[] = [
-  { name: 'gql_topsearch', path: '/gql/topsearch', params: (w) => ({ query: w.big.username.split('.')[0] ?? w.big.username }) },
+  { name: 'gql_topsearch', path: '/gql/topsearch', params: () => ({ query: 'a' }) },
   { name: 'sys_balance', path: '/sys/balance', params: () => ({}) },
   { name: 'v1_fbsearch_places', path: '/v1/fbsearch/places', params: (w) => ({ query: w.placeQuery }) },
   { name: 'v1_hashtag_by_name', path: '/v1/hashtag/by/name', params: (w) => ({ name: w.hashtag }) },
@@ -178,8 +195,8 @@ export const CONTRACT_ENDPOINTS: readonly ContractEndpoint[] = [
   { name: 'v1_location_by_id', path: '/v1/location/by/id', params: (w) => ({ id: w.placePk }) },
   { name: 'v1_location_medias_recent_chunk', path: '/v1/location/medias/recent/chunk', params: (w) => ({ location_pk: w.placePk }) },
   { name: 'v1_location_medias_top_chunk', path: '/v1/location/medias/top/chunk', params: (w) => ({ location_pk: w.placePk }) },
-  { name: 'v1_media_by_code', path: '/v1/media/by/code', params: (w) => ({ code: w.post.code }) },
-  { name: 'v1_media_by_id', path: '/v1/media/by/id', params: (w) => ({ id: w.post.pk }) },
+  { name: 'v1_media_by_code', path: '/v1/media/by/code', params: (w) => ({ code: w.reel.code }) },
+  { name: 'v1_media_by_id', path: '/v1/media/by/id', params: (w) => ({ id: w.reel.pk }) },
   { name: 'v1_media_insight', path: '/v1/media/insight', params: (w) => ({ media_id: w.reel.pk }) },
   { name: 'v1_media_likers', path: '/v1/media/likers', params: (w) => ({ id: w.post.pk }) },
   { name: 'v1_media_oembed', path: '/v1/media/oembed', params: (w) => ({ url: postUrl(w.post) }) },
@@ -188,21 +205,21 @@ export const CONTRACT_ENDPOINTS: readonly ContractEndpoint[] = [
   { name: 'v1_user_about', path: '/v1/user/about', params: (w) => ({ id: w.big.pk }) },
   { name: 'v1_user_by_id', path: '/v1/user/by/id', params: (w) => ({ id: w.big.pk }) },
   { name: 'v1_user_by_username', path: '/v1/user/by/username', params: (w) => ({ username: w.big.username }) },
-  { name: 'v1_user_clips_chunk', path: '/v1/user/clips/chunk', params: byUser },
+  { name: 'v1_user_clips_chunk', path: '/v1/user/clips/chunk', params: (w) => ({ user_id: w.clipsUser.pk }) },
   { name: 'v1_user_followers_chunk', path: '/v1/user/followers/chunk', params: byUser },
   { name: 'v1_user_following_chunk', path: '/v1/user/following/chunk', params: byUser },
   { name: 'v1_user_highlights', path: '/v1/user/highlights', params: byUser },
   { name: 'v1_user_medias_chunk', path: '/v1/user/medias/chunk', params: byUser },
   { name: 'v1_user_stories', path: '/v1/user/stories', params: byUser },
   { name: 'v1_user_tag_medias_chunk', path: '/v1/user/tag/medias/chunk', params: byUser },
-  { name: 'v2_fbsearch_accounts', path: '/v2/fbsearch/accounts', params: (w) => ({ query: w.big.username.split('.')[0] ?? w.big.username }) },
+  { name: 'v2_fbsearch_accounts', path: '/v2/fbsearch/accounts', params: () => ({ query: 'a' }) },
   { name: 'v2_fbsearch_reels', path: '/v2/fbsearch/reels', params: (w) => ({ query: w.hashtag }) },
   { name: 'v2_hashtag_by_name', path: '/v2/hashtag/by/name', params: (w) => ({ name: w.hashtag }) },
-  { name: 'v2_hashtag_medias_recent', path: '/v2/hashtag/medias/recent', params: (w) => ({ name: w.hashtag }) },
+  { name: 'v2_hashtag_medias_recent', path: '/v2/hashtag/medias/recent', params: (w) => ({ name: w.feedHashtag }) },
   { name: 'v2_highlight_by_id', path: '/v2/highlight/by/id', params: (w) => ({ id: w.highlightPk }) },
   { name: 'v2_media_comments', path: '/v2/media/comments', params: (w) => ({ id: w.discussed.pk }) },
   { name: 'v2_media_comments_replies', path: '/v2/media/comments/replies', params: (w) => ({ media_id: w.discussed.pk, comment_id: w.replyParent }) },
-  { name: 'v2_media_info_by_id', path: '/v2/media/info/by/id', params: (w) => ({ id: w.post.pk }) },
+  { name: 'v2_media_info_by_id', path: '/v2/media/info/by/id', params: (w) => ({ id: w.reel.pk }) },
   { name: 'v2_track_by_canonical_id', path: '/v2/track/by/canonical/id', params: (w) => ({ canonical_id: w.trackCanonicalId }) },
   { name: 'v2_user_by_id', path: '/v2/user/by/id', params: (w) => ({ id: w.big.pk }) },
   { name: 'v2_user_by_username', path: '/v2/user/by/username', params: (w) => ({ username: w.big.username }) },
