@@ -26,8 +26,9 @@ import { musicPage } from './shapes/music';
 import { paginate, type Page } from './shapes/paging';
 import { mediaSections } from './shapes/sections';
 import {
-  commentsEnvelope, musicAssetInfo, rawComment, rawLocation, rawMedia, rawUser, rawUserFull, socialContext,
+  musicAssetInfo, rawLocation, rawMedia, rawUser, rawUserFull, socialContext,
 } from './shapes/raw';
+import { commentsEnvelope, rawComment } from './shapes/raw-comments';
 import { rawHighlight, rawReel, rawUserReel } from './shapes/raw-stories';
 import * as v1 from './shapes/v1';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
@@ -459,6 +460,7 @@ const commentsV2: RouteHandler = (ctx) =>
         ...commentsEnvelope(ctx, m),
         has_more_comments: p.next !== null,
         next_max_id: p.next,
+        next_min_id: p.next,
       },
       next_page_id: p.next,
     })));
@@ -468,10 +470,13 @@ const replies: RouteHandler = (ctx) =>
     const parent = threadOf(ctx.world, m).byPk.get(commentId);
     if (!parent || parent.parentPk !== null) return entriesNotFound();
     return withValue(page(ctx, parent.replies, 'min_id', SIZE.replies, `replies:${parent.pk}`), (p) => ok({
-      parent_comment: rawComment(ctx, parent),
+      parent_comment: rawComment(ctx, parent, null, false),
       child_comment_count: parent.replies.length,
       child_comments: p.items.map((c, i) => rawComment(ctx, c, p.offset + i)),
       has_more_head_child_comments: p.next !== null,
+      has_more_tail_child_comments: false,
+      is_ranked_replies: false,
+      liked_by_media_owner_badge_enabled: false,
       next_min_id: p.next,
       num_head_child_comments: Math.max(0, parent.replies.length - p.offset - p.items.length),
       status: 'ok',

@@ -6,6 +6,7 @@
 
 /** Raw user dicts in lists and nested in media, comments and search results. */
 export const USER_EXTRA = {
+  is_creator_agent_enabled: false, is_screenshot_blocking_enabled: false,
   feed_post_reshare_disabled: false, eligible_for_text_app_activation_badge: false, account_type: 0,
   fan_club_info: {
     autosave_to_exclusive_highlight: false, connected_member_count: 0, fan_club_id: '', fan_club_name: '',

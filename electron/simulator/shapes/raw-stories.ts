@@ -5,11 +5,16 @@ import type { WorldHighlight, WorldStory, WorldUser } from '../world/model';
 import { storyTakenAt } from '../world/world';
 import { activeStories, picturesOf, userOf, videoFile, type ShapeContext } from './common';
 import { imageVersions2, rawLocation, rawUser } from './raw';
-import { coverMedia, highlightLatest, imageVersions } from './v1';
+import { isoZ, storySponsors } from './common';
+import { coverMedia, highlightLatest, imageVersions, story } from './v1';
 
 type Json = Record<string, unknown>;
 
-export function rawStory(ctx: ShapeContext, s: WorldStory): Json {
+/**
+ * A raw story. In a highlight (`inHighlight`) production writes the story's and its owner's pks as
+ * strings, `taken_at` as an ISO string, and adds the v1 story's sticker lists.
+ */
+export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false): Json {
   const world = ctx.world;
   const owner = userOf(world, s.ownerPk);
   const id = mediaId(s.pk, s.ownerPk);
@@ -60,7 +65,7 @@ export function rawStory(ctx: ShapeContext, s: WorldStory): Json {
     thumbnail_url: pictures[0]?.url ?? null,
     image_versions: imageVersions(pictures),
     taken_at_ts: takenAt,
-    sponsor_tags: [],
+    sponsor_tags: storySponsors(s).map((pk) => rawUser(ctx, userOf(world, pk))),
   };
   if (s.video) {
     const v = videoFile(ctx, s.pk, s.video);
@@ -70,6 +75,13 @@ export function rawStory(ctx: ShapeContext, s: WorldStory): Json {
     out.video_url = v.url;
   } else {
     out.video_url = null;
+  }
+  if (inHighlight) {
+    const flat = story(ctx, s, { inHighlight: true });
+    for (const key of ['mentions', 'links', 'hashtags', 'locations', 'stickers', 'medias']) out[key] = flat[key];
+    out.pk = s.pk;
+    out.taken_at = isoZ(takenAt);
+    out.user = rawUser(ctx, owner, { stringIds: true });
   }
   return out;
 }
@@ -107,6 +119,18 @@ export function rawHighlight(ctx: ShapeContext, h: WorldHighlight, withItems: bo
   const world = ctx.world;
   const owner = userOf(world, h.ownerPk);
   const out: Json = {
+    ad_expiry_timestamp_in_millis: null,
+    is_cta_sticker_available: null,
+    should_treat_link_sticker_as_cta: null,
+    pool_refresh_ttl_in_sec: null,
+    can_react_with_avatar: false,
+    is_cacheable: true,
+    is_converted_to_clips: false,
+    disabled_reply_types: ['story_remix_reply', 'story_selfie_reply'],
+    highlight_reel_type: 'default',
+    is_added_to_main_grid: false,
+    is_archived: false,
+    show_expiration_tray_signal: false,
     id: `highlight:${h.pk}`,
     strong_id__: `highlight:${h.pk}`,
     pk: h.pk,
@@ -123,13 +147,13 @@ export function rawHighlight(ctx: ShapeContext, h: WorldHighlight, withItems: bo
     media_count: h.items.length,
     media_ids: h.items.map((pk) => BigInt(pk)),
     cover_media: coverMedia(ctx, h),
-    user: rawUser(ctx, owner),
+    user: rawUser(ctx, owner, { stringIds: true }),
     prefetch_count: 0,
   };
   if (withItems) {
     out.items = h.items.flatMap((pk) => {
       const s = world.storyByPk.get(pk);
-      return s ? [rawStory(ctx, s)] : [];
+      return s ? [rawStory(ctx, s, true)] : [];
     });
   }
   return out;

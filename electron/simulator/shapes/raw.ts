@@ -3,9 +3,9 @@
 // Integers beyond 2^53 are bigints (media `pk`, `fbid`, `fbid_v2`, story `pk`, highlight `media_ids`,
 // comment `media_id`): the shell writes them as bare integer literals, or strings with safe_int=true.
 import { mediaPaths } from '../types';
-import { commentCountOf, threadOf } from '../world/comments';
+import { commentCountOf } from '../world/comments';
 import { mediaId } from '../world/ids';
-import type { WorldComment, WorldLocation, WorldMedia, WorldUser } from '../world/model';
+import type { WorldLocation, WorldMedia, WorldUser } from '../world/model';
 import { likersOf } from '../world/world';
 import {
   latestReelMedia, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
@@ -337,58 +337,3 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
 }
 
 /** A raw comment. Top-level comments carry up to two preview replies. */
-export function rawComment(ctx: ShapeContext, c: WorldComment, index: number | null = null): Json {
-  const world = ctx.world;
-  const author = userOf(world, c.userPk);
-  const m = world.mediaByPk.get(c.mediaPk);
-  const out: Json = {
-    pk: c.pk,
-    text: c.text,
-    type: c.parentPk ? 2 : 0,
-    user: rawUser(ctx, author),
-    user_id: Number(author.pk),
-    media_id: BigInt(c.mediaPk),
-    created_at: c.createdAt,
-    created_at_utc: c.createdAt,
-    created_at_for_fb_app: c.createdAt,
-    comment_like_count: c.likeCount,
-    has_liked_comment: false,
-    is_pinned: c.isPinned,
-    status: 'Active',
-    content_type: 'comment',
-    bit_flags: 0,
-    did_report_as_spam: false,
-    share_enabled: false,
-    is_covered: false,
-    is_ranked_comment: c.parentPk === null,
-    private_reply_status: 0,
-    preview_child_comments: c.parentPk === null ? c.replies.slice(0, 2).map((r, i) => rawComment(ctx, r, i)) : [],
-    child_comment_count: c.replies.length,
-    has_more_head_child_comments: false,
-    has_more_tail_child_comments: c.replies.length > 2,
-    parent_comment_id: c.parentPk,
-    replied_to_comment_id: c.parentPk,
-    child_comment_index: index,
-    media_info: m ? { id: mediaId(m.pk, m.ownerPk), code: m.code, media_type: m.mediaType, product_type: m.productType } : null,
-  };
-  return out;
-}
-
-/** The v2 comments page's `response` besides `comments`. */
-export function commentsEnvelope(ctx: ShapeContext, m: WorldMedia): Json {
-  return {
-    caption: rawCaption(ctx, m),
-    comment_count: threadOf(ctx.world, m).total,
-    can_view_more_preview_comments: false,
-    caption_is_edited: false,
-    comment_cover_pos: 'bottom',
-    comment_filter_param: 'no_filter',
-    comment_likes_enabled: true,
-    display_realtime_typing_indicator: true,
-    has_more_headload_comments: false,
-    is_ranked: true,
-    media_header_display: 'none',
-    threading_enabled: true,
-    status: 'ok',
-  };
-}

@@ -9,6 +9,7 @@ import { normalizeAnswer } from '../../../shared/api/normalize';
 import { readPage } from '../../../shared/api/pager';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
 import { ANCHORS, threadOf, type World, type WorldMedia, type WorldUser } from '../../../electron/simulator/world/world';
+import { storySponsors } from '../../../electron/simulator/shapes/common';
 import { postUrl } from '../../../electron/simulator/shapes/v1';
 
 export const RECORDED_DIR = resolve(__dirname, '../../../../shared/spec/recorded');
@@ -115,6 +116,7 @@ export interface WorldPicks {
   big: WorldUser;
   business: WorldUser;
   clipsUser: WorldUser;
+  storyUser: WorldUser;
   post: WorldMedia;
   reel: WorldMedia;
   discussed: WorldMedia;
@@ -158,6 +160,11 @@ export function worldPicks(world: World): WorldPicks {
   const feedHashtag = [...world.hashtags]
     .filter((h) => inGrid(h.recent, (m) => m.locationPk !== null) && inGrid(h.recent, (m) => m.coauthors.length > 0))
     .sort((a, b) => b.recent.length - a.recent.length)[0];
+  const storyUser = pick(world.users, 'account with a sponsored story', (u) =>
+    !u.isPrivate && u.stories.some((pk) => {
+      const st = world.storyByPk.get(pk);
+      return st !== undefined && storySponsors(st).length > 0;
+    }));
   const clipsUser = pick(world.users, 'account whose first reels include a coauthored one', (u) => !u.isPrivate && coauthoredIn(u.clips));
   const place = [...world.locations].filter((l) => l.hours !== null).sort((a, b) => b.recent.length - a.recent.length)[0];
   const track = [...world.tracks].filter((t) => t.hasLyrics).sort((a, b) => b.reels.length - a.reels.length)[0];
@@ -168,6 +175,7 @@ export function worldPicks(world: World): WorldPicks {
     big,
     business,
     clipsUser,
+    storyUser,
     post,
     reel,
     discussed,
@@ -210,7 +218,7 @@ export const CONTRACT_ENDPOINTS: readonly ContractEndpoint[] = [
   { name: 'v1_user_following_chunk', path: '/v1/user/following/chunk', params: byUser },
   { name: 'v1_user_highlights', path: '/v1/user/highlights', params: byUser },
   { name: 'v1_user_medias_chunk', path: '/v1/user/medias/chunk', params: byUser },
-  { name: 'v1_user_stories', path: '/v1/user/stories', params: byUser },
+  { name: 'v1_user_stories', path: '/v1/user/stories', params: (w) => ({ user_id: w.storyUser.pk }) },
   { name: 'v1_user_tag_medias_chunk', path: '/v1/user/tag/medias/chunk', params: byUser },
   { name: 'v2_fbsearch_accounts', path: '/v2/fbsearch/accounts', params: () => ({ query: 'a' }) },
   { name: 'v2_fbsearch_reels', path: '/v2/fbsearch/reels', params: (w) => ({ query: w.hashtag }) },
