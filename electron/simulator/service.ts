@@ -7,10 +7,11 @@
 //   front door: injected 1010 or no User-Agent (1010) -> method (405) -> key (401, 403) -> rate (429)
 //   -> retired (410) -> not simulated (404) -> balance below cost (402) -> injected status -> params (422)
 //   -> route (a route that throws: 500). Latency and reset faults act before all of these.
-// Units billed per answer: see billing.ts. Every API answer carries `x-hiker-info: {"reqs": N}`.
+// Units billed per answer: see billing.ts. Every API answer carries `x-hiker-info` (`reqs=N` or
+// `{"reqs": N}`, by family: billing.ts).
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import { validateParams } from '../../shared/api/params';
-import { unitsFor } from './billing';
+import { hikerInfo, unitsFor } from './billing';
 import {
   AUTH_REQUIRED,
   BLOCKED_1010_TEXT,
@@ -126,14 +127,14 @@ function validationItems(endpoint: Endpoint, input: Record<string, unknown>, iss
   });
 }
 
-function toResponse(answer: Answer): Response {
+function toResponse(answer: Answer, path: string): Response {
   const bytes = Buffer.from(answer.text); // encoded once: gives the length and the body
   return new Response(bytes, {
     status: answer.status,
     headers: {
       'content-type': answer.contentType,
       'content-length': String(bytes.length),
-      'x-hiker-info': `{"reqs": ${answer.units}}`,
+      'x-hiker-info': hikerInfo(path, answer.units),
       ...answer.headers,
     },
   });
@@ -223,7 +224,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
     let res: Response;
     if (isMediaPath(path)) {
-      if (faults.take('block1010', path)) res = toResponse(blocked1010());
+      if (faults.take('block1010', path)) res = toResponse(blocked1010(), path);
       else {
         const injected = faults.takeStatus(path);
         res = injected
@@ -239,7 +240,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         const message = error instanceof Error ? error.message : String(error);
         answer = json(500, serverError(`Simulator error: ${message}`), 0);
       }
-      res = toResponse(answer);
+      res = toResponse(answer, path);
     }
     return cut ? truncated(res) : res;
   }

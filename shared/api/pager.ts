@@ -21,9 +21,23 @@ function isNothing(value: unknown): boolean {
   return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * The posts of a v2 feed section whose layout is not a grid: production's `one_by_two_left/right` rows
+ * hold one reel in `one_by_two_item.clips.items[]` and the posts beside it in `fill_items[]`, where a
+ * `media_grid` row has `medias[]`. Read as that row's `medias`, in display order, so every path through
+ * `layout_content.medias[]` reads every layout.
+ */
+function sectionMedias(layoutContent: Obj): unknown[] | undefined {
+  const oneByTwo = layoutContent.one_by_two_item;
+  const clips = isObject(oneByTwo) && isObject(oneByTwo.clips) && Array.isArray(oneByTwo.clips.items) ? oneByTwo.clips.items : [];
+  const fill = Array.isArray(layoutContent.fill_items) ? layoutContent.fill_items : [];
+  return clips.length + fill.length > 0 ? [...clips, ...fill] : undefined;
+}
+
 function child(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
   if (isObject(value) && Object.hasOwn(value, key)) return value[key];
+  if (key === 'medias' && isObject(value)) return sectionMedias(value);
   return undefined;
 }
 

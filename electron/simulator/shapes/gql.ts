@@ -163,10 +163,11 @@ export function topsearchStream(ctx: ShapeContext, query: string, units: Topsear
   };
 }
 
-/** `/gql/topsearch?flat=true`: the units as one list. */
+/** `/gql/topsearch?flat=true`: the page's accounts, then its posts, as one list (the stream's order). */
 export function topsearchFlat(ctx: ShapeContext, units: TopsearchUnit[], endCursor: string | null): Json {
+  const ordered = [...units.filter((u) => u.kind === 'user'), ...units.filter((u) => u.kind === 'media')];
   return {
-    items: units.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media))),
+    items: ordered.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media))),
     end_cursor: endCursor,
     has_more: endCursor !== null,
   };

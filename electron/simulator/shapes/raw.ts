@@ -154,7 +154,7 @@ export function imageVersions2(ctx: ShapeContext, id: string, item: { width: num
         max_thumbnails_per_sprite: 105,
         file_size_kb: 120,
         rendered_width: 96,
-        thumbnail_duration: videoFile(ctx, id, item.video).durationSec / 90,
+        thumbnail_duration: Math.round((videoFile(ctx, id, item.video).durationSec / 90) * 1000) / 1000,
         total_thumbnail_num_per_sprite: 90,
       },
     },

@@ -18,13 +18,16 @@ function section(layoutType: string, layoutContent: Json): Json {
   };
 }
 
-/** The posts of one page in rows of three; every second row with a reel in it is a one_by_two row. */
+/**
+ * The posts of one page in rows of three; an odd row that starts with a reel is a one_by_two row (left
+ * and right in turn), so reading a row's reel and then its fill items keeps the feed's order.
+ */
 export function mediaSections(ctx: ShapeContext, list: readonly WorldMedia[], form: RawForm = {}): Json[] {
   const wrap = (m: WorldMedia): Json => ({ media: rawMedia(ctx, m, form) });
   const sections: Json[] = [];
   for (let i = 0, row = 0; i < list.length; i += 3, row++) {
     const three = list.slice(i, i + 3);
-    const reel = three.find((m) => m.productType === 'clips');
+    const reel = three[0]?.productType === 'clips' ? three[0] : undefined;
     if (row % 2 === 1 && reel && three.length === 3) {
       const side = row % 4 === 1 ? 'one_by_two_left' : 'one_by_two_right';
       sections.push(section(side, {

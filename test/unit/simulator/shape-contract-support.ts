@@ -152,7 +152,7 @@ export function worldPicks(world: World): WorldPicks {
   // The posts of a v2 feed page that sit in media_grid rows (odd rows with a reel are one_by_two rows).
   const inGrid = (pks: readonly string[], test: (m: WorldMedia) => boolean): boolean => {
     const list = pks.slice(0, 12).flatMap((pk) => world.mediaByPk.get(pk) ?? []);
-    return list.some((m, i) => test(m) && (Math.floor(i / 3) % 2 === 0 || !list.slice(i - (i % 3), i - (i % 3) + 3).some((x) => x.productType === 'clips')));
+    return list.some((m, i) => test(m) && (Math.floor(i / 3) % 2 === 0 || list[i - (i % 3)]?.productType !== 'clips'));
   };
   const hashtag = [...world.hashtags]
     .filter((h) => coauthoredIn(h.recent) && coauthoredIn(h.top) && coauthoredIn(h.clips))
