@@ -46,7 +46,11 @@ export interface SimulatorOptions {
   seed?: number;
   /** Extra keys; the demo key is always added (a spec with the same key replaces it). */
   keys?: KeySpec[];
-  /** Reproduce production's limit of about 50 followers for outsiders (off in demo mode). */
+  /**
+   * Production's limit of about 50 followers for outsiders: followers lists of bigger accounts stop
+   * after one page of 50 with `should_limit_list_of_followers: true` (following lists page normally).
+   * On by default, as production; tests that need long follower lists turn it off.
+   */
   followerLimit?: boolean;
   /** Clock in epoch ms (rate window, media expiry, stories' 24 h). Default Date.now. */
   now?: () => number;
@@ -156,7 +160,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const routes = options.routes ?? ROUTES;
   const world = options.world ?? buildWorld(seed);
   const mediaOrigin = (options.mediaOrigin ?? DEFAULT_MEDIA_ORIGIN).replace(/\/+$/, '');
-  const followerLimit = options.followerLimit ?? false;
+  const followerLimit = options.followerLimit ?? true;
   const keys = createKeyStore([DEMO_KEY_SPEC, ...(options.keys ?? [])]);
   const faults = createFaults(seed);
   const media = createMediaFiles(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });

@@ -49,7 +49,7 @@ export function callRoute(path: string, params: Params = {}, opts: CallOptions =
     force: opts.force ?? query.get('force') === 'true',
     mediaUrl: (p) => `http://sim${p}`,
     now: opts.now ?? NOW,
-    followerLimit: opts.followerLimit ?? false,
+    followerLimit: opts.followerLimit ?? true,
   });
 }
 
