@@ -2,7 +2,7 @@
 // calls it in-process (no port, no network); http.ts puts the same handler behind node:http.
 //
 // The shell answers what production's front door and billing answer (keys, balance, rate, retired
-// paths, validation, media files, faults); everything an endpoint returns comes from ROUTES (routes.ts)
+// paths, validation, media files, faults); everything an endpoint returns comes from ROUTES (routes.ts, routes-more.ts)
 // over the world built from the seed. Order of checks for an API call:
 //   front door: injected 1010 or no User-Agent (1010) -> method (405) -> key (401, 403) -> rate (429)
 //   -> retired (410) -> not simulated (404) -> balance below cost (402) -> injected status -> params (422)
@@ -29,7 +29,7 @@ import {
 import { ConnectionResetError, createFaults, isMediaPath, type Faults } from './faults';
 import { createKeyStore, type KeySpec, type KeyStore } from './keys';
 import { createMediaFiles } from './media';
-import { ROUTES } from './routes';
+import { ROUTES } from './routes-more';
 import { toJsonText } from './serialize';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
 import { buildWorld, type World } from './world/world';

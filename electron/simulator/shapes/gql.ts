@@ -173,24 +173,51 @@ export function topsearchFlat(ctx: ShapeContext, units: TopsearchUnit[], endCurs
   };
 }
 
+/** Fields of a grid item that production defers to patch rows (counts, caption, tags, place). */
+const DEFERRED = new Set([
+  'like_count', 'comment_count', 'play_count', 'ig_play_count', 'view_count', 'caption', 'usertags', 'coauthor_producers', 'location',
+  'top_likers', 'has_liked', 'clips_metadata',
+]);
+
 /**
- * `/gql/user/medias` and `/gql/user/clips`: one stream row with the timeline connection
- * (edges of media dicts, page_info with the next cursor), or `{items}` with flat=true.
+ * `/gql/user/medias` and `/gql/user/clips` as production streams them: the first row holds the timeline
+ * connection whose nodes are partial media dicts (page_info has the next cursor); then one deferred
+ * patch row per node completes it (`path` names the node, `data` holds the deferred fields), the later
+ * ones sent together as a nested array. With flat=true: `{items}`.
  */
 export function mediaStream(ctx: ShapeContext, connection: string, medias: WorldMedia[], cursor: string | null, cursorKey: string, flat: boolean): Json {
   if (flat) return { items: medias.map((m) => rawMedia(ctx, m)), [cursorKey]: cursor, more_available: cursor !== null };
+  const heads: Json[] = [];
+  const patches: Json[] = [];
+  medias.forEach((m, i) => {
+    const head: Json = {};
+    const rest: Json = { __typename: 'XDTMediaDict', id: mediaId(m.pk, m.ownerPk) };
+    for (const [key, value] of Object.entries(rawMedia(ctx, m))) (DEFERRED.has(key) ? rest : head)[key] = value;
+    heads.push({ node: head, cursor: null });
+    patches.push({
+      path: [connection, 'edges', i, 'node'],
+      label: connection.includes('clips') ? 'ClipsGridItem$defer' : 'ProfileGridItem$defer',
+      data: rest,
+      extensions: { is_final: false },
+    });
+  });
+  const last = patches.pop();
+  if (last) last.extensions = { is_final: true };
   return {
     stream_rows: [
       {
         data: {
           [connection]: {
-            edges: medias.map((m) => ({ node: rawMedia(ctx, m), cursor: null })),
+            edges: heads,
             page_info: { end_cursor: cursor, has_next_page: cursor !== null, has_previous_page: false, start_cursor: null },
           },
         },
-        extensions: { is_final: true, server_metadata: serverMetadata(ctx) },
+        extensions: { is_final: last === undefined, server_metadata: serverMetadata(ctx) },
         status: 'ok',
       },
+      ...patches.slice(0, 1),
+      ...(patches.length > 1 ? [patches.slice(1)] : []),
+      ...(last ? [last] : []),
     ],
   };
 }

@@ -4,7 +4,7 @@
 // by the shell's JSON writer and read back with parseLossless.
 import { describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
-import { ROUTES } from '../../../electron/simulator/routes';
+import { ROUTES } from '../../../electron/simulator/routes-more';
 import { shareCode } from '../../../electron/simulator/world/ids';
 import { ANCHORS, threadOf, type WorldMedia, type WorldUser } from '../../../electron/simulator/world/world';
 import {

@@ -79,10 +79,11 @@ describe('media URLs in answers', () => {
 });
 
 describe('options reaching the routes', () => {
-  it('followerLimit stops the followers list after about 50 with should_limit_list_of_followers', async () => {
-    const limited = createSimulator({ world, now: () => NOW, followerLimit: true });
+  it('stops the followers list after about 50 with should_limit_list_of_followers by default; followerLimit: false lifts it', async () => {
+    const limited = sim;
+    const unlimited = createSimulator({ world, now: () => NOW, followerLimit: false });
     const big = bigAccount();
-    const open = parseLossless((await api(sim, `/g2/user/followers?user_id=${big.pk}`)).text) as {
+    const open = parseLossless((await api(unlimited, `/g2/user/followers?user_id=${big.pk}`)).text) as {
       response: { should_limit_list_of_followers: boolean };
       next_page_id: string | null;
     };
