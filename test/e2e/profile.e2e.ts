@@ -150,18 +150,19 @@ for (const theme of ['light', 'dark'] as const) {
       await h.shot('profile-highlights');
     });
 
-    it('lists a mid-size account\'s followers to the end: the world\'s count and order, no duplicates', async () => {
+    it('lists a mid-size account\'s followers as production shows them to outsiders: the first 50 in the world\'s order, then it says why it stops', async () => {
       const world = h.sim.sim.world;
       const mid = world.users.find((x) => x.tier === 'main' && !x.isPrivate && x.followers.length >= 100 && x.followers.length <= 200);
       if (!mid) throw new Error('no mid-size account in the world');
       await openAccount(h, mid.username);
       await openProfileTab(h, 'followers');
       const names = await readToEnd(h, '[data-testid=user-list] [data-testid=user-row]', 'data-username');
-      const expected = mid.followers.map((pk) => world.userByPk.get(pk)?.username);
-      expect(names).toHaveLength(mid.followers.length);
+      const expected = mid.followers.slice(0, 50).map((pk) => world.userByPk.get(pk)?.username);
+      expect(names).toHaveLength(50);
       expect(new Set(names).size).toBe(names.length);
       expect(names).toEqual(expected);
-      await expect(h.page.getByTestId('list-stats').textContent()).resolves.toContain(`${mid.followers.length} followers`);
+      await expect(h.page.getByTestId('list-stats').textContent()).resolves.toContain('50 followers');
+      await expect(h.page.getByTestId('list-stopped').textContent()).resolves.toContain('about the first 50 followers');
       await h.shot('profile-followers');
       await openProfileTab(h, 'following');
       const following = await readToEnd(h, '[data-testid=user-list] [data-testid=user-row]', 'data-username');
