@@ -12,7 +12,8 @@ import { ANCHORS, threadOf, type World, type WorldMedia, type WorldUser } from '
 import { storySponsors } from '../../../electron/simulator/shapes/common';
 import { postUrl } from '../../../electron/simulator/shapes/v1';
 
-export const RECORDED_DIR = resolve(__dirname, '../../../../shared/spec/recorded');
+/** The recorded answers (FEEDLENS_RECORDED_DIR points elsewhere, e.g. to check the run without them). */
+export const RECORDED_DIR = process.env.FEEDLENS_RECORDED_DIR ?? resolve(__dirname, '../../../../shared/spec/recorded');
 export const CONTRACT_FILE = resolve(__dirname, '../../fixtures/shape-contract/contract.json');
 
 /** JSON types of a key path, sorted and joined with '|' ("null|object"). */
