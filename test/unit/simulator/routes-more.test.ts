@@ -112,6 +112,16 @@ describe('every catalog endpoint is simulated', () => {
   });
 });
 
+describe('share links of the newer form', () => {
+  it('resolves a reel\'s /share/ token by code and its /share/reel/<token>/ link by url', () => {
+    const shared = world.media.find((m) => isPublic(m.ownerPk) && m.shareToken !== null);
+    if (!shared?.shareToken) throw new Error('no shared reel');
+    expect(get('/v1/share/by/code', { code: shared.shareToken })).toEqual({ pk: shared.pk, type: 'media' });
+    expect(get('/v1/share/reel/by/url', { url: `https://www.instagram.com/share/reel/${shared.shareToken}/` })).toBe(shared.pk);
+    expect(callRoute('/v1/share/by/code', { code: 'NoSuchToken' }).status).toBe(404);
+  });
+});
+
 describe('production forms', () => {
   it('pages /gql/user/reposts with repost_next_max_id written as a bare 19-digit integer', () => {
     const endpoint = findEndpoint('/gql/user/reposts');
