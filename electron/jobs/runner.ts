@@ -10,7 +10,7 @@ import { costOf } from '../../shared/api/catalog';
 import type { AppError } from '../../shared/api/errors';
 import { stringifyLossless } from '../../shared/api/json';
 import { normalizeItems } from '../../shared/api/normalize';
-import { readPage, withCursor } from '../../shared/api/pager';
+import { PAGE_STOP_MESSAGES, readPage, withCursor } from '../../shared/api/pager';
 import type { JobInfo, JobSpec, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import type { CallService } from '../calls';
@@ -191,6 +191,8 @@ export function createJobRunner(o: JobRunnerOptions): JobRunner {
 
     const { data, units, requestId, fetchedAt } = result.value;
     const page = readPage(endpoint, data, list.cursor ?? undefined);
+    // An empty page that names a next one ends this list (readPage drops the cursor): say why in the log.
+    if (page.stop) log(`jobs: ${job.state.info.id}: ${list.path}: ${PAGE_STOP_MESSAGES[page.stop]}`);
     const records = normalizeItems(endpoint, page.items);
     const provenance: Provenance = { path: list.path, params, requestId, fetchedAt };
     const room = spec.limit === undefined ? Infinity : spec.limit - info.items;
