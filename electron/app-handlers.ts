@@ -5,6 +5,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { validationError, type AppError } from '../shared/api/errors';
 import type { AppInfo } from '../shared/ipc';
+import { isPlatformPage } from '../shared/links';
 import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { Settings } from '../shared/settings';
 import { requestsWord, type Ask } from './ask';
@@ -36,6 +37,8 @@ export interface AppHandlerDeps {
   /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
   downloadFolder: () => string;
   openExternal: (url: string) => Promise<void>;
+  /** The current session answers from the simulator: its accounts and posts are invented. */
+  simulated: () => boolean;
   version: string;
   platform: string;
   mediaBase: string;
@@ -133,6 +136,15 @@ export function createAppHandlers(d: AppHandlerDeps): Pick<Handlers, AppOps> {
     openExternal: async ({ url }) => {
       if (!isExternalAllowed(url)) {
         const refusal: AppError = { kind: 'validation', message: "Feedlens opens only the platform's web pages and the service's site in the browser.", billed: false, retryable: false };
+        throw refusal;
+      }
+      if (d.simulated() && isPlatformPage(url)) {
+        const refusal: AppError = {
+          kind: 'validation',
+          message: 'Demo mode shows accounts and posts the simulator invented: they are not on the platform, so there is no page to open.',
+          billed: false,
+          retryable: false,
+        };
         throw refusal;
       }
       // The parsed, normalised form, never the raw text the page sent.

@@ -247,6 +247,7 @@ export function createAppCore(o: CoreOptions): AppCore {
         ledger,
         downloadFolder,
         openExternal: o.openExternal,
+        simulated: () => sessions.current().info.simulated,
         version: o.version,
         platform: o.platform,
         mediaBase: o.mediaBase,

@@ -92,6 +92,16 @@ export function mediaIdOf(pk: string | number | bigint, ownerPk: string | number
   return `${pk}_${ownerPk}`;
 }
 
+/** True for a page on the platform's web site (its own domain or a subdomain). */
+export function isPlatformPage(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === PLATFORM_DOMAIN || host.endsWith(`.${PLATFORM_DOMAIN}`) || host === 'instagr.am';
+  } catch {
+    return false;
+  }
+}
+
 export function profileUrl(username: string): string {
   return `${WEB_ORIGIN}/${encodeURIComponent(username)}/`;
 }

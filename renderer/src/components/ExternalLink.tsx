@@ -1,13 +1,24 @@
 // Links that leave the app open in the system browser through main (which allows only the platform's
-// web pages and the service's site).
+// web pages and the service's site). In demo mode the platform's pages are not offered: the simulator's
+// accounts and posts are invented, and a link could land on a real person's page.
 import type { ReactNode } from 'react';
+import { isPlatformPage } from '../../../shared/links';
 import { feedlens } from '../api/bridge';
+import { useAppState } from '../state/app';
 
 export function openExternal(url: string): void {
   void feedlens().openExternal({ url });
 }
 
 export function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
+  const simulated = useAppState((s) => s.mode?.session.simulated ?? false);
+  if (simulated && isPlatformPage(href)) {
+    return (
+      <span className="simulated-link" title="Demo mode: invented by the simulator, not on the platform" data-testid="simulated-link" data-href={href}>
+        {children} <span className="faint">(simulated: not on the web)</span>
+      </span>
+    );
+  }
   return (
     <a
       href={href}

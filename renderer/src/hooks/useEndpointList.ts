@@ -87,9 +87,13 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     [pages, query.isSuccess, query.hasNextPage],
   );
 
-  /** Loads the next page only when one exists and none is already loading. */
+  /**
+   * Loads the next page only when one exists and none is already loading. Two calls within one render see
+   * the same (stale) state, so the second must not cancel and re-send the first: `cancelRefetch: false`
+   * makes it a no-op while a page is on its way (each page is asked for once).
+   */
   const loadMore = () => {
-    if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) void query.fetchNextPage();
+    if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) void query.fetchNextPage({ cancelRefetch: false });
   };
 
   /** Starts over from page 1, bypassing main's cache: spends one request per page loaded again. */

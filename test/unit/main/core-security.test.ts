@@ -153,8 +153,16 @@ describe('settings that only main changes', () => {
 });
 
 describe('external links', () => {
-  it('hands the parsed, normalised link to the system browser, not the raw text', async () => {
+  it('in demo mode, opens no page of the platform: the simulator\'s accounts are invented', async () => {
     const r = await rig();
+    expect(r.core.mode().mode).toBe('demo');
+    await expect(r.core.handlers.openExternal({ url: 'https://www.instagram.com/skyward.atlas/' }, ctx)).rejects.toMatchObject({ message: expect.stringContaining('invented') });
+    await r.core.handlers.openExternal({ url: 'https://hikerapi.com/billing' }, ctx);
+    expect(r.opened).toEqual(['https://hikerapi.com/billing']);
+  });
+
+  it('hands the parsed, normalised link to the system browser, not the raw text', async () => {
+    const r = await rig({ key: KEY });
     await r.core.handlers.openExternal({ url: 'HTTPS://www.Instagram.com/nasa/../nasa/?x=1' }, ctx);
     expect(r.opened).toEqual(['https://www.instagram.com/nasa/?x=1']);
   });

@@ -1,9 +1,10 @@
+import { isPlatformPage } from '../../../shared/links';
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../shared/api/normalize';
 import type { AppRecord, Story } from '../../../shared/records';
 import {
-  IMAGE_MS, formatAgo, formatTimeLeft, frameImageUrl, initialViewerState, isPlainSticker, isPlaying, isPlatformUrl, overlayRect, segmentProgress,
+  IMAGE_MS, formatAgo, formatTimeLeft, frameImageUrl, initialViewerState, isPlainSticker, isPlaying, overlayRect, segmentProgress,
   sharedPostsOf, startIndex, stickerName, timingOf, videoUrlOf, viewerReducer, type ItemTiming, type ViewerAction, type ViewerState,
 } from '../../../renderer/src/screens/viewer/logic';
 import { loadAnswer } from '../normalize/support';
@@ -176,11 +177,11 @@ describe('overlays', () => {
   });
 
   it('opens only the platform’s own links', () => {
-    expect(isPlatformUrl('https://www.instagram.com/p/DTATJ-9CJxN/')).toBe(true);
-    expect(isPlatformUrl('https://help.instagram.com/')).toBe(true);
-    expect(isPlatformUrl(image!.links[0]!.url)).toBe(false);
-    expect(isPlatformUrl('https://instagram.com.example.net/')).toBe(false);
-    expect(isPlatformUrl('not a url')).toBe(false);
+    expect(isPlatformPage('https://www.instagram.com/p/DTATJ-9CJxN/')).toBe(true);
+    expect(isPlatformPage('https://help.instagram.com/')).toBe(true);
+    expect(isPlatformPage(image!.links[0]!.url)).toBe(false);
+    expect(isPlatformPage('https://instagram.com.example.net/')).toBe(false);
+    expect(isPlatformPage('not a url')).toBe(false);
   });
 });
 

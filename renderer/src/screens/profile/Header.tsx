@@ -9,6 +9,7 @@ import { ExternalLink, openExternal } from '../../components/ExternalLink';
 import { Avatar } from '../../components/Media';
 import { RichText } from '../../components/RichText';
 import { useEndpoint } from '../../hooks/useEndpoint';
+import { useAppState } from '../../state/app';
 import type { ProfileTab } from '../../state/navigation';
 import { categoryLine, contactLines, exactCount } from './format';
 import { Icon } from '../../components/Icon';
@@ -63,6 +64,7 @@ function AboutAccount({ profile }: { profile: Profile }) {
 export function ProfileHeader({ profile, onTab, refresh }: { profile: Profile; onTab: (tab: ProfileTab) => void; refresh: { run(): void; busy: boolean; error: unknown } }) {
   const category = categoryLine(profile);
   const contacts = contactLines(profile);
+  const simulated = useAppState((s) => s.mode?.session.simulated ?? false);
   const links = profile.bioLinks.length > 0 ? profile.bioLinks : profile.externalUrl ? [profile.externalUrl] : [];
   return (
     <header className="profile-header" data-testid="profile-header">
@@ -79,10 +81,15 @@ export function ProfileHeader({ profile, onTab, refresh }: { profile: Profile; o
             </span>
           )}
           <span className="spacer" />
-          {profile.username && (
+          {profile.username && !simulated && (
             <button className="btn small ghost" onClick={() => openExternal(profileUrl(profile.username ?? ''))} title="Open this profile on the web, in the browser">
               ↗ Open on web
             </button>
+          )}
+          {profile.username && simulated && (
+            <span className="badge" title="Demo mode: this account was invented by the simulator; it is not on the platform" data-testid="simulated-account">
+              Simulated account
+            </span>
           )}
           <button className="btn small" onClick={refresh.run} disabled={refresh.busy} title="Fetch this profile again from the service. Spends 1 request." data-testid="profile-refresh">
             {refresh.busy ? <span className="spinner small" aria-hidden /> : '↻'} Refresh

@@ -5,7 +5,8 @@ import type { CSSProperties, PointerEvent, ReactNode } from 'react';
 import type { Story } from '../../../../shared/records';
 import { openExternal } from '../../components/ExternalLink';
 import { navigate } from '../../state/navigation';
-import { hostOf, isPlainSticker, isPlatformUrl, overlayRect, sharedPostsOf, stickerName, type Box } from './logic';
+import { isPlatformPage } from '../../../../shared/links';
+import { hostOf, isPlainSticker, overlayRect, sharedPostsOf, stickerName, type Box } from './logic';
 
 export type OverlayKind = 'mention' | 'hashtag' | 'location' | 'link' | 'post' | 'sticker';
 
@@ -46,7 +47,7 @@ export function overlaysOf(story: Story): OverlayItem[] {
     items.push({ key: `l${i}`, kind: 'location', box: l, label: place, name: `Open the place ${place}`, icon: '⌖', open: id ? () => navigate({ name: 'location', id }) : null });
   });
   story.links.forEach((l, i) => {
-    const platform = isPlatformUrl(l.url);
+    const platform = isPlatformPage(l.url);
     items.push({
       key: `u${i}`,
       kind: 'link',

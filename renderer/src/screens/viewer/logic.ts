@@ -229,16 +229,6 @@ export function stickerName(type: string | null): string {
   return STICKER_NAMES[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Links the app may open in the browser: the platform's own pages (main enforces the same rule). */
-export function isPlatformUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.toLowerCase();
-    return host === 'instagram.com' || host.endsWith('.instagram.com');
-  } catch {
-    return false;
-  }
-}
-
 export function hostOf(url: string): string {
   try {
     return new URL(url).hostname.replace(/^www\./, '');
