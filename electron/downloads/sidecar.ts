@@ -3,8 +3,7 @@
 // version, the sha256 of the service's answer). The library is rebuilt from these files alone.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { parseLossless, stringifyLossless } from '../../shared/api/json';
+import { stringifyLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
 import { writeFileAtomic } from '../fs-atomic';
 import type { Ledger } from '../ledger';
@@ -79,20 +78,11 @@ export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void
   await writeFileAtomic(path, `${stringifyLossless(sidecar, 2)}\n`, { mode: 0o644 });
 }
 
-function isSidecar(v: unknown): v is Sidecar {
+/** The shape the library relies on, and the format marker that says Feedlens wrote the file. */
+export function isSidecar(v: unknown): v is Sidecar {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Partial<Sidecar>;
   return s.format === SIDECAR_FORMAT && typeof s.id === 'string' && typeof s.kind === 'string' && Array.isArray(s.files) && typeof s.provenance === 'object';
-}
-
-/** A sidecar written by Feedlens, or null for any other JSON file (or one that is not JSON). */
-export async function readSidecar(path: string): Promise<Sidecar | null> {
-  try {
-    const value = parseLossless(await readFile(path, 'utf8'));
-    return isSidecar(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
