@@ -21,6 +21,7 @@ import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
 import { createExportHandlers } from './export/handlers';
+import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
@@ -316,6 +317,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       liveKey = await o.secretStore.get().catch(() => null);
       currentBackend = await backend();
       stopBalance = balance.start();
+      await removeLeftoverTemps(join(downloadFolder(), 'exports')); // an export interrupted by a crash
       await library.start();
       await queue.start();
       markStarted();

@@ -17,9 +17,12 @@ export function tempPathFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
+// `.<name>.<pid>.<random hex>.tmp`, as tempPathFor makes them.
+const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+
 /** True for a temp file left by an interrupted atomic write (callers listing a folder skip these). */
 export function isAtomicTempFile(name: string): boolean {
-  return name.startsWith('.') && name.endsWith('.tmp');
+  return TEMP_NAME.test(name);
 }
 
 // Windows refuses a rename while another process (an antivirus, an indexer) briefly holds the target.
@@ -57,12 +60,24 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) atomically. */
-export async function writeFileAtomic(
+/** A file written in full under a temporary name, waiting to take its final name. */
+export interface StagedFile {
+  /** Renames it into place (atomic) and makes the rename durable. */
+  commit(): Promise<void>;
+  /** Removes the temporary file (after a failure elsewhere). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) to a temp file
+ * beside `file` and syncs it, without renaming: several files can then take their names together (an
+ * export and its manifest). A failure removes the temp file.
+ */
+export async function stageFileAtomic(
   file: string,
   data: Chunk | Iterable<Chunk> | AsyncIterable<Chunk>,
   options: AtomicWriteOptions = {},
-): Promise<void> {
+): Promise<StagedFile> {
   const dir = dirname(file);
   await mkdir(dir, { recursive: true });
   const temp = tempPathFor(file);
@@ -80,12 +95,31 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
-    await renameWithRetry(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dir);
+  return {
+    async commit() {
+      try {
+        await renameWithRetry(temp, file);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+      await syncFolder(dir);
+    },
+    discard: () => unlink(temp).catch(() => undefined),
+  };
+}
+
+/** Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) atomically. */
+export async function writeFileAtomic(
+  file: string,
+  data: Chunk | Iterable<Chunk> | AsyncIterable<Chunk>,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  await (await stageFileAtomic(file, data, options)).commit();
 }
 
 /** The synchronous form, for small files read and written at start-up (settings). */
