@@ -6,30 +6,49 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAtomicTempFile, stageFileAtomic } from '../fs-atomic';
 
-// 64 K characters: 64 to 256 KB of UTF-8.
-const BATCH_CHARS = 64 * 1024;
+/** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
+const BATCH_BYTES = 64 * 1024;
+const BUFFER_BYTES = 256 * 1024;
 
 export interface Written {
   bytes: number;
   sha256: string;
 }
 
-/** The text as UTF-8 buffers of 64 to 256 KB; `into`, when given, gets their size and sha256 once done. */
-export function* batches(chunks: Iterable<string>, into?: Written): Generator<Buffer> {
+/**
+ * The text as UTF-8 buffers of 64 to 256 KB, each chunk encoded straight into the buffer (no joined
+ * string: large strings live in V8's large-object space and make the heap grow); `into`, when given, gets
+ * their size and sha256 once done. `reuse`: every batch goes into the same buffer, for a consumer that is
+ * done with a batch before it asks for the next (a file write awaited in turn): no allocation per batch.
+ */
+export function* batches(chunks: Iterable<string>, into?: Written, reuse = false): Generator<Buffer> {
   const hash = into ? createHash('sha256') : null;
-  let pending = '';
-  const flush = (): Buffer => {
-    const bytes = Buffer.from(pending, 'utf8');
-    pending = '';
+  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  const take = (): Buffer => {
+    const bytes = buffer.subarray(0, used);
     hash?.update(bytes);
     if (into) into.bytes += bytes.length;
+    if (!reuse) buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    used = 0;
     return bytes;
   };
   for (const chunk of chunks) {
-    pending += chunk;
-    if (pending.length >= BATCH_CHARS) yield flush();
+    if (used + chunk.length * 3 > buffer.length) {
+      if (used > 0) yield take();
+      if (chunk.length * 3 > buffer.length) {
+        // One chunk bigger than the buffer (a very long caption): a buffer of its own.
+        const big = Buffer.from(chunk, 'utf8');
+        hash?.update(big);
+        if (into) into.bytes += big.length;
+        yield big;
+        continue;
+      }
+    }
+    used += buffer.write(chunk, used, 'utf8');
+    if (used >= BATCH_BYTES) yield take();
   }
-  if (pending.length > 0) yield flush();
+  if (used > 0) yield take();
   if (into && hash) into.sha256 = hash.digest('hex');
 }
 
@@ -45,7 +64,7 @@ export async function writeWithManifest(
   manifestText: (data: Written) => string,
 ): Promise<Written> {
   const written: Written = { bytes: 0, sha256: '' };
-  const data = await stageFileAtomic(dataPath, batches(chunks, written));
+  const data = await stageFileAtomic(dataPath, batches(chunks, written, true));
   let manifest;
   try {
     manifest = await stageFileAtomic(manifestPath, manifestText(written));

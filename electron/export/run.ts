@@ -132,7 +132,9 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
-  const rawDropped = new Set<number>();
+  // Items whose raw record was dropped, one bit each (a ZIP prepares an item once per file it writes).
+  const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
+  let rawDroppedCount = 0;
 
   function prepare(item: SavedItem, index: number): Prepared {
     // Read only, never changed: the nested raw records are left out when the line is written.
@@ -146,7 +148,13 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
       if (raw !== null && pz.leaks(raw)) {
         raw = null;
-        rawDropped.add(index);
+        const byte = index >> 3;
+        const bit = 1 << (index & 7);
+        const bits = rawDropped[byte] ?? 0;
+        if ((bits & bit) === 0) {
+          rawDropped[byte] = bits | bit;
+          rawDroppedCount += 1;
+        }
       }
     }
     const provenance: Provenance = { ...item.provenance, params };
@@ -208,7 +216,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
 
   const label = safeLabel(pz && request.label ? pz.applyLabel(request.label) : request.label, csvSet ?? 'export');
   const manifest = (files: ManifestFile[], rows: number): Manifest => {
-    if (pseudonymisation) pseudonymisation.rawDropped = rawDropped.size;
+    if (pseudonymisation) pseudonymisation.rawDropped = rawDroppedCount;
     return {
       format: 'feedlens-export-manifest',
       formatVersion: MANIFEST_FORMAT_VERSION,

@@ -1,0 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runExport } from '../electron/export/run';
+import { generatedItems } from './bench/posts';
+const folder = mkdtempSync(join(tmpdir(), 'zz-'));
+const m0 = process.memoryUsage(); console.log('start rss', (m0.rss / 1048576).toFixed(0), 'heap', (m0.heapUsed / 1048576).toFixed(0));
+let peak = 0; const t = setInterval(() => { const m = process.memoryUsage(); if (m.rss > peak) { peak = m.rss; console.log('rss', (m.rss / 1048576).toFixed(0), 'heapUsed', (m.heapUsed / 1048576).toFixed(0), 'heapTotal', (m.heapTotal / 1048576).toFixed(0), 'ext', (m.external / 1048576).toFixed(0), 'ab', (m.arrayBuffers / 1048576).toFixed(0)); } }, 500);
+await runExport({ items: generatedItems(Number(process.argv[3] ?? 400000)), format: (process.argv[2] ?? 'ndjson') as 'ndjson', delimiter: ',', bom: false, includeMedia: false, label: 'b' }, { folder, appVersion: 'b' });
+clearInterval(t); (globalThis as any).gc?.(); const m = process.memoryUsage(); console.log('end heapUsed after gc', (m.heapUsed / 1048576).toFixed(0), 'maxRSS', (process.resourceUsage().maxRSS / 1024).toFixed(0));
+rmSync(folder, { recursive: true, force: true });
