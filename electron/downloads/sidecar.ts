@@ -73,9 +73,18 @@ export async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The sidecar's text: two-space indentation, keys in the order above (the library relies on both). */
+export function sidecarText(sidecar: Sidecar): string {
+  try {
+    return `${JSON.stringify(sidecar, null, 2)}\n`; // native, and the same text for JSON data
+  } catch {
+    return `${stringifyLossless(sidecar, 2)}\n`; // a bigint somewhere (records come through structured clone)
+  }
+}
+
 export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
   // Readable by others like the media beside it (the atomic writer defaults to private files).
-  await writeFileAtomic(path, `${stringifyLossless(sidecar, 2)}\n`, { mode: 0o644 });
+  await writeFileAtomic(path, sidecarText(sidecar), { mode: 0o644 });
 }
 
 /** The shape the library relies on, and the format marker that says Feedlens wrote the file. */

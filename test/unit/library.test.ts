@@ -56,6 +56,7 @@ beforeAll(async () => {
     concurrency: () => 4,
     fetchMedia: plainFetch,
     call: rig.call,
+    confirmRenewal: async (batch) => ({ units: batch.units }),
     emit: () => undefined,
     version: '0.1.0',
     onSaved: (path, sidecar) => library.add(path, sidecar),

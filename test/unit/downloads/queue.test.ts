@@ -55,9 +55,11 @@ function makeQueue(extra: Partial<DownloadQueueOptions> = {}): DownloadQueue {
     concurrency: () => 4,
     fetchMedia: plainFetch,
     call: rig.call,
+    confirmRenewal: async (batch) => ({ units: batch.units }),
     emit: () => undefined,
     version: '0.1.0',
     retryDelayMs: () => 20,
+    renewalGatherMs: 50,
     ...extra,
   });
   queues.push(q);
@@ -494,16 +496,18 @@ describe('expired media links', () => {
     expect(fetched[0]).not.toBe((items[0]?.record as unknown as { images: { url: string }[] }).images[0]?.url);
   });
 
-  it('fails the item with an actionable message when the renewal needs a confirmation', async () => {
+  it('fails the item with an actionable message, and spends nothing, when the renewal is declined', async () => {
     const m = findMedia((x) => x.kind === 'image');
     const items = await postItems(m);
     clockOffsetMs = 4 * 24 * 3600 * 1000;
-    await rig.core.handlers.settingsSet({ patch: { confirmationThreshold: 1 } }, { senderId: 1 });
-    const q = makeQueue({ refreshMaxUnits: 0 });
+    const q = makeQueue({ confirmRenewal: async () => null });
     await q.start();
     await q.enqueue(items);
     await q.idle();
-    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/expired.*confirm/i) });
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: 'The media link expired: renewal declined, retry to be asked again.' });
+    await rig.core.flush();
+    const ledger = createLedger({ dir: join(rig.dataDir, 'ledger') });
+    expect((await ledger.query({ path: '/v1/media/by/id' })).entries).toEqual([]);
   });
 
   it('renews a story link through /v1/story/by/id', async () => {
