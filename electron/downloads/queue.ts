@@ -239,7 +239,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   // ---- scheduling ----
 
   function checkIdle(): void {
-    if (workers.size > 0 || renewing.size > 0 || saving.waiting() > 0) return;
+    if (workers.size > 0 || renewing.size > 0 || !saving.quiet()) return;
     if ([...tasks.values()].some((t) => t.state === 'queued' || t.state === 'running')) return;
     const waiters = idleWaiters;
     idleWaiters = [];

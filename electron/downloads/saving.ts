@@ -38,6 +38,8 @@ export interface Saving {
   touch(groupId: string): void;
   /** Files waiting for a batch. */
   waiting(): number;
+  /** Nothing waits to be saved or looked at, and no batch runs. */
+  quiet(): boolean;
   /** Runs a batch now (or after the one running), whatever its size. */
   commit(): Promise<void>;
   /** The batch running, if any. */
@@ -62,6 +64,7 @@ export function createSaving(o: SavingOptions): Saving {
   const inPlace = new Set<string>();
   const touched = new Set<string>();
   let tail: Promise<void> = Promise.resolve();
+  let runningBatches = 0;
 
   const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
 
@@ -219,8 +222,13 @@ export function createSaving(o: SavingOptions): Saving {
       if (groupId) touched.add(groupId);
     },
     waiting: () => ready.size,
+    quiet: () => ready.size === 0 && touched.size === 0 && runningBatches === 0,
     commit() {
-      tail = tail.then(run).catch((error: unknown) => o.log(`downloads: saving: ${String(error)}`));
+      runningBatches += 1;
+      tail = tail
+        .then(run)
+        .catch((error: unknown) => o.log(`downloads: saving: ${String(error)}`))
+        .finally(() => (runningBatches -= 1));
       return tail;
     },
     settled: () => tail,
