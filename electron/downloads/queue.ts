@@ -7,11 +7,13 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validationError } from '../../shared/api/errors';
-import type { DownloadItem, DownloadsSnapshot, DownloadState, Provenance, SavedItemArg } from '../../shared/ipc';
+import type { DownloadsSnapshot, DownloadState, Provenance, SavedItemArg } from '../../shared/ipc';
 import { createArchive } from './archive';
 import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
 import { parseTemplate } from './naming';
-import { planItem, PlanError, type PlannedFile, type PlannedGroup } from './plan';
+import { createProgress } from './progress';
+import { addPlannedGroup } from './enqueue';
+import { planItem, PlanError, type PlannedGroup } from './plan';
 import { dropLegacyPending, loadState, createStateWriter, type Group, type StateFile, type Task } from './queue-state';
 import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, type ConfirmRenewal } from './renewals';
@@ -69,7 +71,6 @@ export interface DownloadQueue {
 const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'skipped', 'failed', 'cancelled']);
 const DEFAULT_MAX_ATTEMPTS = 4;
 const PERSIST_DELAY_MS = 500;
-const SPEED_WINDOW_MS = 3000;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */
 const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
@@ -127,7 +128,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const groups = new Map<string, Group>();
   const running = new Map<string, AbortController>();
   const workers = new Set<Promise<void>>();
-  const samples = new Map<string, [number, number][]>();
   /** Tasks waiting for a link renewal (queued, but not started until it comes). */
   const renewing = new Set<string>();
   /** Tasks whose link was renewed in this session: a second refusal fails them. */
@@ -162,59 +162,8 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- progress events ----
 
-  let emitTimer: NodeJS.Timeout | null = null;
-  let lastEmit = 0;
-
-  function emitInterval(): number {
-    // A snapshot carries every item: long lists go out less often.
-    return Math.max(o.emitIntervalMs ?? 250, Math.min(2000, tasks.size / 20));
-  }
-
-  function emitSoon(): void {
-    if (emitTimer || closing) return;
-    const wait = Math.max(0, lastEmit + emitInterval() - Date.now());
-    emitTimer = setTimeout(() => {
-      emitTimer = null;
-      lastEmit = Date.now();
-      o.emit(snapshot());
-    }, wait);
-  }
-
-  function speedOf(id: string): number {
-    const s = samples.get(id);
-    if (!s || s.length < 2) return 0;
-    const [t0, b0] = s[0] as [number, number];
-    const [t1, b1] = s[s.length - 1] as [number, number];
-    return t1 > t0 ? ((b1 - b0) * 1000) / (t1 - t0) : 0;
-  }
-
-  function sample(id: string, bytes: number): void {
-    const t = performance.now();
-    const s = samples.get(id) ?? [];
-    s.push([t, bytes]);
-    while (s.length > 2 && (s[0] as [number, number])[0] < t - SPEED_WINDOW_MS) s.shift();
-    samples.set(id, s);
-  }
-
-  function snapshot(): DownloadsSnapshot {
-    const items: DownloadItem[] = [];
-    const totals = { queued: 0, running: 0, done: 0, skipped: 0, failed: 0, bytes: 0, totalBytes: 0 as number | null, speed: 0, etaSeconds: null as number | null };
-    for (const t of tasks.values()) {
-      const speed = t.state === 'running' ? speedOf(t.id) : null;
-      items.push({ id: t.id, label: t.label, kind: t.kind, state: t.state, bytes: t.bytes, totalBytes: t.totalBytes, speed, path: t.path, error: t.error, attempts: t.attempts });
-      if (t.state === 'queued' || t.state === 'paused') totals.queued += 1;
-      else if (t.state === 'running') totals.running += 1;
-      else if (t.state === 'done') totals.done += 1;
-      else if (t.state === 'skipped') totals.skipped += 1;
-      else if (t.state === 'failed') totals.failed += 1;
-      if (t.state === 'skipped' || t.state === 'cancelled') continue;
-      totals.bytes += t.bytes;
-      totals.totalBytes = totals.totalBytes === null || t.totalBytes === null ? null : totals.totalBytes + t.totalBytes;
-      totals.speed += speed ?? 0;
-    }
-    if (totals.totalBytes !== null && totals.speed > 0) totals.etaSeconds = Math.max(0, (totals.totalBytes - totals.bytes) / totals.speed);
-    return { items, totals, paused };
-  }
+  const progress = createProgress({ tasks, emit: o.emit, paused: () => paused, closing: () => closing, ...(o.emitIntervalMs !== undefined ? { emitIntervalMs: o.emitIntervalMs } : {}) });
+  const { emitSoon, sample, snapshot } = progress;
 
   // ---- saving ----
 
@@ -293,12 +242,12 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     running.set(task.id, controller);
     task.state = 'running';
     task.error = null;
-    samples.delete(task.id);
+    progress.forget(task.id);
     const worker = work(task, controller)
       .catch((error: unknown) => log(`downloads: ${task.id}: ${String(error)}`))
       .finally(() => {
         running.delete(task.id);
-        samples.delete(task.id);
+        progress.forget(task.id);
         workers.delete(worker);
         emitSoon();
         if (saving.waiting() > 0) saveSoon();
@@ -396,33 +345,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- enqueue ----
 
-  function taskOf(file: PlannedFile, group: PlannedGroup, state: DownloadState, path: string | null): Task {
-    return {
-      id: file.key,
-      group: group.id,
-      kind: group.kind,
-      label: file.label,
-      url: file.url,
-      ext: file.ext,
-      fallbackExt: file.fallbackExt,
-      base: file.base,
-      index: file.index,
-      role: file.role,
-      mediaPk: file.mediaPk,
-      takenAt: file.takenAt,
-      refresh: file.refresh,
-      state,
-      attempts: 0,
-      error: null,
-      path,
-      bytes: 0,
-      totalBytes: null,
-      contentType: null,
-      refreshedBy: null,
-      sha256: null,
-    };
-  }
-
   function requeue(task: Task): void {
     task.state = paused ? 'paused' : 'queued';
     task.attempts = 0;
@@ -430,55 +352,8 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     renewed.delete(task.id);
   }
 
-  async function addGroup(planned: PlannedGroup, counts: { queued: number; skipped: number }): Promise<void> {
-    const added: Task[] = [];
-    for (const file of planned.files) {
-      const existing = tasks.get(file.key);
-      if (existing) {
-        if (existing.state === 'failed' || existing.state === 'cancelled') {
-          requeue(existing);
-          counts.queued += 1;
-        } else counts.skipped += 1;
-        continue;
-      }
-      const saved = await archive.savedFile(file.key);
-      const final = file.ext !== null ? `${file.base}.${file.ext}` : null;
-      if (saved !== null || (final !== null && (await exists(final)))) {
-        const path = saved ?? (final as string);
-        if (saved === null) await archive.add({ key: file.key, path, savedAt: now() });
-        tasks.set(file.key, taskOf(file, planned, 'skipped', path));
-        counts.skipped += 1;
-        continue;
-      }
-      added.push(taskOf(file, planned, paused ? 'paused' : 'queued', null));
-    }
-    if (added.length === 0) return;
-    const group: Group = groups.get(planned.id) ?? {
-      id: planned.id,
-      kind: planned.kind,
-      username: planned.username,
-      ownerId: planned.ownerId,
-      takenAt: planned.takenAt,
-      sidecarBase: planned.sidecarBase,
-      highlight: planned.highlight,
-      tasks: [],
-    };
-    group.record = planned.record;
-    group.provenance = planned.provenance;
-    // Files saved earlier belong to the item's sidecar as well.
-    const all = planned.files.map((f) => f.key).filter((key) => tasks.has(key) || added.some((t) => t.id === key));
-    group.tasks = [...new Set([...group.tasks, ...all])];
-    groups.set(group.id, group);
-    for (const t of added) {
-      tasks.set(t.id, t);
-      fresh.add(t.id);
-      counts.queued += 1;
-    }
-    for (const key of group.tasks) {
-      const t = tasks.get(key);
-      if (t) t.group = group.id;
-    }
-  }
+  const addGroup = (planned: PlannedGroup, counts: { queued: number; skipped: number }) =>
+    addPlannedGroup(planned, counts, { tasks, groups, archive, now, requeue, exists, state: () => (paused ? 'paused' : 'queued'), added: (t) => fresh.add(t.id) });
 
   async function enqueueNow(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> {
     const parsed = parseTemplate(o.template());
@@ -600,8 +475,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       await Promise.all([...workers]);
       renewals.flush();
       await saveNow(); // what is downloaded is kept
-      if (emitTimer) clearTimeout(emitTimer);
-      emitTimer = null;
+      progress.stop();
       await flush();
     },
   };
