@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppError } from '../shared/api/errors';
 import { parseLossless } from '../shared/api/json';
 import type { LibraryItem } from '../shared/ipc';
+import { diskError } from './disk-errors';
 import { writeFileAtomic } from './fs-atomic';
 import { isInside } from './downloads/naming';
 import type { Sidecar } from './downloads/sidecar';
@@ -175,7 +176,10 @@ export function createLibrary(o: LibraryOptions): Library {
     timer = null;
     const state: IndexFile = { version: 1, folder: folder(), entries: [...entries.values()] };
     const text = JSON.stringify(state);
-    writeTail = writeTail.then(() => writeFileAtomic(indexFile, text)).catch((error: unknown) => log(`library: could not save the index: ${String(error)}`));
+    writeTail = writeTail
+      .then(() => writeFileAtomic(indexFile, text))
+      // The index is a copy of the sidecars: the library goes on without it (and rebuilds it at the next start).
+      .catch((error: unknown) => log(`library: ${diskError(error, 'The library index could not be saved', dirname(indexFile))?.message ?? `could not save the index: ${String(error)}`}`));
     return writeTail;
   }
 

@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stringifyLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
-import { writeFileAtomic } from '../fs-atomic';
 import type { Ledger } from '../ledger';
 import type { FileRole, GroupKind } from './plan';
 import type { RefreshedBy } from './refresh';
@@ -82,10 +81,6 @@ export function sidecarText(sidecar: Sidecar): string {
   }
 }
 
-export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
-  // Readable by others like the media beside it (the atomic writer defaults to private files).
-  await writeFileAtomic(path, sidecarText(sidecar), { mode: 0o644 });
-}
 
 /** The shape the library relies on, and the format marker that says Feedlens wrote the file. */
 export function isSidecar(v: unknown): v is Sidecar {
