@@ -187,13 +187,18 @@ class People {
    */
   private fullNameMatchers: RegExp[] = [];
   private cache = new Map<string, string>();
+  /** Lengths of the numeric ids: a run of digits of another length is no one's id (no string made for it). */
+  private readonly idLengths = new Set<number>();
   private scrubbed = new Map<string, string>();
   private leaky = new Map<string, boolean>();
 
   constructor(private readonly key: Buffer) {}
 
   add(id: string | null, username: string | null, fullName: string | null): void {
-    if (id) this.ids.add(id);
+    if (id) {
+      this.ids.add(id);
+      if (/^\d+$/.test(id)) this.idLengths.add(id.length);
+    }
     const name = username ? normaliseUsername(username) : null;
     if (name) {
       const known = this.names.get(name);
@@ -226,6 +231,24 @@ class People {
     return out;
   }
 
+  /** Whether a run of digits of the text is a known id; runs of lengths no id has are not even cut out. */
+  private holdsKnownId(text: string): boolean {
+    if (this.ids.size === 0) return false;
+    const n = text.length;
+    for (let i = 0; i < n; ) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
+      i = end;
+    }
+    return false;
+  }
+
   /** The known username a token is (leading and trailing dots aside: "@anna." names anna), lower-cased. */
   private knownName(token: string): string | null {
     const lower = token.toLowerCase();
@@ -247,7 +270,7 @@ class People {
     let out = memo ? this.scrubbed.get(text) : undefined;
     if (out !== undefined) return out;
     out = text.indexOf('_') >= 0 ? text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`) : text;
-    if (this.ids.size > 0) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
+    if (this.holdsKnownId(out)) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
     // A media host's link holds ids (handled above) and signatures, never a username or a name.
     if (CDN_URL.test(text)) return this.remember(memo, text, out);
     if (this.names.size > 0) {
@@ -317,7 +340,7 @@ class People {
   }
 
   private findsIn(text: string): boolean {
-    for (const digits of text.match(DIGITS) ?? []) if (this.ids.has(digits)) return true;
+    if (this.holdsKnownId(text)) return true;
     if (CDN_URL.test(text)) return false;
     for (const token of text.match(USERNAME_TOKEN) ?? []) if (this.knownName(token) !== null) return true;
     if (text.length < MIN_FULL_NAME) return false;
