@@ -6,11 +6,11 @@ import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, 
 import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
-import { createAskQueue, type Ask } from './ask';
+import { createAskQueue, requestsWord, type Ask } from './ask';
 import { createBalanceTracker } from './balance';
 import { createResponseCache } from './cache';
 import { createCallService, type CallOptions } from './calls';
-import { createCostGuard } from './cost-guard';
+import { createCostGuard, createGrant } from './cost-guard';
 import { migrateLegacyKey, type KeyStores, type SecretStore } from './keychain';
 import { createLedger } from './ledger';
 import type { Handlers } from './router';
@@ -25,6 +25,7 @@ import { createDownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
+import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
@@ -166,6 +167,17 @@ export function createAppCore(o: CoreOptions): AppCore {
     concurrency: () => settingsStore.get().downloadConcurrency,
     fetchMedia: o.fetchMedia,
     call,
+    // Main asks once per batch of expired links; the answer is a grant of that many units, nothing more.
+    confirmRenewal: async ({ items, units }) => {
+      const answer = await ask({
+        purpose: 'renewal',
+        title: `Renew ${items.toLocaleString('en-US')} expired media ${items === 1 ? 'link' : 'links'}?`,
+        message: `The download links of ${items.toLocaleString('en-US')} ${items === 1 ? 'file have' : 'files have'} expired. Renewing them asks the service for their records again: up to ${requestsWord(units)}.`,
+        detail: 'Declined, those files stay unsaved; retry them later to be asked again.',
+        confirm: `Spend up to ${requestsWord(units)}`,
+      });
+      return answer.confirmed ? createGrant(`Renewing ${items} expired media links`, units) : null;
+    },
     emit: (snapshot) => o.emit('downloads', snapshot),
     version: o.version,
     answerSha256: ledgerAnswerSha256(ledger),
@@ -269,6 +281,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       }
       await sessions.load();
       stopBalance = balance.start();
+      await removeLeftoverTemps(join(downloadFolder(), 'exports')); // an export interrupted by a crash
       await library.start();
       await queue.start();
       markStarted();

@@ -4,10 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { eachLimited } from './parallel';
 
 export interface AtomicWriteOptions {
   /** File mode of a newly created file. Default 0o600: our files hold private research data. */
   mode?: number;
+  /**
+   * Sync the temp file before it can be committed (default true). False for a caller that syncs many
+   * staged files at once (syncFiles) before committing them.
+   */
+  sync?: boolean;
 }
 
 export type Chunk = string | Uint8Array;
@@ -17,9 +23,12 @@ export function tempPathFor(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
+// `.<name>.<pid>.<random hex>.tmp`, as tempPathFor makes them.
+const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+
 /** True for a temp file left by an interrupted atomic write (callers listing a folder skip these). */
 export function isAtomicTempFile(name: string): boolean {
-  return name.startsWith('.') && name.endsWith('.tmp');
+  return TEMP_NAME.test(name);
 }
 
 // Windows refuses a rename while another process (an antivirus, an indexer) briefly holds the target.
@@ -57,16 +66,36 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) atomically. */
-export async function writeFileAtomic(
+/** A file written in full under a temporary name, waiting to take its final name. */
+export interface StagedFile {
+  /** The temporary name. */
+  readonly temp: string;
+  /** Renames it into place (atomic) and makes the rename durable (unless told the caller syncs the folder). */
+  commit(options?: { syncFolder?: boolean }): Promise<void>;
+  /** Removes the temporary file (after a failure elsewhere). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) to a temp file
+ * beside `file` and syncs it, without renaming: several files can then take their names together (an
+ * export and its manifest). A failure removes the temp file.
+ */
+export async function stageFileAtomic(
   file: string,
   data: Chunk | Iterable<Chunk> | AsyncIterable<Chunk>,
   options: AtomicWriteOptions = {},
-): Promise<void> {
+): Promise<StagedFile> {
   const dir = dirname(file);
-  await mkdir(dir, { recursive: true });
   const temp = tempPathFor(file);
-  const handle = await open(temp, 'wx', options.mode ?? 0o600);
+  let handle;
+  try {
+    handle = await open(temp, 'wx', options.mode ?? 0o600);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true }); // the folder is made only when it is missing
+    handle = await open(temp, 'wx', options.mode ?? 0o600);
+  }
   try {
     try {
       if (typeof data === 'string' || data instanceof Uint8Array) {
@@ -76,16 +105,52 @@ export async function writeFileAtomic(
         // appends at the current position and loops until the whole chunk is written.
         for await (const chunk of data) await handle.writeFile(chunk);
       }
-      await handle.sync();
+      if (options.sync !== false) await handle.sync();
     } finally {
       await handle.close();
     }
-    await renameWithRetry(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dir);
+  return {
+    temp,
+    async commit(commitOptions = {}) {
+      try {
+        await renameWithRetry(temp, file);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+      if (commitOptions.syncFolder !== false) await syncFolder(dir);
+    },
+    discard: () => unlink(temp).catch(() => undefined),
+  };
+}
+
+/**
+ * Makes files already written durable, many at once: the file system can then group them in few journal
+ * commits, where one sync per file costs a disk round trip each. Also the folders, once each (renames).
+ */
+export async function syncFiles(files: Iterable<string>, folders: Iterable<string> = [], parallel = 8): Promise<void> {
+  await eachLimited(files, parallel, async (file) => {
+    const handle = await open(file, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  });
+  await eachLimited(new Set(folders), parallel, syncFolder);
+}
+
+/** Writes the chunks (a string, bytes, or any sync/async iterable of them, e.g. a Readable) atomically. */
+export async function writeFileAtomic(
+  file: string,
+  data: Chunk | Iterable<Chunk> | AsyncIterable<Chunk>,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  await (await stageFileAtomic(file, data, options)).commit();
 }
 
 /** The synchronous form, for small files read and written at start-up (settings). */

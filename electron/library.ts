@@ -1,16 +1,19 @@
 // The library: every saved item, browsable offline by account and date. Its index (in the data folder)
 // is only a copy of what the JSON sidecars beside the media say, so when it is lost or unreadable it is
 // rebuilt from them, and a rebuild gives exactly the index the downloads built.
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import type { AppError } from '../shared/api/errors';
-import type { LibraryItem } from '../shared/ipc';
-import { isAtomicTempFile, writeFileAtomic } from './fs-atomic';
-import { isInside } from './downloads/naming';
-import { readSidecar, type Sidecar } from './downloads/sidecar';
-import type { Handlers } from './router';
 import { parseLossless } from '../shared/api/json';
+import type { LibraryItem } from '../shared/ipc';
+import { diskError } from './disk-errors';
+import { writeFileAtomic } from './fs-atomic';
+import { isInside } from './downloads/naming';
+import type { Sidecar } from './downloads/sidecar';
+import { scanSidecars } from './library-scan';
+import type { Handlers } from './router';
 
 export interface LibraryOptions {
   /** The app's data folder: the index is library/index.json in it. */
@@ -68,6 +71,37 @@ interface IndexFile {
   entries: LibraryEntry[];
 }
 
+const provenanceShape = z.object({
+  endpoint: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  requestId: z.string().nullable(),
+  fetchedAt: z.string(),
+  savedAt: z.string(),
+  appVersion: z.string(),
+  answerSha256: z.string().nullable(),
+});
+
+/** What list() and filesOf() rely on: an index of another shape is rebuilt, never trusted. */
+const indexSchema = z.object({
+  version: z.literal(1),
+  folder: z.string(),
+  entries: z.array(
+    z.object({
+      item: z.object({
+        id: z.string(),
+        kind: z.enum(['post', 'story', 'highlight', 'profile']),
+        username: z.string().nullable(),
+        takenAt: z.number().nullable(),
+        files: z.array(z.string()),
+        sidecar: z.string(),
+        record: z.unknown(),
+        provenance: provenanceShape.nullable(),
+      }),
+      savedAt: z.number().nullable(),
+    }),
+  ),
+});
+
 export const DEFAULT_PAGE = 200;
 const PERSIST_DELAY_MS = 500;
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.gif', '.heic', '.avif']);
@@ -87,14 +121,22 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** The library entry a sidecar describes: its files that are on disk, inside the download folder. */
-export async function entryFromSidecar(sidecarPath: string, sidecar: Sidecar, folder: string): Promise<LibraryEntry> {
+/**
+ * The library entry a sidecar describes: its files that are on disk, inside the download folder.
+ * `exists` tells whether a file is there (a rebuild answers from its folder listing); default: stat.
+ */
+export async function entryFromSidecar(
+  sidecarPath: string,
+  sidecar: Sidecar,
+  folder: string,
+  exists: (path: string) => boolean | Promise<boolean> = isFile,
+): Promise<LibraryEntry> {
   const root = resolve(folder);
   const files: string[] = [];
   for (const file of sidecar.files) {
     if (typeof file?.name !== 'string' || isAbsolute(file.name)) continue;
     const path = resolve(dirname(sidecarPath), file.name);
-    if (isInside(root, path) && (await isFile(path))) files.push(path);
+    if (isInside(root, path) && (await exists(path))) files.push(path);
   }
   const savedAt = Date.parse(sidecar.provenance?.savedAt ?? '');
   return {
@@ -110,21 +152,6 @@ export async function entryFromSidecar(sidecarPath: string, sidecar: Sidecar, fo
     },
     savedAt: Number.isNaN(savedAt) ? null : savedAt,
   };
-}
-
-/** Every sidecar under `dir`, depth first; symbolic links are not followed (no loops, no escapes). */
-async function* sidecarFiles(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) yield* sidecarFiles(path);
-    else if (e.isFile() && e.name.endsWith('.json') && !isAtomicTempFile(e.name)) yield path;
-  }
 }
 
 function newestFirst(a: LibraryEntry, b: LibraryEntry): number {
@@ -149,7 +176,10 @@ export function createLibrary(o: LibraryOptions): Library {
     timer = null;
     const state: IndexFile = { version: 1, folder: folder(), entries: [...entries.values()] };
     const text = JSON.stringify(state);
-    writeTail = writeTail.then(() => writeFileAtomic(indexFile, text)).catch((error: unknown) => log(`library: could not save the index: ${String(error)}`));
+    writeTail = writeTail
+      .then(() => writeFileAtomic(indexFile, text))
+      // The index is a copy of the sidecars: the library goes on without it (and rebuilds it at the next start).
+      .catch((error: unknown) => log(`library: ${diskError(error, 'The library index could not be saved', dirname(indexFile))?.message ?? `could not save the index: ${String(error)}`}`));
     return writeTail;
   }
 
@@ -173,30 +203,42 @@ export function createLibrary(o: LibraryOptions): Library {
 
   async function rebuild(): Promise<{ items: number }> {
     const root = folder();
+    const scan = await scanSidecars(root, { maxBytes: MAX_SIDECAR_BYTES });
+    // Files are looked up in the listing the scan made; a file outside the listed folders is stat'ed.
+    const exists = (path: string): boolean | Promise<boolean> => scan.listed.get(dirname(path))?.has(basename(path)) ?? isFile(path);
     const found = new Map<string, LibraryEntry>();
-    for await (const path of sidecarFiles(root)) {
-      if ((await stat(path)).size > MAX_SIDECAR_BYTES) continue;
-      const sidecar = await readSidecar(path);
-      if (sidecar) found.set(sidecar.id, await entryFromSidecar(path, sidecar, root));
-    }
+    for (const { path, sidecar } of scan.sidecars) found.set(sidecar.id, await entryFromSidecar(path, sidecar, root, exists));
     entries.clear();
     for (const [id, entry] of found) entries.set(id, entry);
-    persistSoon();
-    await flush();
+    sorted = null;
+    // The index is a cache of the sidecars: it is written in the background (a crash before means
+    // one more rebuild at the next start).
+    void flush();
     return { items: entries.size };
   }
 
   async function load(): Promise<boolean> {
+    let text: string;
     try {
-      const state = parseLossless(await readFile(indexFile, 'utf8')) as Partial<IndexFile>;
-      if (state.version !== 1 || state.folder !== folder() || !Array.isArray(state.entries)) return false;
-      entries.clear();
-      for (const e of state.entries) if (e && typeof e.item?.id === 'string') entries.set(e.item.id, e);
-      sorted = null;
-      return true;
+      text = await readFile(indexFile, 'utf8');
     } catch {
+      return false; // none yet
+    }
+    let parsed;
+    try {
+      parsed = indexSchema.safeParse(parseLossless(text));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      log('library: the index is unreadable or of another shape: rebuilding it from the sidecars');
       return false;
     }
+    if (parsed.data.folder !== folder()) return false;
+    entries.clear();
+    for (const e of parsed.data.entries as LibraryEntry[]) entries.set(e.item.id, e);
+    sorted = null;
+    return true;
   }
 
   return {

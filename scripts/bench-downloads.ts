@@ -1,84 +1,183 @@
-// Prints the peak memory while the download queue saves a 200 MB video from a local server, to show that
-// downloads stream to disk (memory stays flat, far below the file's size).
-// Run: node --import tsx scripts/bench-downloads.ts [megabytes]
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// 1,000 media files (128 KB each, from a local server) saved by the download queue as the app runs it
+// (4 at a time, sidecars, archive, library), beside the baseline of the issue: a plain parallel fetch of
+// the same files to disk with the same concurrency, in the same rounds (interleaved, order swapping; wall
+// time: this is network and disk work). Also the RSS while the queue runs, and one 200 MB video
+// streamed to disk: memory stays flat. Goal (issue 11): >= 80 % of the baseline's speed, memory flat.
+// Run: node --expose-gc --import tsx scripts/bench-downloads.ts [files] [kilobytes]
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { SavedItemArg } from '../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../shared/settings';
 import { createDownloadQueue } from '../electron/downloads/queue';
+import { createLibrary } from '../electron/library';
+import { goal, mb, median } from './bench/support';
 
-const megabytes = Number(process.argv[2] ?? 200);
-const size = megabytes * 1024 * 1024;
-const chunk = Buffer.alloc(1024 * 1024, 0x42);
+const FILES = Number(process.argv[2] ?? 1000);
+const SIZE = Number(process.argv[3] ?? 128) * 1024;
+const CONCURRENCY = 4;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const VIDEO_BYTES = 200 * 1024 * 1024;
 
-const server = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': size });
-  let sent = 0;
-  const pump = () => {
-    while (sent < size) {
-      sent += chunk.length;
-      if (!res.write(chunk)) return void res.once('drain', pump);
-    }
-    res.end();
-  };
-  pump();
+const body = Buffer.alloc(SIZE, 0x42);
+const chunk = Buffer.alloc(1024 * 1024, 0x43);
+const server = createServer((req, res) => {
+  if (req.url?.startsWith('/v/t16/')) {
+    // The big video, sent in 1 MB writes.
+    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': VIDEO_BYTES });
+    let sent = 0;
+    const pump = () => {
+      while (sent < VIDEO_BYTES) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    return pump();
+  }
+  res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': SIZE });
+  res.end(body);
 });
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v/t16/big_720.mp4?oe=7fffffff`;
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const urlOf = (i: number) => `${origin}/v/t51.2885-15/${3776832898280228145n + BigInt(i)}_n.jpg?oe=7fffffff`;
 
-const dir = mkdtempSync(join(tmpdir(), 'feedlens-bench-'));
-const queue = createDownloadQueue({
-  dataDir: join(dir, 'data'),
-  folder: () => join(dir, 'Feedlens'),
-  template: () => DEFAULT_FILENAME_TEMPLATE,
-  concurrency: () => 1,
-  fetchMedia: (u, init) => fetch(u, init),
-  call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls in the benchmark', billed: false, retryable: false } }),
-  emit: () => undefined,
-  version: 'bench',
-});
-await queue.start();
+/** A post record per file, as the renderer sends it for saving: 50 accounts, one image each. */
+function items(): SavedItemArg[] {
+  return Array.from({ length: FILES }, (_, i) => {
+    const pk = String(3776832898280228145n + BigInt(i));
+    const owner = { kind: 'user', id: String(51234567890 + (i % 50)), username: `person.${i % 50}` };
+    const record = { kind: 'post', id: pk, mediaId: `${pk}_${owner.id}`, code: null, productType: 'feed', takenAt: 1_775_048_403 - i * 60, owner, images: [{ url: urlOf(i), width: 1080, height: 1350 }], videos: [], children: [], index: null, raw: { pk } };
+    return { record: record as SavedItemArg['record'], provenance: { path: '/v1/user/medias/chunk', params: { user_id: owner.id }, requestId: `r${Math.floor(i / 12)}`, fetchedAt: Date.now() } };
+  });
+}
 
-const record = {
-  kind: 'post',
-  id: '3776832898280228145',
-  mediaId: '3776832898280228145_51234567890',
-  code: 'DRqAYKuAIUx',
-  productType: 'clips',
-  takenAt: 1775048403,
-  owner: { kind: 'user', id: '51234567890', username: 'lea.martin_photo' },
-  videos: [{ url, width: 720, height: 1280 }],
-  images: [],
-  children: [],
-  index: null,
-  raw: {},
-};
+/** The baseline: the same files fetched CONCURRENCY at a time, each streamed to a file. */
+async function rawFetch(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  let next = 0;
+  const worker = async () => {
+    while (next < FILES) {
+      const i = next++;
+      const res = await fetch(urlOf(i));
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(join(dir, `${i}.jpg`)));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
 
-global.gc?.();
-const baseline = process.memoryUsage();
-let peakRss = baseline.rss;
-let peakArrayBuffers = baseline.arrayBuffers;
-const sampler = setInterval(() => {
-  const m = process.memoryUsage();
-  peakRss = Math.max(peakRss, m.rss);
-  peakArrayBuffers = Math.max(peakArrayBuffers, m.arrayBuffers);
-}, 20);
+let peakRss = 0;
+let startRss = 0;
+/** The download queue of the app, with its library, from an empty data folder. */
+async function queueRun(dir: string, toSave: SavedItemArg[]): Promise<void> {
+  const folder = join(dir, 'Feedlens');
+  const library = createLibrary({ dataDir: join(dir, 'data'), folder: () => folder, mediaBase: 'app-media://media/', log: () => undefined });
+  await library.start();
+  const queue = createDownloadQueue({
+    dataDir: join(dir, 'data'),
+    folder: () => folder,
+    template: () => DEFAULT_FILENAME_TEMPLATE,
+    concurrency: () => CONCURRENCY,
+    fetchMedia: (u, init) => fetch(u, init),
+    call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls in the benchmark', billed: false, retryable: false } }),
+    confirmRenewal: async () => null,
+    emit: () => undefined,
+    version: 'bench',
+    onSaved: (path, sidecar) => library.add(path, sidecar),
+    log: (m) => console.log(m),
+  });
+  await queue.start();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+  try {
+    await queue.enqueue(toSave);
+    await queue.idle();
+    const done = queue.snapshot().totals.done;
+    if (done !== FILES) throw new Error(`the queue saved ${done} of ${FILES} files`);
+  } finally {
+    clearInterval(sampler);
+    await queue.close();
+    await library.flush();
+  }
+}
 
-const started = performance.now();
-await queue.enqueue([{ record: record as never, provenance: { path: '/v1/media/by/code', params: { code: record.code }, requestId: null, fetchedAt: Date.now() } }]);
-await queue.idle();
-const seconds = (performance.now() - started) / 1000;
-clearInterval(sampler);
+const root = mkdtempSync(join(tmpdir(), 'feedlens-bench-downloads-'));
+const raw: number[] = [];
+const queued: number[] = [];
+const ratios: number[] = [];
+try {
+  await rawFetch(join(root, 'warm-raw'));
+  await queueRun(join(root, 'warm-queue'), items());
+  rmSync(join(root, 'warm-raw'), { recursive: true, force: true });
+  rmSync(join(root, 'warm-queue'), { recursive: true, force: true });
+  (globalThis as { gc?: () => void }).gc?.();
+  startRss = process.memoryUsage().rss;
+  peakRss = startRss;
+  for (let round = 0; round < ROUNDS; round++) {
+    const toSave = items();
+    const time = async (run: () => Promise<void>) => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const started = performance.now();
+      await run();
+      return (performance.now() - started) / 1000;
+    };
+    let r: number;
+    let q: number;
+    if (round % 2 === 0) {
+      r = await time(() => rawFetch(join(root, `raw-${round}`)));
+      q = await time(() => queueRun(join(root, `queue-${round}`), toSave));
+    } else {
+      q = await time(() => queueRun(join(root, `queue-${round}`), toSave));
+      r = await time(() => rawFetch(join(root, `raw-${round}`)));
+    }
+    raw.push(r);
+    queued.push(q);
+    ratios.push(r / q);
+    console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)`);
+    rmSync(join(root, `raw-${round}`), { recursive: true, force: true });
+    rmSync(join(root, `queue-${round}`), { recursive: true, force: true });
+  }
+  const total = (FILES * SIZE) / 1024 / 1024;
+  console.log(`${FILES} files of ${SIZE / 1024} KB, ${CONCURRENCY} at a time: plain fetch median ${median(raw).toFixed(2)} s (${(total / median(raw)).toFixed(0)} MB/s), queue median ${median(queued).toFixed(2)} s (${(total / median(queued)).toFixed(0)} MB/s)`);
+  console.log(`RSS while the queue ran: ${mb(startRss)} before, ${mb(peakRss)} peak (+${mb(peakRss - startRss)})`);
 
-const item = queue.snapshot().items[0];
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-console.log(`file:                ${mb(size)} -> ${item?.state}, ${item?.path ? mb(statSync(item.path).size) : 'no file'}`);
-console.log(`time:                ${seconds.toFixed(2)} s (${(megabytes / seconds).toFixed(0)} MB/s)`);
-console.log(`RSS:                 ${mb(baseline.rss)} before, ${mb(peakRss)} peak (+${mb(peakRss - baseline.rss)})`);
-console.log(`array buffers:       ${mb(baseline.arrayBuffers)} before, ${mb(peakArrayBuffers)} peak`);
+  // One big file: streamed, not held.
+  const videoDir = join(root, 'video');
+  const folder = join(videoDir, 'Feedlens');
+  const queue = createDownloadQueue({
+    dataDir: join(videoDir, 'data'),
+    folder: () => folder,
+    template: () => DEFAULT_FILENAME_TEMPLATE,
+    concurrency: () => 1,
+    fetchMedia: (u, init) => fetch(u, init),
+    call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls in the benchmark', billed: false, retryable: false } }),
+    confirmRenewal: async () => null,
+    emit: () => undefined,
+    version: 'bench',
+  });
+  await queue.start();
+  const video = { kind: 'post', id: '3776832898280228145', mediaId: '3776832898280228145_51234567890', code: 'DRqAYKuAIUx', productType: 'clips', takenAt: 1775048403, owner: { kind: 'user', id: '51234567890', username: 'lea.martin_photo' }, videos: [{ url: `${origin}/v/t16/big_720.mp4?oe=7fffffff`, width: 720, height: 1280 }], images: [], children: [], index: null, raw: {} };
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let videoPeak = before;
+  const sampler = setInterval(() => (videoPeak = Math.max(videoPeak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  await queue.enqueue([{ record: video as SavedItemArg['record'], provenance: { path: '/v1/media/by/code', params: { code: video.code }, requestId: null, fetchedAt: Date.now() } }]);
+  await queue.idle();
+  clearInterval(sampler);
+  const item = queue.snapshot().items[0];
+  await queue.close();
+  console.log(`one ${mb(VIDEO_BYTES)} video: ${item?.state}, ${item?.path ? mb(statSync(item.path).size) : 'no file'} in ${((performance.now() - started) / 1000).toFixed(2)} s; RSS ${mb(before)} before, ${mb(videoPeak)} peak`);
 
-await queue.close();
-server.close();
-rmSync(dir, { recursive: true, force: true });
+  const ratio = median(ratios);
+  const growth = peakRss - startRss;
+  goal('downloads-1000-files', `${(100 * ratio).toFixed(0)} % of plain parallel fetch (${median(queued).toFixed(2)} s vs ${median(raw).toFixed(2)} s)`, '>= 80 %', ratio >= 0.8);
+  goal('downloads-memory-flat', `+${mb(Math.max(growth, videoPeak - before))} RSS (1000 files, and a ${mb(VIDEO_BYTES)} video)`, '< +64 MB', Math.max(growth, videoPeak - before) < 64 * 1024 * 1024);
+} finally {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,119 +1,147 @@
-// Exports 100,000 generated post records (CSV, NDJSON, ZIP, and a pseudonymised NDJSON) and prints the
-// time and the process's peak RSS, to show the writers stream with bounded memory: records are generated
-// one at a time, so memory that grew with the row count would show here.
-// Run: node --import tsx scripts/bench-export.ts [count]
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// Exports of 100,000 generated posts (scripts/bench/posts.ts) through the export operation as the app
+// runs it (records checked, then written): CSV, NDJSON, ZIP and pseudonymised NDJSON, each beside the
+// baseline of the issue, csv-stringify writing the same posts' CSV rows to a file, in the same round
+// (rounds interleaved, order rotating; CPU time, see bench/support.ts). Then the peak RSS of each format
+// at 1,000,000 rows, each in a process of its own, the posts generated as they are read (never all in
+// memory): what grows with the row count shows there.
+// Goals (issue 11), against the baseline's 51k rows/s: >= 50k / 50k / 25k / 30k rows/s, i.e. 0.98x /
+// 0.98x / 0.49x / 0.59x of it; RSS < 200 MB at 1M rows.
+// Run: node --expose-gc --import tsx scripts/bench-export.ts [count]
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Post, User } from '../shared/records';
-import { runExport, type ExportFormat, type SavedItem } from '../electron/export/run';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'csv-stringify';
+import { COLUMNS, createRowMaker } from '../electron/export/columns';
+import { createExportHandlers } from '../electron/export/handlers';
 import type { ProjectKeys } from '../electron/export/pseudonymise';
+import { runExport, type ExportFormat, type SavedItem } from '../electron/export/run';
+import { generatedItems, item } from './bench/posts';
+import { goal, median, timed } from './bench/support';
 
-const COUNT = Number(process.argv[2] ?? 100_000);
-const BASE_PK = 3776832898280228145n;
-
-function user(n: number): User {
-  const id = String(51234567 + (n % 5000));
-  return {
-    kind: 'user',
-    id,
-    username: `person.${n % 5000}`,
-    fullName: `Person ${n % 5000}`,
-    avatarUrl: `https://scontent.cdninstagram.com/v/t51.2885-19/${id}_n.jpg?oe=6790ABCD`,
-    isPrivate: false,
-    isVerified: n % 7 === 0,
-    raw: { pk: id, username: `person.${n % 5000}`, full_name: `Person ${n % 5000}` },
-    source: { family: 'v1', path: '/v1/user/medias/chunk' },
-  };
+interface Format {
+  name: string;
+  format: ExportFormat;
+  pseudonymise?: boolean;
+  /** The goal as a share of the baseline's rows/s: goal rows/s / 51k. */
+  share: number;
+  goalText: string;
 }
 
-/** A carousel of three photos every fifth post, else a photo; a caption with tags and a mention. */
-function post(i: number): Post {
-  const pk = (BASE_PK + BigInt(i) * 10n).toString();
-  const owner = user(i);
-  const caption = `Golden hour number ${i} with @person.${(i + 1) % 5000} #travel #sunset #café`;
-  const image = (id: string) => ({ url: `https://scontent.cdninstagram.com/v/t51.2885-15/${id}_n.jpg?oe=6790ABCD`, width: 1080, height: 1350 });
-  const children: Post[] =
-    i % 5 === 0
-      ? [1, 2, 3].map((n) => ({ ...post(-1), id: `${pk.slice(0, -1)}${n}`, mediaId: `${pk.slice(0, -1)}${n}_${owner.id}`, index: n, children: [], images: [image(`${pk}${n}`)] }))
-      : [];
-  return {
-    kind: 'post',
-    id: pk,
-    mediaId: `${pk}_${owner.id}`,
-    code: null,
-    productType: children.length > 0 ? 'carousel_container' : 'feed',
-    mediaType: children.length > 0 ? 'carousel' : 'image',
-    takenAt: 1_700_000_000 + i * 60,
-    owner,
-    caption: { text: caption, hashtags: ['travel', 'sunset', 'café'], mentions: [`person.${(i + 1) % 5000}`] },
-    images: [image(pk)],
-    videos: [],
-    videoDuration: null,
-    thumbnailUrl: null,
-    children,
-    index: null,
-    usertags: [{ user: user(i + 3), x: 0.5, y: 0.5 }],
-    coauthors: [],
-    location: null,
-    counts: { likes: i % 997, comments: i % 31, plays: null, views: null, reshares: null },
-    commentsDisabled: false,
-    likesHidden: false,
-    isTrial: false,
-    accessibilityCaption: null,
-    title: null,
-    raw: { pk, id: `${pk}_${owner.id}`, caption_text: caption, user: owner.raw, like_count: i % 997, taken_at_ts: 1_700_000_000 + i * 60 },
-    source: { family: 'v1', path: '/v1/user/medias/chunk' },
-  };
-}
-
-/** Generated on demand, every time it is iterated: never all in memory. */
-const items: Iterable<SavedItem> = {
-  *[Symbol.iterator]() {
-    for (let i = 0; i < COUNT; i++) {
-      yield { record: post(i), provenance: { path: '/v1/user/medias/chunk', params: { user_id: '51234567', end_cursor: String(Math.floor(i / 12)) }, requestId: `r${Math.floor(i / 12)}`, fetchedAt: 1_763_700_000_000 } };
-    }
-  },
-};
+const FORMATS: Format[] = [
+  { name: 'csv', format: 'csv', share: 50 / 51, goalText: '>= 50k rows/s: 0.98x baseline' },
+  { name: 'ndjson', format: 'ndjson', share: 50 / 51, goalText: '>= 50k rows/s: 0.98x baseline' },
+  { name: 'zip', format: 'zip', share: 25 / 51, goalText: '>= 25k rows/s: 0.49x baseline' },
+  { name: 'ndjson-pseudonymised', format: 'ndjson', pseudonymise: true, share: 30 / 51, goalText: '>= 30k rows/s: 0.59x baseline' },
+];
 
 const keys: ProjectKeys = async () => {
   let value: string | null = null;
   return { get: async () => value, set: async (v: string) => void (value = v), backendName: 'memory', degraded: true };
 };
 
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const folder = mkdtempSync(join(tmpdir(), 'feedlens-bench-export-'));
-console.log(`${COUNT.toLocaleString('en')} post records; RSS at start ${mb(process.memoryUsage().rss / 1024)}`);
-try {
-  const runs: { name: string; format: ExportFormat; pseudonymise?: boolean }[] = [
-    { name: 'CSV (4CAT columns)', format: 'csv' },
-    { name: 'NDJSON', format: 'ndjson' },
-    { name: 'ZIP (posts.csv + items.ndjson)', format: 'zip' },
-    { name: 'NDJSON, pseudonymised', format: 'ndjson', pseudonymise: true },
-  ];
-  for (const r of runs) {
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
+const pseudonymise = { project: 'bench', dropNames: false, dropPictures: false, dropText: false };
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+// ---- a child process: one export of `count` generated rows, then its peak RSS ----
+if (process.argv[2] === '--rss') {
+  const f = FORMATS.find((x) => x.name === process.argv[3]) as Format;
+  const count = Number(process.argv[4]);
+  const folder = mkdtempSync(join(tmpdir(), 'feedlens-bench-export-rss-'));
+  try {
     const result = await runExport(
-      {
-        items,
-        format: r.format,
-        delimiter: ',',
-        bom: false,
-        includeMedia: false,
-        label: 'bench',
-        ...(r.pseudonymise ? { pseudonymise: { project: 'bench', dropNames: false, dropPictures: false, dropText: false } } : {}),
-      },
+      { items: generatedItems(count), format: f.format, delimiter: ',', bom: false, includeMedia: false, label: 'bench', ...(f.pseudonymise ? { pseudonymise } : {}) },
       { folder, appVersion: 'bench', projectKeys: keys },
     );
-    const seconds = (performance.now() - start) / 1000;
-    const cpu = process.cpuUsage(cpuStart);
-    const size = statSync(result.path).size / 1024 / 1024;
-    console.log(
-      `${r.name.padEnd(32)} ${seconds.toFixed(1).padStart(5)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)  ` +
-        `${String(result.rows).padStart(7)} rows  ${size.toFixed(0).padStart(4)} MB file  peak RSS so far ${mb(process.resourceUsage().maxRSS)}`,
-    );
+    console.log(JSON.stringify({ rows: result.rows, maxRssBytes: process.resourceUsage().maxRSS * 1024, bytes: statSync(result.path).size }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+const COUNT = Number(process.argv[2] ?? 100_000);
+const ROUNDS = 3;
+const folder = mkdtempSync(join(tmpdir(), 'feedlens-bench-export-'));
+const items: SavedItem[] = Array.from({ length: COUNT }, (_, i) => item(i));
+const handlers = createExportHandlers({ downloadFolder: () => folder, version: 'bench', emit: () => undefined, projectKeys: keys });
+
+/** The baseline: the posts' CSV rows through csv-stringify into a file, nothing else. */
+async function baseline(): Promise<void> {
+  const rows = createRowMaker('posts');
+  const path = join(folder, 'baseline.csv');
+  const source = Readable.from(
+    (function* () {
+      for (const it of items) yield* rows(it);
+    })(),
+  );
+  await pipeline(source, stringify({ header: true, columns: [...COLUMNS.posts], delimiter: ',', record_delimiter: 'windows', quoted_match: /[\r\n]/ }), createWriteStream(path));
+  rmSync(path);
+}
+
+const sizes = new Map<string, number>();
+async function candidate(f: Format): Promise<void> {
+  const args = { items, format: f.format, delimiter: ',' as const, bom: false, includeMedia: false, label: 'bench', ...(f.pseudonymise ? { pseudonymise } : {}) };
+  const result = await handlers.exportRun(args as never, { senderId: 1 });
+  sizes.set(f.name, statSync(result.path).size);
+  rmSync(result.path);
+  if (result.manifestPath) rmSync(result.manifestPath);
+}
+
+const rate = (ms: number) => COUNT / (ms / 1000);
+const base: number[] = [];
+const ratios = new Map<string, number[]>(FORMATS.map((f) => [f.name, []]));
+const rates = new Map<string, number[]>(FORMATS.map((f) => [f.name, []]));
+console.log(`${COUNT.toLocaleString('en')} posts in memory (as the export operation gets them); ${ROUNDS} rounds, CPU time`);
+try {
+  await candidate(FORMATS[0] as Format); // warm-up
+  await baseline();
+  for (let round = 0; round < ROUNDS; round++) {
+    const runs: (Format | null)[] = [null, ...FORMATS];
+    const order = [...runs.slice(round % runs.length), ...runs.slice(0, round % runs.length)];
+    const times = new Map<string, number>();
+    for (const f of order) times.set(f?.name ?? 'baseline', await timed(() => (f ? candidate(f) : baseline()), 'cpu'));
+    const b = times.get('baseline') as number;
+    base.push(rate(b));
+    for (const f of FORMATS) {
+      const t = times.get(f.name) as number;
+      rates.get(f.name)?.push(rate(t));
+      ratios.get(f.name)?.push(b / t);
+    }
+    console.log(`round ${round + 1}: baseline ${(rate(b) / 1000).toFixed(1)}k rows/s; ${FORMATS.map((f) => `${f.name} ${(rate(times.get(f.name) as number) / 1000).toFixed(1)}k`).join(', ')}`);
+  }
+  console.log(`baseline (csv-stringify over the same rows): median ${(median(base) / 1000).toFixed(1)}k rows/s`);
+  for (const f of FORMATS) {
+    console.log(`${f.name.padEnd(22)} median ${(median(rates.get(f.name) ?? []) / 1000).toFixed(1)}k rows/s, ${mb(sizes.get(f.name) ?? 0)} file`);
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });
+}
+
+// Peak RSS at 1M rows, one process per format.
+const RSS_ROWS = 1_000_000;
+const rss = new Map<string, number>();
+for (const f of FORMATS) {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--rss', f.name, String(RSS_ROWS)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const line = child.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const out = JSON.parse(line) as { rows: number; maxRssBytes: number; bytes: number };
+    rss.set(f.name, out.maxRssBytes);
+    console.log(`${f.name.padEnd(22)} ${out.rows.toLocaleString('en')} rows, ${mb(out.bytes)} file: peak RSS ${mb(out.maxRssBytes)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  } catch {
+    console.log(`${f.name}: the 1M-row run failed: ${child.stderr.slice(-500)}`);
+  }
+}
+
+for (const f of FORMATS) {
+  const ratio = median(ratios.get(f.name) ?? []);
+  goal(`export-${f.name}`, `${ratio.toFixed(2)}x baseline (${(median(rates.get(f.name) ?? []) / 1000).toFixed(1)}k vs ${(median(base) / 1000).toFixed(1)}k rows/s)`, f.goalText, ratio >= f.share);
+}
+for (const f of FORMATS) {
+  const peak = rss.get(f.name);
+  goal(`export-${f.name}-rss-1M`, peak === undefined ? 'failed' : `${mb(peak)}`, '< 200 MB', peak !== undefined && peak < 200 * 1024 * 1024);
 }

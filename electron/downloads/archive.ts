@@ -21,6 +21,8 @@ export interface Archive {
   /** The saved file of this key, if it is still on disk (a file deleted since is saved again). */
   savedFile(key: string): Promise<string | null>;
   add(entry: ArchiveEntry): Promise<void>;
+  /** Adds several entries with one append. */
+  addAll(entries: readonly ArchiveEntry[]): Promise<void>;
   size(): number;
 }
 
@@ -38,6 +40,22 @@ export function createArchive(file: string): Archive {
   const entries = new Map<string, ArchiveEntry>();
   let tail: Promise<void> = Promise.resolve();
   let tornTail = false;
+  let folderMade = false;
+
+  function addAll(list: readonly ArchiveEntry[]): Promise<void> {
+    if (list.length === 0) return tail;
+    for (const entry of list) entries.set(entry.key, entry);
+    // A line left unfinished by a crash is closed first, so the new lines stay whole.
+    const lines = `${tornTail ? '\n' : ''}${list.map((entry) => JSON.stringify(entry)).join('\n')}\n`;
+    tornTail = false;
+    const done = tail.then(async () => {
+      if (!folderMade) await mkdir(dirname(file), { recursive: true });
+      folderMade = true;
+      await appendFile(file, lines, { mode: 0o600 });
+    });
+    tail = done.catch(() => undefined);
+    return done;
+  }
 
   return {
     async load() {
@@ -62,17 +80,9 @@ export function createArchive(file: string): Archive {
       return info?.isFile() ? e.path : null;
     },
     add(entry) {
-      entries.set(entry.key, entry);
-      // A line left unfinished by a crash is closed first, so the new line stays whole.
-      const line = `${tornTail ? '\n' : ''}${JSON.stringify(entry)}\n`;
-      tornTail = false;
-      const done = tail.then(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        await appendFile(file, line, { mode: 0o600 });
-      });
-      tail = done.catch(() => undefined);
-      return done;
+      return addAll([entry]);
     },
+    addAll,
     size: () => entries.size,
   };
 }

@@ -1,9 +1,13 @@
 // One media file to disk: streamed chunk by chunk (memory stays flat however big the file), into
-// `<name>.part`, then renamed. A `.part` left by an earlier attempt, a crash or a restart is continued
-// with a Range request; the answer must be a 206 starting exactly where the part ends, else the file
-// starts over from zero.
+// `<name>.part`, hashed on the way (no second read), then renamed, or left as `.part` for a caller that
+// makes many files durable at once and renames them then (the download queue). A `.part` left by an
+// earlier attempt, a crash or a restart is continued with a Range request; the answer must be a 206
+// starting exactly where the part ends, else the file starts over from zero.
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { diskError } from '../disk-errors';
 import { extFromContentType } from './naming';
 
 export type FetchMedia = (url: string, init: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
@@ -35,12 +39,25 @@ export interface FetchFileOptions {
   /** Called once the answer's headers are in: final path and total size (null when unknown). */
   onStart?: (info: { ext: string; total: number | null; offset: number; contentType: string | null }) => void;
   onProgress?: (bytes: number) => void;
+  /**
+   * Leave the finished file as `<name>.part`, not synced (the caller syncs and renames it, with others).
+   * Default false: synced and renamed here.
+   */
+  keepPart?: boolean;
+  /** Creates the file's folder; the queue passes one that remembers the folders it made. */
+  ensureFolder?: (folder: string) => Promise<void>;
+  /** False: no `.part` can be there (a file queued in this session, first attempt): no need to look. */
+  resume?: boolean;
 }
 
+
 export interface FetchFileResult {
+  /** The final path (with keepPart, the file is still at `partPath(path)`). */
   path: string;
   ext: string;
   bytes: number;
+  /** sha256 of the whole file, taken while it was written. */
+  sha256: string;
   contentType: string | null;
   /** Bytes that were already on disk in the `.part` and kept. */
   resumedFrom: number;
@@ -95,13 +112,30 @@ async function discard(res: Response): Promise<void> {
   await res.body?.cancel().catch(() => undefined);
 }
 
+/** A hash of the bytes already in a `.part` (a resumed download goes on from there). */
+async function hashOf(path: string, bytes: number): Promise<Hash> {
+  const hash = createHash('sha256');
+  if (bytes > 0) for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 })) hash.update(chunk as Buffer);
+  return hash;
+}
+
+/** A write failure as the user can act on it (disk full, no permission), else as it came. */
+function writeError(error: unknown, file: string): DownloadError {
+  const disk = diskError(error, `Could not save ${file}`, dirname(file));
+  return new DownloadError('io', disk?.message ?? `Could not write ${file}: ${(error as Error).message}`, false);
+}
+
+async function finishFile(part: string, final: string, keepPart: boolean): Promise<void> {
+  if (!keepPart) await rename(part, final);
+}
+
 /**
  * Downloads `o.url` to `<base>.<ext>`. The final name appears only when the file is complete; on any
  * failure the `.part` stays for the next attempt (callers delete it on cancel).
  */
 export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
   let ext = o.ext;
-  let offset = ext !== null ? await sizeOf(partPath(`${o.base}.${ext}`)) : 0;
+  let offset = ext !== null && o.resume !== false ? await sizeOf(partPath(`${o.base}.${ext}`)) : 0;
   let res = await send(o, offset);
 
   if (offset > 0) {
@@ -112,9 +146,10 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
       await discard(res);
       if (total !== undefined && Number(total) === offset && (o.expectedTotal === null || o.expectedTotal === offset)) {
         const final = `${o.base}.${ext}`;
-        await rename(partPath(final), final);
+        const sha256 = (await hashOf(partPath(final), offset)).digest('hex');
+        await finishFile(partPath(final), final, o.keepPart === true);
         o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
-        return { path: final, ext: ext as string, bytes: offset, contentType: null, resumedFrom: offset };
+        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset };
       }
       offset = 0;
       res = await send(o, 0);
@@ -146,47 +181,72 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
   o.onStart?.({ ext, total, offset, contentType });
 
   let handle;
+  let hash: Hash;
   try {
-    await mkdir(dirname(part), { recursive: true });
+    await (o.ensureFolder ?? ((folder: string) => mkdir(folder, { recursive: true }).then(() => undefined)))(dirname(part));
+    hash = await hashOf(part, offset);
     handle = await open(part, offset > 0 ? 'a' : 'w');
   } catch (error) {
     await discard(res);
-    throw new DownloadError('io', `Could not write ${final}: ${(error as Error).message}`, false);
+    throw writeError(error, final);
   }
   let written = offset;
   const reader = res.body.getReader();
+  let gathered: Uint8Array[] = [];
+  let gatheredBytes = 0;
+  const writeGathered = async (): Promise<void> => {
+    if (gatheredBytes === 0) return;
+    const buffers = gathered;
+    gathered = [];
+    gatheredBytes = 0;
+    try {
+      await handle.writev(buffers);
+    } catch (error) {
+      throw writeError(error, final);
+    }
+  };
+  const read = () => {
+    const next = reader.read();
+    next.catch(() => undefined); // looked at below; not an unhandled rejection meanwhile
+    return next;
+  };
   try {
+    let reading = read();
     for (;;) {
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
-        chunk = await reader.read();
+        chunk = await reading;
       } catch (error) {
         if (isAbort(error, o.signal)) throw new DownloadError('aborted', 'Stopped.', false);
         throw new DownloadError('truncated', `The connection broke after ${written} bytes.`, true);
       }
       if (chunk.done) break;
-      // One chunk at a time: the next is read only once this one is on its way to disk.
-      try {
-        await handle.write(chunk.value);
-      } catch (error) {
-        throw new DownloadError('io', `Could not write ${final}: ${(error as Error).message}`, false);
-      }
+      gathered.push(chunk.value);
+      gatheredBytes += chunk.value.byteLength;
+      hash.update(chunk.value);
       written += chunk.value.byteLength;
       o.onProgress?.(written);
       if (o.signal.aborted) throw new DownloadError('aborted', 'Stopped.', false);
+      // The next chunk is asked for while this one goes to disk (what came meanwhile goes in one write);
+      // at most a chunk or two wait in memory, and bytes reach the disk as they arrive.
+      reading = read();
+      await writeGathered();
     }
+    await writeGathered();
     if (total !== null && written !== total) {
       throw new DownloadError('truncated', `The connection broke after ${written} of ${total} bytes.`, true);
     }
-    await handle.sync();
+    if (o.keepPart !== true) await handle.sync().catch((error: unknown) => Promise.reject(writeError(error, final)));
   } catch (error) {
     reader.cancel().catch(() => undefined);
+    // What arrived is kept in the `.part` for the next attempt.
+    await writeGathered().catch(() => undefined);
     throw error;
   } finally {
     await handle.close();
   }
-  await rename(part, final);
-  return { path: final, ext, bytes: written, contentType, resumedFrom: offset };
+  await finishFile(part, final, o.keepPart === true);
+  return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset };
 }
 
 /** Removes the `.part` of a download (cancel). */

@@ -46,6 +46,17 @@ function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+/** The first `count` code points of `text`, reading no further. */
+function firstCodePoints(text: string, count: number): string[] {
+  const out: string[] = [];
+  if (count <= 0) return out;
+  for (const char of text) {
+    out.push(char);
+    if (out.length >= count) break;
+  }
+  return out;
+}
+
 /** The longest prefix of `text` of at most `bytes` UTF-8 bytes, cut between code points. */
 function truncateBytes(text: string, bytes: number): string {
   let out = '';
@@ -76,11 +87,16 @@ interface Piece {
  * long, the name is cut and a short hash of the whole keeps it unique.
  */
 function shorten(pieces: Piece[], maxBytes: number): string {
-  const joined = () => pieces.map((p) => p.text).join('');
-  const whole = joined();
+  const whole = pieces.map((p) => p.text).join('');
   if (byteLength(whole) <= maxBytes) return whole;
-  const work = pieces.map((p) => ({ ...p, chars: Array.from(p.text) }));
-  let size = byteLength(whole);
+  // Truncate first: no free piece ends longer than maxBytes characters (each is a byte at least), and the
+  // cutting below passes through that state anyway; starting there keeps an 80,000-character username
+  // from costing a join per character (it froze main for seconds).
+  const work = pieces.map((p) => {
+    const chars = p.keep ? Array.from(p.text) : firstCodePoints(p.text, maxBytes);
+    return { ...p, chars, text: p.keep ? p.text : chars.join('') };
+  });
+  let size = work.reduce((sum, p) => sum + byteLength(p.text), 0);
   while (size > maxBytes) {
     let longest: (typeof work)[number] | undefined;
     for (const p of work) if (!p.keep && p.chars.length > 0 && (!longest || p.chars.length > longest.chars.length)) longest = p;

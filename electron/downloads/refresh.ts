@@ -1,12 +1,18 @@
 // Expired media links. CDN URLs are signed and expire (`oe` = expiry, hex epoch seconds); an expired one
 // answers 403. The record is then asked for again through the call service (so the cost guard, cache,
-// ledger and balance apply as for any call) and the download continues with the fresh URL.
+// ledger and balance apply as for any call) and the download continues with the fresh URL. Renewals
+// cost units: the queue gathers them in batches and asks once per batch (renewals.ts); the grant the
+// answer gives goes with each renewal call, nothing else authorises it.
 import { findEndpoint } from '../../shared/api/catalog';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { CallValue, OpArgs, Result } from '../../shared/ipc';
+import type { SpendGrant } from '../cost-guard';
 import type { RefreshRef } from './plan';
 
-export type CallFn = (args: OpArgs<'call'>) => Promise<Result<CallValue>>;
+/** What main's confirmation of a batch of renewals gave: the units it may spend, passed on with each renewal call. */
+export type RenewalGrant = SpendGrant;
+
+export type CallFn = (args: OpArgs<'call'>, options?: { grant?: RenewalGrant }) => Promise<Result<CallValue>>;
 
 /** The call that renewed a file's URL, for the sidecar. */
 export interface RefreshedBy {
@@ -63,8 +69,8 @@ function pickUrl(ref: RefreshRef, record: Dict): string | null {
 
 export interface RefreshOptions {
   call: CallFn;
-  /** Units a renewal may cost without asking the user (default 1: one request per expired link). */
-  maxUnits: number;
+  /** The confirmation of the batch this renewal belongs to. */
+  grant: RenewalGrant;
   now: () => number;
 }
 
@@ -73,10 +79,9 @@ export async function refreshUrl(ref: RefreshRef, staleUrl: string, o: RefreshOp
   const endpoint = findEndpoint(ref.path);
   if (!endpoint) throw new RefreshError(`Cannot renew the link: ${ref.path} is unknown.`);
   const params = { id: ref.id };
-  if (o.maxUnits < 1) throw new RefreshError(`The media link expired. Renewing it (${ref.path}) costs 1 unit: retry to confirm.`);
   // First from the cache if it holds the record; if that copy carries the same stale link, from the service.
   for (const refresh of [false, true]) {
-    const outcome = await o.call({ path: ref.path, params, ...(refresh ? { refresh: true } : {}) });
+    const outcome = await o.call({ path: ref.path, params, ...(refresh ? { refresh: true } : {}) }, { grant: o.grant });
     if (!outcome.ok) {
       const e = outcome.error;
       if (e.kind === 'confirmation_required') {

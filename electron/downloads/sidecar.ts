@@ -3,10 +3,8 @@
 // version, the sha256 of the service's answer). The library is rebuilt from these files alone.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { parseLossless, stringifyLossless } from '../../shared/api/json';
+import { stringifyLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
-import { writeFileAtomic } from '../fs-atomic';
 import type { Ledger } from '../ledger';
 import type { FileRole, GroupKind } from './plan';
 import type { RefreshedBy } from './refresh';
@@ -74,25 +72,21 @@ export async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export async function writeSidecar(path: string, sidecar: Sidecar): Promise<void> {
-  // Readable by others like the media beside it (the atomic writer defaults to private files).
-  await writeFileAtomic(path, `${stringifyLossless(sidecar, 2)}\n`, { mode: 0o644 });
+/** The sidecar's text: two-space indentation, keys in the order above (the library relies on both). */
+export function sidecarText(sidecar: Sidecar): string {
+  try {
+    return `${JSON.stringify(sidecar, null, 2)}\n`; // native, and the same text for JSON data
+  } catch {
+    return `${stringifyLossless(sidecar, 2)}\n`; // a bigint somewhere (records come through structured clone)
+  }
 }
 
-function isSidecar(v: unknown): v is Sidecar {
+
+/** The shape the library relies on, and the format marker that says Feedlens wrote the file. */
+export function isSidecar(v: unknown): v is Sidecar {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Partial<Sidecar>;
   return s.format === SIDECAR_FORMAT && typeof s.id === 'string' && typeof s.kind === 'string' && Array.isArray(s.files) && typeof s.provenance === 'object';
-}
-
-/** A sidecar written by Feedlens, or null for any other JSON file (or one that is not JSON). */
-export async function readSidecar(path: string): Promise<Sidecar | null> {
-  try {
-    const value = parseLossless(await readFile(path, 'utf8'));
-    return isSidecar(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

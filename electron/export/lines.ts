@@ -24,30 +24,62 @@ export interface ExportLine {
   provenance: LineProvenance;
 }
 
-/** JSON.stringify that writes a stray bigint as its exact digits instead of throwing. */
+/** JSON.stringify that writes a stray bigint as its exact digits instead of throwing (the manifest). */
 export function toJson(value: unknown, space?: number): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), space);
 }
 
-/** A normalised record without the raw records nested in it (they are parts of the item's raw record). */
-function recordJson(record: unknown): string {
-  return JSON.stringify(record, (key, v: unknown) => (key === 'raw' ? undefined : typeof v === 'bigint' ? v.toString() : v));
+/** JSON.stringify, natively (no replacer: it costs a call per value); only a value holding a bigint pays for one. */
+function fastJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof TypeError && /BigInt/i.test(error.message)) return toJson(value);
+    throw error;
+  }
+}
+
+/**
+ * The value with the `raw` fields of it and of every object inside it set to undefined (JSON.stringify
+ * leaves those out). Copies only the objects on the way to a `raw`; everything else is shared.
+ */
+export function rawLeftOut(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== 'object' || v === null) continue;
+      const w = rawLeftOut(v);
+      if (w !== v) (out ??= value.slice())[i] = w;
+    }
+    return out ?? value;
+  }
+  const object = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = object.raw !== undefined ? { ...object, raw: undefined } : null;
+  for (const key in object) {
+    const v = object[key];
+    if (key === 'raw' || typeof v !== 'object' || v === null) continue;
+    const w = rawLeftOut(v);
+    if (w !== v) (out ??= { ...object })[key] = w;
+  }
+  return out ?? value;
 }
 
 /** One item as one line of JSON (no line end). */
 export function lineJson(line: ExportLine): string {
-  return `{"kind":${JSON.stringify(line.kind)},"record":${recordJson(line.record)},"raw":${toJson(line.raw ?? null)},"provenance":${toJson(line.provenance)}}`;
+  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(rawLeftOut(line.record))},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}}`;
 }
 
-export async function* ndjsonChunks(lines: AsyncIterable<ExportLine> | Iterable<ExportLine>): AsyncGenerator<string> {
-  for await (const line of lines) yield `${lineJson(line)}\n`;
+export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {
+  for (const line of lines) yield `${lineJson(line)}\n`;
 }
 
 /** One JSON document, `{"format", "formatVersion", "items": [...]}`, written item by item. */
-export async function* jsonChunks(lines: AsyncIterable<ExportLine> | Iterable<ExportLine>): AsyncGenerator<string> {
+export function* jsonChunks(lines: Iterable<ExportLine>): Generator<string> {
   yield `{"format":"feedlens-export","formatVersion":${LINES_FORMAT_VERSION},"items":[`;
   let first = true;
-  for await (const line of lines) {
+  for (const line of lines) {
     yield `${first ? '\n' : ',\n'}${lineJson(line)}`;
     first = false;
   }

@@ -67,17 +67,35 @@ export interface Manifest {
   files: ManifestFile[];
 }
 
-/** Distinct requests (path + params), in the order first met, with how many items each gave. */
-export function endpointsOf(provenances: Iterable<{ path: string; params: Record<string, unknown> }>): EndpointUse[] {
+export interface EndpointCounter {
+  add(p: { path: string; params: Record<string, unknown> }): void;
+  /** Distinct requests (path + params, params sorted by name), in the order first met. */
+  list(): EndpointUse[];
+}
+
+/** Counts the items per distinct request as they go by (no pass of its own over the items). */
+export function createEndpointCounter(): EndpointCounter {
   const byKey = new Map<string, EndpointUse>();
-  for (const p of provenances) {
-    const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => a.localeCompare(b)));
-    const key = `${p.path}?${JSON.stringify(params)}`;
-    const known = byKey.get(key);
-    if (known) known.items += 1;
-    else byKey.set(key, { path: p.path, params, items: 1 });
-  }
-  return [...byKey.values()];
+  // The provenance as given -> its request: the sorting is done once per distinct provenance.
+  const known = new Map<string, EndpointUse>();
+  return {
+    add(p) {
+      const quick = `${p.path}\n${JSON.stringify(p.params)}`;
+      let use = known.get(quick);
+      if (!use) {
+        const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => a.localeCompare(b)));
+        const key = `${p.path}?${JSON.stringify(params)}`;
+        use = byKey.get(key);
+        if (!use) {
+          use = { path: p.path, params, items: 0 };
+          byKey.set(key, use);
+        }
+        known.set(quick, use);
+      }
+      use.items += 1;
+    },
+    list: () => [...byKey.values()],
+  };
 }
 
 export type { RequestFacts };

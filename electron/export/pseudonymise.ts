@@ -67,8 +67,15 @@ export function keyFingerprint(key: Buffer): string {
   return createHmac('sha256', key).update('feedlens-key-fingerprint').digest('hex').slice(0, 16);
 }
 
+const normalised = new Map<string, string>();
 export function normaliseUsername(name: string): string {
-  return name.trim().replace(/^@/, '').normalize('NFC').toLowerCase();
+  let out = normalised.get(name);
+  if (out === undefined) {
+    out = name.trim().replace(/^@/, '').normalize('NFC').toLowerCase();
+    if (normalised.size >= 50_000) normalised.clear();
+    normalised.set(name, out);
+  }
+  return out;
 }
 
 /** `u_` + the first 16 hex digits of HMAC-SHA256(key, basis). */
@@ -108,6 +115,16 @@ const USERNAME_LIST_KEYS = new Set(['mentions', 'top_likers']);
 const ALWAYS_DROPPED = new Set(['social_context', 'search_social_context', 'former_usernames', 'formerUsernames']);
 /** A field holding another person's id, outside person objects: `user_id`, `owner_id`, `media_owner_id`... */
 const ID_FIELD = /(^|_)(user|owner|author|account|commenter|liker|follower|creator|sender|actor)_?(id|pk)s?$|^(userId|ownerId|authorId)$/i;
+const idFieldKeys = new Map<string, boolean>();
+/** ID_FIELD.test(key), remembered: the same few hundred keys come by in every record. */
+function isIdField(key: string): boolean {
+  let known = idFieldKeys.get(key);
+  if (known === undefined) {
+    known = ID_FIELD.test(key);
+    if (idFieldKeys.size < 10_000) idFieldKeys.set(key, known);
+  }
+  return known;
+}
 /** Music credits: an "original audio" is credited to the account's username. */
 const ARTIST_KEYS = new Set(['display_artist', 'artist']);
 const LOOKS_LIKE_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
@@ -140,6 +157,23 @@ interface Person {
   fullName?: string | null;
 }
 
+/** Full names per matcher: one regular expression of a few thousand alternatives stays quick to build and run. */
+const NAMES_PER_MATCHER = 2000;
+/** Strings remembered per export with what they became (names, links and ids repeat from item to item). */
+const MEMO_LIMIT = 20_000;
+/** Longer strings (captions, links) rarely come twice: looking them up costs more than it saves. */
+const MEMO_MAX_LENGTH = 48;
+/** A link to the platform's media hosts: ids and signatures only. */
+const CDN_URL = /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isTokenEdge(code: number): boolean {
+  return code === 0x2e; // '.'
+}
+
 /** The people of one export: learnt in the first walk, then frozen. */
 class People {
   readonly ids = new Set<string>();
@@ -147,14 +181,24 @@ class People {
   readonly names = new Map<string, string | null>();
   /** Full name -> the person it belongs to (the first seen). */
   readonly fullNames = new Map<string, Person>();
-  /** Full names by their first UTF-16 unit, longest first. */
-  private byFirstUnit = new Map<number, string[]>();
+  /**
+   * The full names as alternations, longest names first (a name inside a longer one loses to it), built
+   * once at freeze: one native scan per string instead of a look-up at every character.
+   */
+  private fullNameMatchers: RegExp[] = [];
   private cache = new Map<string, string>();
+  /** Lengths of the numeric ids: a run of digits of another length is no one's id (no string made for it). */
+  private readonly idLengths = new Set<number>();
+  private scrubbed = new Map<string, string>();
+  private leaky = new Map<string, boolean>();
 
   constructor(private readonly key: Buffer) {}
 
   add(id: string | null, username: string | null, fullName: string | null): void {
-    if (id) this.ids.add(id);
+    if (id) {
+      this.ids.add(id);
+      if (/^\d+$/.test(id)) this.idLengths.add(id.length);
+    }
     const name = username ? normaliseUsername(username) : null;
     if (name) {
       const known = this.names.get(name);
@@ -164,16 +208,15 @@ class People {
     if (full && full.length >= MIN_FULL_NAME && !this.fullNames.has(full)) this.fullNames.set(full, { id, username: name, fullName: full });
   }
 
-  /** Indexes full names by their first character for the substring search. */
+  /** Builds the full-name matchers. */
   freeze(): void {
     const sorted = [...this.fullNames.keys()].sort((a, b) => b.length - a.length);
-    this.byFirstUnit = new Map();
-    for (const name of sorted) {
-      const head = name.charCodeAt(0);
-      const list = this.byFirstUnit.get(head) ?? [];
-      list.push(name);
-      this.byFirstUnit.set(head, list);
+    this.fullNameMatchers = [];
+    for (let i = 0; i < sorted.length; i += NAMES_PER_MATCHER) {
+      this.fullNameMatchers.push(new RegExp(sorted.slice(i, i + NAMES_PER_MATCHER).map(escapeRegExp).join('|'), 'g'));
     }
+    this.scrubbed.clear();
+    this.leaky.clear();
   }
 
   pseudonym(person: Person): string {
@@ -188,18 +231,48 @@ class People {
     return out;
   }
 
+  /** Whether a run of digits of the text is a known id; runs of lengths no id has are not even cut out. */
+  private holdsKnownId(text: string): boolean {
+    if (this.ids.size === 0) return false;
+    const n = text.length;
+    for (let i = 0; i < n; ) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
+      i = end;
+    }
+    return false;
+  }
+
+  /** The known username a token is (leading and trailing dots aside: "@anna." names anna), lower-cased. */
   private knownName(token: string): string | null {
-    for (const candidate of [token, token.replace(/\.+$/, ''), token.replace(/^\.+/, ''), token.replace(/^\.+|\.+$/g, '')]) {
-      const lower = candidate.toLowerCase();
-      if (candidate !== '' && this.names.has(lower)) return lower;
+    const lower = token.toLowerCase();
+    if (this.names.has(lower)) return lower;
+    let start = 0;
+    let end = lower.length;
+    while (start < end && isTokenEdge(lower.charCodeAt(start))) start++;
+    while (end > start && isTokenEdge(lower.charCodeAt(end - 1))) end--;
+    if (start === 0 && end === lower.length) return null;
+    for (const candidate of [lower.slice(0, end), lower.slice(start), lower.slice(start, end)]) {
+      if (candidate !== '' && this.names.has(candidate)) return candidate;
     }
     return null;
   }
 
   /** Replaces every id, username and full name of the export's people inside a string. */
   scrub(text: string): string {
-    let out = text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
-    if (this.ids.size > 0) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
+    const memo = text.length <= MEMO_MAX_LENGTH;
+    let out = memo ? this.scrubbed.get(text) : undefined;
+    if (out !== undefined) return out;
+    out = text.indexOf('_') >= 0 ? text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`) : text;
+    if (this.holdsKnownId(out)) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
+    // A media host's link holds ids (handled above) and signatures, never a username or a name.
+    if (CDN_URL.test(text)) return this.remember(memo, text, out);
     if (this.names.size > 0) {
       out = out.replace(USERNAME_TOKEN, (token) => {
         const name = this.knownName(token);
@@ -208,39 +281,76 @@ class People {
         return token.slice(0, start) + this.pseudonym({ id: null, username: name }) + token.slice(start + name.length);
       });
     }
-    return this.fullNames.size > 0 ? this.replaceFullNames(out) : out;
+    if (this.fullNameMatchers.length > 0) out = this.replaceFullNames(out);
+    return this.remember(memo, text, out);
   }
 
-  /** The full name of the export's people that starts at `i`, if any (longest first). */
-  private fullNameAt(text: string, i: number): string | undefined {
-    const candidates = this.byFirstUnit.get(text.charCodeAt(i));
-    return candidates === undefined ? undefined : candidates.find((name) => text.startsWith(name, i));
+  private remember(memo: boolean, text: string, out: string): string {
+    if (!memo) return out;
+    if (this.scrubbed.size >= MEMO_LIMIT) this.scrubbed.clear();
+    this.scrubbed.set(text, out);
+    return out;
   }
 
+  /**
+   * Replaces the full names in a string: at the leftmost place where one starts, the longest one, then
+   * on after it. With several matchers, each one's next match is kept until the scan passes it.
+   */
   private replaceFullNames(text: string): string {
     if (text.length < MIN_FULL_NAME) return text;
     const normal = text.normalize('NFC');
-    let out = '';
-    let copied = 0;
-    for (let i = 0; i < normal.length; ) {
-      const hit = this.fullNameAt(normal, i);
-      if (hit === undefined) {
-        i += 1;
-        continue;
-      }
-      out += normal.slice(copied, i) + this.pseudonym(this.fullNames.get(hit) ?? { id: null, username: null, fullName: hit });
-      i += hit.length;
-      copied = i;
+    const matchers = this.fullNameMatchers;
+    const named = (hit: string): string => this.pseudonym(this.fullNames.get(hit) ?? { id: null, username: null, fullName: hit });
+    if (matchers.length === 1) {
+      const out = normal.replace(matchers[0] as RegExp, named);
+      return out === normal ? text : out;
     }
-    return copied === 0 ? text : out + normal.slice(copied);
+    const next: (RegExpExecArray | null)[] = matchers.map(() => null);
+    let out = '';
+    let at = 0;
+    for (;;) {
+      let best: RegExpExecArray | null = null;
+      matchers.forEach((matcher, k) => {
+        let m = next[k] ?? null;
+        if (m === null || m.index < at) {
+          matcher.lastIndex = at;
+          m = matcher.exec(normal);
+          next[k] = m;
+        }
+        if (m !== null && (best === null || m.index < best.index || (m.index === best.index && m[0].length > best[0].length))) best = m;
+      });
+      if (best === null) break;
+      const hit: RegExpExecArray = best;
+      out += normal.slice(at, hit.index) + named(hit[0]);
+      at = hit.index + hit[0].length;
+    }
+    return at === 0 ? text : out + normal.slice(at);
   }
 
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
-    for (const digits of text.match(DIGITS) ?? []) if (this.ids.has(digits)) return true;
+    const memo = text.length <= MEMO_MAX_LENGTH;
+    let known = memo ? this.leaky.get(text) : undefined;
+    if (known !== undefined) return known;
+    known = this.findsIn(text);
+    if (!memo) return known;
+    if (this.leaky.size >= MEMO_LIMIT) this.leaky.clear();
+    this.leaky.set(text, known);
+    return known;
+  }
+
+  private findsIn(text: string): boolean {
+    if (this.holdsKnownId(text)) return true;
+    if (CDN_URL.test(text)) return false;
     for (const token of text.match(USERNAME_TOKEN) ?? []) if (this.knownName(token) !== null) return true;
+    if (text.length < MIN_FULL_NAME) return false;
     const normal = text.normalize('NFC');
-    for (let i = 0; i < normal.length; i++) if (this.fullNameAt(normal, i) !== undefined) return true;
+    for (const matcher of this.fullNameMatchers) {
+      matcher.lastIndex = 0;
+      const hit = matcher.test(normal);
+      matcher.lastIndex = 0;
+      if (hit) return true;
+    }
     return false;
   }
 }
@@ -302,7 +412,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
 
   function str(value: string): string {
     if (learning) {
-      for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+      if (value.indexOf('_') >= 0) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
       return value;
     }
     return people.scrub(value);
@@ -334,7 +444,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (learning) people.add(who.id, who.username, fullName);
     const alias = learning ? '' : people.pseudonym({ ...who, fullName });
     const out: Dict = {};
-    for (const [k, v] of Object.entries(obj)) {
+    for (const k in obj) {
+      const v = obj[k];
       if (PERSON_ID_KEYS.has(k) || USERNAME_KEYS.has(k)) out[k] = v === null || v === undefined || v === '' ? v : alias;
       else if (FULL_NAME_KEYS.has(k)) out[k] = options.dropNames || v === null || v === '' ? null : alias;
       else if (PICTURE_KEYS.has(k)) out[k] = options.dropPictures ? null : walk(v, k, skipRaw);
@@ -359,9 +470,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (!isDict(value)) return value;
     if (isPersonObject(value)) return person(value, skipRaw);
     const out: Dict = {};
-    for (const [k, v] of Object.entries(value)) {
+    for (const k in value) {
+      const v = value[k];
       if (ALWAYS_DROPPED.has(k) || (skipRaw && k === 'raw')) continue;
-      out[k] = ID_FIELD.test(k) && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v) : walk(v, k, skipRaw);
+      out[k] = isIdField(k) && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v) : walk(v, k, skipRaw);
     }
     return out;
   }
@@ -369,9 +481,11 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   /** Strings anywhere, and numbers under id fields, still naming a known person. */
   function leaks(value: unknown, key: string | null): boolean {
     if (typeof value === 'string') return people.leaksIn(value);
-    if (typeof value === 'number') return key !== null && (ID_FIELD.test(key) || PERSON_ID_KEYS.has(key)) && people.ids.has(String(value));
+    if (typeof value === 'number') return key !== null && (isIdField(key) || PERSON_ID_KEYS.has(key)) && people.ids.has(String(value));
     if (Array.isArray(value)) return value.some((v) => leaks(v, key));
-    if (isDict(value)) return Object.entries(value).some(([k, v]) => leaks(v, k));
+    if (isDict(value)) {
+      for (const k in value) if (leaks(value[k], k)) return true;
+    }
     return false;
   }
 

@@ -1,7 +1,7 @@
 // One export, end to end: survey the items, pseudonymise them when asked (two walks: learn who is in
-// the export, then rewrite), write the data file(s) streaming, then the manifest. Items are read again
-// for each file written rather than kept prepared in memory, so memory stays flat whatever their number.
-import { createHash } from 'node:crypto';
+// the export, then rewrite), write the data file(s) streaming, then the manifest, from what the data pass
+// counted (no pass of its own). Items are read again for each file written rather than kept prepared in
+// memory, so memory stays flat whatever their number.
 import { mkdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createReadStream } from 'node:fs';
@@ -9,12 +9,12 @@ import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import { writeFileAtomic } from '../fs-atomic';
 import { COLUMN_SETS_VERSION, COLUMNS, columnSetOf, createRowMaker, type ColumnSetName, type Row } from './columns';
-import { csvStream, type Delimiter } from './csv';
+import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
-import { endpointsOf, MANIFEST_FORMAT_VERSION, requestsSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { freeBaseName, safeLabel } from './naming';
+import { batches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
 import { writeZipAtomic, type ZipSource } from './zip';
 
@@ -81,32 +81,6 @@ interface Prepared {
   line: ExportLine;
 }
 
-const WRITE_BATCH_BYTES = 256 * 1024;
-
-/**
- * The chunks gathered into writes of about 256 KB (one write per row would cost a system call each),
- * while their size and sha256 are taken.
- */
-async function* hashed(chunks: AsyncIterable<string | Buffer>, into: { bytes: number; sha256: string }): AsyncGenerator<Buffer> {
-  const hash = createHash('sha256');
-  let batch: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of chunks) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    hash.update(bytes);
-    into.bytes += bytes.length;
-    batch.push(bytes);
-    size += bytes.length;
-    if (size >= WRITE_BATCH_BYTES) {
-      yield Buffer.concat(batch, size);
-      batch = [];
-      size = 0;
-    }
-  }
-  if (size > 0) yield Buffer.concat(batch, size);
-  into.sha256 = hash.digest('hex');
-}
-
 function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
   if (request.columns) return request.columns;
   const sets = [...s.sets];
@@ -158,7 +132,9 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
-  const rawDropped = new Set<number>();
+  // Items whose raw record was dropped, one bit each (a ZIP prepares an item once per file it writes).
+  const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
+  let rawDroppedCount = 0;
 
   function prepare(item: SavedItem, index: number): Prepared {
     // Read only, never changed: the nested raw records are left out when the line is written.
@@ -172,7 +148,13 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
       if (raw !== null && pz.leaks(raw)) {
         raw = null;
-        rawDropped.add(index);
+        const byte = index >> 3;
+        const bit = 1 << (index & 7);
+        const bits = rawDropped[byte] ?? 0;
+        if ((bits & bit) === 0) {
+          rawDropped[byte] = bits | bit;
+          rawDroppedCount += 1;
+        }
       }
     }
     const provenance: Provenance = { ...item.provenance, params };
@@ -200,18 +182,22 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   const passes = request.format === 'zip' ? s.sets.size + 1 : 1;
   const progressTotal = s.total * passes;
   let progressDone = 0;
-  function* preparedItems(): Generator<Prepared> {
+  // The manifest's list of requests is counted on one of the passes that write the items.
+  const endpoints = createEndpointCounter();
+  function* preparedItems(countEndpoints: boolean): Generator<Prepared> {
     let index = 0;
     for (const item of request.items) {
-      yield prepare(item, index++);
+      const prepared = prepare(item, index++);
+      if (countEndpoints) endpoints.add(prepared.provenance);
+      yield prepared;
       progressDone += 1;
       if (progressDone % 500 === 0) env.onProgress?.(progressDone, progressTotal, false);
     }
   }
   const skipped: Record<string, number> = {};
-  function* rowsOf(set: ColumnSetName, counter: { rows: number }): Generator<Row> {
+  function* rowsOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<Row> {
     const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null });
-    for (const prepared of preparedItems()) {
+    for (const prepared of preparedItems(countEndpoints)) {
       const rows = makeRows(prepared);
       // A ZIP puts each kind in its own CSV: there, only an item of the set's own kinds giving no row counts.
       if (rows.length === 0 && (request.format === 'csv' || columnSetOf(prepared.record.kind) === set)) {
@@ -222,7 +208,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     }
   }
   function* linesOf(counter: { rows: number }): Generator<ExportLine> {
-    for (const prepared of preparedItems()) {
+    for (const prepared of preparedItems(true)) {
       counter.rows += 1;
       yield prepared.line;
     }
@@ -230,7 +216,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
 
   const label = safeLabel(pz && request.label ? pz.applyLabel(request.label) : request.label, csvSet ?? 'export');
   const manifest = (files: ManifestFile[], rows: number): Manifest => {
-    if (pseudonymisation) pseudonymisation.rawDropped = rawDropped.size;
+    if (pseudonymisation) pseudonymisation.rawDropped = rawDroppedCount;
     return {
       format: 'feedlens-export-manifest',
       formatVersion: MANIFEST_FORMAT_VERSION,
@@ -248,9 +234,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
         timeZone: 'UTC',
       },
       items: { total: s.total, byKind: s.byKind, rows, skipped },
-      endpoints: endpointsOf((function* () {
-        for (const item of request.items) yield pz ? { path: item.provenance.path, params: pz.applyParams(item.provenance.params) } : item.provenance;
-      })()),
+      endpoints: endpoints.list(),
       requests: requestsSummary(s.requestIds, facts),
       pseudonymisation,
       files,
@@ -267,24 +251,24 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     const path = join(env.folder, `${base}${ext}`);
     const manifestPath = join(env.folder, `${base}.manifest.json`);
     const counter = { rows: 0 };
-    const file = { bytes: 0, sha256: '' };
     const chunks =
       csvSet !== null
-        ? (csvStream(COLUMNS[csvSet], rowsOf(csvSet, counter), { delimiter: request.delimiter, bom: request.bom }) as AsyncIterable<Buffer>)
+        ? csvLines(COLUMNS[csvSet], rowsOf(csvSet, counter, true), { delimiter: request.delimiter, bom: request.bom })
         : request.format === 'json'
           ? jsonChunks(linesOf(counter))
           : ndjsonChunks(linesOf(counter));
-    await writeFileAtomic(path, hashed(chunks, file));
-    const entry: ManifestFile = {
-      path: basename(path),
-      role: 'data',
-      format: request.format as 'csv' | 'ndjson' | 'json',
-      rows: counter.rows,
-      bytes: file.bytes,
-      sha256: file.sha256,
-    };
-    if (csvSet) entry.columnSet = csvSet;
-    await writeFileAtomic(manifestPath, `${toJson(manifest([entry], counter.rows), 2)}\n`);
+    await writeWithManifest(path, chunks, manifestPath, (file) => {
+      const entry: ManifestFile = {
+        path: basename(path),
+        role: 'data',
+        format: request.format as 'csv' | 'ndjson' | 'json',
+        rows: counter.rows,
+        bytes: file.bytes,
+        sha256: file.sha256,
+      };
+      if (csvSet) entry.columnSet = csvSet;
+      return `${toJson(manifest([entry], counter.rows), 2)}\n`;
+    });
     result = { path, rows: counter.rows, files: 2, manifestPath };
   }
   env.onProgress?.(progressTotal, progressTotal, true);
@@ -302,12 +286,12 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       const counter = { rows: 0 };
       counters.set(name, counter);
       described.set(name, { path: name, role: 'data', format: 'csv', columnSet: set });
-      sources.push({ name, compress: true, open: () => csvStream(COLUMNS[set], rowsOf(set, counter), { delimiter: request.delimiter, bom: request.bom }) });
+      sources.push({ name, compress: true, open: () => Readable.from(batches(csvLines(COLUMNS[set], rowsOf(set, counter, false), { delimiter: request.delimiter, bom: request.bom }))) });
     }
     const lines = { rows: 0 };
     counters.set('items.ndjson', lines);
     described.set('items.ndjson', { path: 'items.ndjson', role: 'data', format: 'ndjson' });
-    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(ndjsonChunks(linesOf(lines))) });
+    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(batches(ndjsonChunks(linesOf(lines)))) });
 
     if (request.includeMedia) {
       if (!env.mediaFilesOf) throw validationError([{ param: 'includeMedia', message: 'Saved media cannot be bundled: the downloads module is not available.' }]);

@@ -2,9 +2,13 @@
 // data files are generated as they are compressed and media files are read from disk in turn; memory
 // stays flat. Every entry is hashed on the way through, and the manifest, written last, lists them all.
 import { createHash } from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { writeFileAtomic } from '../fs-atomic';
+
+// Deflate's fastest level: several times faster than the default 6 on CSV and NDJSON, for files some 10-25 %
+// larger (npm run bench prints both). Exports are written far more often than they are mailed.
+const DEFLATE_LEVEL = 1;
 
 export interface ZipSource {
   /** Path inside the ZIP ('/' separated). */
@@ -34,9 +38,12 @@ export async function writeZipAtomic(
   const written = new Map<string, WrittenEntry>();
   const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
   zip.on('error', fail);
+  // A failure reaches the file writer through its reading of `output` (the write rejects); the 'error'
+  // event the stream also emits, once the reader has let go, must not become an uncaught exception.
+  output.on('error', () => undefined);
 
   for (const source of sources) {
-    zip.addReadStreamLazy(source.name, { compress: source.compress, mtime }, (cb) => {
+    zip.addReadStreamLazy(source.name, { compressionLevel: source.compress ? DEFLATE_LEVEL : 0, mtime }, (cb) => {
       Promise.resolve()
         .then(() => source.open())
         .then((input) => {
@@ -55,9 +62,10 @@ export async function writeZipAtomic(
             },
           });
           // yazl does not watch its inputs for errors: a failing source fails the whole file.
-          input.on('error', fail);
-          counted.on('error', fail);
-          cb(null, input.pipe(counted));
+          pipeline(input, counted, (error) => {
+            if (error) fail(error);
+          });
+          cb(null, counted);
         }, fail);
     });
   }

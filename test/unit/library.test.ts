@@ -1,5 +1,6 @@
 // The library against real downloads from the simulator: the index built while downloading, the index
 // rebuilt from the sidecars alone, listing by account, kind and date, and revealing files.
+import { createGrant } from '../../electron/cost-guard';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     concurrency: () => 4,
     fetchMedia: plainFetch,
     call: rig.call,
+    confirmRenewal: async (batch) => createGrant('renewals', batch.units),
     emit: () => undefined,
     version: '0.1.0',
     onSaved: (path, sidecar) => library.add(path, sidecar),
@@ -155,6 +157,39 @@ describe('the library', () => {
     const handlers = createLibraryHandlers({ library: again, reveal: () => undefined, roots: () => [folder] });
     expect(await handlers.libraryRebuild({}, { senderId: 1 })).toEqual({ items: built.length });
     expect(all(again)).toEqual(built);
+  });
+
+  it('an index of the wrong shape is rebuilt instead of failing every listing', async () => {
+    const built = all(library);
+    const indexFile = join(dataDir, 'library', 'index.json');
+    // Valid JSON, right version and folder, but entries the listing cannot use (files is not a list).
+    const broken = { version: 1, folder, entries: [{ item: { id: 'post:1', kind: 'post', files: 'x.png', sidecar: 7 }, savedAt: null }] };
+    writeFileSync(indexFile, JSON.stringify(broken));
+    const logged: string[] = [];
+    const lib = createLibrary({ dataDir, folder: () => folder, mediaBase: MEDIA_BASE, log: (m) => void logged.push(m) });
+    await lib.start();
+    expect(all(lib)).toEqual(built);
+    expect(logged.join('\n')).toMatch(/other shape: rebuilding/);
+    await lib.flush();
+    const again = createLibrary({ dataDir, folder: () => folder, mediaBase: MEDIA_BASE });
+    await again.start();
+    expect(all(again)).toEqual(built);
+  });
+
+  it('reads sidecars however they are laid out (the raw record is cut out of the text only when it is found)', async () => {
+    const post = all(library).find((i) => i.kind === 'post') as LibraryItem;
+    const text = readFileSync(post.sidecar, 'utf8');
+    const sidecar = parseLossless(text) as Sidecar;
+    expect(sidecar.raw).not.toBeNull();
+    writeFileSync(post.sidecar, JSON.stringify(sidecar)); // one line: no indentation to find the raw record by
+    try {
+      const lib = createLibrary({ dataDir: join(dir.path, 'data-layout'), folder: () => folder, mediaBase: MEDIA_BASE });
+      await lib.start();
+      expect(all(lib)).toEqual(all(library));
+      await lib.flush();
+    } finally {
+      writeFileSync(post.sidecar, text);
+    }
   });
 
   it('an index of another download folder is not used: the library is rebuilt for the current one', async () => {

@@ -1,3 +1,4 @@
+import { isInteger, isSafeNumber, parse as losslessJsonParse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { parseLossless, stringifyLossless } from '../../../shared/api/json';
 
@@ -95,6 +96,50 @@ describe('parseLossless: big integers keep every digit', () => {
     ['big integer followed by a string', '[12345678901234567890"x"]'],
   ])('throws a SyntaxError on %s', (_name, text) => {
     expect(() => parseLossless(text)).toThrow(SyntaxError);
+  });
+
+  it('keeps lists of ids inside strings as they are, and still quotes the literals around them', () => {
+    const text =
+      '{"pinned_ids":"3776832898280228145,3776832898280228146,3776832898280228147","pk":3776832898280228145,' +
+      '"note":"at 12:30 12345678901234567890, then x:98765432109876543210]","ids":[17841401474538262,-17841401474538262]}';
+    expect(parseLossless(text)).toEqual({
+      pinned_ids: '3776832898280228145,3776832898280228146,3776832898280228147',
+      pk: '3776832898280228145',
+      note: 'at 12:30 12345678901234567890, then x:98765432109876543210]',
+      ids: ['17841401474538262', '-17841401474538262'],
+    });
+  });
+
+  it('reads pretty-printed answers (whitespace around big literals)', () => {
+    const text = '{\n  "media_ids": [\n    3776832898280228145 ,\n\t2278584739065882267\r\n  ],\n  "n": 1\n}';
+    expect(parseLossless(text)).toEqual({ media_ids: ['3776832898280228145', '2278584739065882267'], n: 1 });
+  });
+
+  it('agrees with lossless-json on random documents full of digits in and out of strings', () => {
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    const digits = (): string => String(1 + rand(9)) + Array.from({ length: rand(21) }, () => rand(10)).join('');
+    const ws = (): string => [' ', '', '\n', '', '\t', ''][rand(6)] as string;
+    const stringOf = (): string => {
+      const pieces = ['"', digits(), [',', ':', '[', ', ', ']'][rand(5)], '-', digits(), '\\"', `:${digits()},`, '\\\\', ','];
+      return JSON.stringify(Array.from({ length: rand(6) }, () => pieces[rand(pieces.length)]).join(''));
+    };
+    const value = (depth: number): string => {
+      const pick = depth > 3 ? rand(3) : rand(5);
+      if (pick === 0) return `${rand(2) ? '-' : ''}${digits()}`;
+      if (pick === 1) return stringOf();
+      if (pick === 2) return ['true', 'null', '1.5', '2e21', '0'][rand(5)] as string;
+      if (pick === 3) return `[${ws()}${Array.from({ length: rand(5) }, () => value(depth + 1)).join(`${ws()},${ws()}`)}${ws()}]`;
+      return `{${ws()}${Array.from({ length: rand(5) }, (_, i) => `"k${i}"${ws()}:${ws()}${value(depth + 1)}`).join(',')}${ws()}}`;
+    };
+    const oracle = (text: string): unknown => losslessJsonParse(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? n : Number(n)));
+    for (let round = 0; round < 2000; round++) {
+      const text = value(0);
+      expect(parseLossless(text), text).toEqual(oracle(text));
+    }
   });
 
   it('round-trips random records: unsafe integers become their exact digits, safe ones stay numbers', () => {

@@ -2,7 +2,7 @@ import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../shared/settings';
 import type { Highlight, Post, Story } from '../../../shared/records';
-import { extFromContentType, extFromUrl, parseTemplate, sanitizeName, type ParsedTemplate } from '../../../electron/downloads/naming';
+import { extFromContentType, extFromUrl, parseTemplate, renderName, sanitizeName, type NameFields, type ParsedTemplate } from '../../../electron/downloads/naming';
 import { planItem, type PlannedGroup } from '../../../electron/downloads/plan';
 import { fixtureRecords } from './support';
 
@@ -87,6 +87,25 @@ describe('sanitizing names', () => {
       expect(validOnWindows(out), `${JSON.stringify(input)} -> ${JSON.stringify(out)}`).toBe(true);
       expect(validOnPosix(out), `${JSON.stringify(input)} -> ${JSON.stringify(out)}`).toBe(true);
     }
+  });
+});
+
+describe('very long values (a hostile record)', () => {
+  const fields = (username: string): NameFields => ({ username, ownerId: '51234567', takenAt: 1775048403, shortcode: 'DRqAYKuAIUx', pk: '3776832898280228145', mediaId: '3776832898280228145_51234567', index: null, kind: 'post', title: '', highlightId: '' });
+  const template = (parseTemplate(DEFAULT_FILENAME_TEMPLATE) as { ok: true; template: ParsedTemplate }).template;
+
+  // Cutting one character at a time from an 80,000-character name was quadratic and froze main for 16 s
+  // (this test then runs into the test timeout). The name is the one of the same value cut to 300 characters.
+  it.each([
+    ['ASCII', 'a'],
+    ['two-byte letters', 'é'],
+    ['emoji', '😀'],
+  ])('an 80,000-character username (%s) gives the name its first characters give, in a moment', (_name, unit) => {
+    const long = unit.repeat(80_000);
+    const names = renderName(template, fields(long));
+    expect(names).toEqual(renderName(template, fields(unit.repeat(300))));
+    for (const name of names) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    expect(sanitizeName(`x${long}`)).toBe(sanitizeName(`x${unit.repeat(300)}`));
   });
 });
 

@@ -1,6 +1,7 @@
 // The download queue against the real simulator (its world is the oracle) and the real call service.
+import { createGrant, type SpendGrant } from '../../../electron/cost-guard';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
@@ -55,9 +56,11 @@ function makeQueue(extra: Partial<DownloadQueueOptions> = {}): DownloadQueue {
     concurrency: () => 4,
     fetchMedia: plainFetch,
     call: rig.call,
+    confirmRenewal: async (batch) => createGrant('renewals', batch.units),
     emit: () => undefined,
     version: '0.1.0',
     retryDelayMs: () => 20,
+    renewalGatherMs: 50,
     ...extra,
   });
   queues.push(q);
@@ -218,6 +221,56 @@ describe('downloading posts', () => {
     await fresh.control('clear');
     expect(await fresh.enqueue(items)).toEqual({ queued: 0, skipped: 1 });
     expect(fetched).toEqual([]);
+  });
+
+  it('keeps a file pending until its sidecar is written, and writes the sidecar on retry', async () => {
+    const m = findMedia((x) => x.kind === 'image');
+    const items = await postItems(m);
+    const sidecarPath = expectedPath(m, null, false).replace(/\.png$/, '.json');
+    mkdirSync(join(sidecarPath, 'blocked'), { recursive: true }); // a folder where the sidecar goes: it cannot be written
+    const saved: string[] = [];
+    const q = makeQueue({ onSaved: (path) => void saved.push(path) });
+    await q.start();
+    await q.enqueue(items);
+    await q.idle();
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/saved, but its sidecar .*could not be written/) });
+    expect(existsSync(expectedPath(m, null, false))).toBe(true);
+    expect(saved).toEqual([]);
+    expect(readFileSync(join(rig.dataDir, 'downloads', 'archive.ndjson'), { flag: 'a+' }).toString()).not.toContain(m.pk);
+
+    rmSync(sidecarPath, { recursive: true });
+    await q.control('retry');
+    await q.idle();
+    expect(q.snapshot().items[0]?.state).toMatch(/done|skipped/);
+    expect(saved).toEqual([sidecarPath]);
+    expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files).toHaveLength(1);
+  });
+
+  it('gives a file saved before a crash, but not its sidecar, its sidecar at the next start', async () => {
+    const m = findMedia((x) => x.kind === 'image');
+    const items = await postItems(m);
+    const sidecarPath = expectedPath(m, null, false).replace(/\.png$/, '.json');
+    const first = makeQueue();
+    await first.start();
+    await first.enqueue(items);
+    await first.idle();
+    // What a crash between the file and its sidecar leaves: the file, the item still in the queue's state.
+    await first.close();
+    const state = parseLossless(readFileSync(join(rig.dataDir, 'downloads', 'queue.json'), 'utf8')) as { tasks: { state: string }[]; groups: unknown[] };
+    expect(state.groups).toEqual([]);
+    rmSync(sidecarPath);
+    rmSync(join(rig.dataDir, 'downloads', 'archive.ndjson'));
+    const group = { id: `post:${m.pk}`, kind: 'post', username: owner(m).username, ownerId: m.ownerPk, takenAt: m.takenAt, sidecarBase: sidecarPath.replace(/\.json$/, ''), highlight: null, record: items[0]?.record, provenance: items[0]?.provenance, tasks: [`post:${m.pk}#0`] };
+    const task = { ...(state.tasks[0] as object), state: 'queued', group: group.id, path: null };
+    writeFileSync(join(rig.dataDir, 'downloads', 'queue.json'), JSON.stringify({ version: 1, paused: false, groups: [group], tasks: [task] }));
+
+    const fetched: string[] = [];
+    const next = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
+    await next.start();
+    await next.idle();
+    expect(fetched).toEqual([]); // the file was there: not fetched again
+    expect(next.snapshot().items[0]?.state).toBe('skipped');
+    expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files[0]?.sha256).toBe(createHash('sha256').update(readFileSync(expectedPath(m, null, false))).digest('hex'));
   });
 
   it('refuses items with nothing to download, and an invalid filename template', async () => {
@@ -494,16 +547,72 @@ describe('expired media links', () => {
     expect(fetched[0]).not.toBe((items[0]?.record as unknown as { images: { url: string }[] }).images[0]?.url);
   });
 
-  it('fails the item with an actionable message when the renewal needs a confirmation', async () => {
+  it('fails the item with an actionable message, and spends nothing, when the renewal is declined', async () => {
     const m = findMedia((x) => x.kind === 'image');
     const items = await postItems(m);
     clockOffsetMs = 4 * 24 * 3600 * 1000;
-    await rig.core.handlers.settingsSet({ patch: { confirmationThreshold: 1 } }, { senderId: 1 });
-    const q = makeQueue({ refreshMaxUnits: 0 });
+    const q = makeQueue({ confirmRenewal: async () => null });
     await q.start();
     await q.enqueue(items);
     await q.idle();
-    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/expired.*confirm/i) });
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: 'The media link expired: renewal declined, retry to be asked again.' });
+    await rig.core.flush();
+    const ledger = createLedger({ dir: join(rig.dataDir, 'ledger') });
+    expect((await ledger.query({ path: '/v1/media/by/id' })).entries).toEqual([]);
+  });
+
+  it('asks once for a whole batch of expired links; declined, every one fails and nothing is spent', async () => {
+    const posts: SavedItemArg[] = [];
+    for (const user of world().users.filter((u) => !u.isPrivate && u.posts.length > 0)) {
+      if (posts.length >= 300) break;
+      posts.push(...(await rig.records('/v1/user/medias/chunk', { user_id: user.pk })).items);
+    }
+    const items = posts.slice(0, 300);
+    expect(items).toHaveLength(300);
+    clockOffsetMs = 4 * 24 * 3600 * 1000; // every link's `oe` has passed
+    const asked: { items: number; units: number }[] = [];
+    const fetched: string[] = [];
+    const q = makeQueue({
+      now: () => Date.now() + clockOffsetMs,
+      confirmRenewal: async (batch) => (asked.push(batch), null),
+      fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)),
+    });
+    await q.start();
+    await q.enqueue(items);
+    await q.idle();
+    const files = q.snapshot().items;
+    expect(asked).toEqual([{ items: files.length, units: files.length }]);
+    expect(files.every((f) => f.state === 'failed' && f.error === 'The media link expired: renewal declined, retry to be asked again.')).toBe(true);
+    expect(fetched).toEqual([]);
+    await rig.core.flush();
+    const ledger = createLedger({ dir: join(rig.dataDir, 'ledger') });
+    expect((await ledger.query({ path: '/v1/media/by/id' })).entries).toEqual([]);
+  });
+
+  it('granted, every renewal call of the batch carries the grant, and the files are saved', async () => {
+    const user = world().users.find((u) => !u.isPrivate && u.posts.length >= 8) as WorldUser;
+    const items = (await rig.records('/v1/user/medias/chunk', { user_id: user.pk })).items.slice(0, 8);
+    clockOffsetMs = 4 * 24 * 3600 * 1000;
+    const asked: { items: number; units: number }[] = [];
+    const grants: unknown[] = [];
+    let grant: SpendGrant | null = null;
+    const q = makeQueue({
+      now: () => Date.now() + clockOffsetMs,
+      confirmRenewal: async (batch) => {
+        asked.push(batch);
+        grant = createGrant('renewals', batch.units);
+        return grant;
+      },
+      call: (args, options) => (grants.push(options?.grant), rig.call(args)),
+    });
+    await q.start();
+    await q.enqueue(items);
+    await q.idle();
+    const files = q.snapshot().items;
+    expect(files.every((f) => f.state === 'done')).toBe(true);
+    expect(asked).toEqual([{ items: files.length, units: files.length }]);
+    expect(grants.length).toBeGreaterThanOrEqual(files.length);
+    expect(grants.every((g) => g === grant)).toBe(true);
   });
 
   it('renews a story link through /v1/story/by/id', async () => {

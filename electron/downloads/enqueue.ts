@@ -1,0 +1,98 @@
+// Queueing a saved item's files: each becomes a task, unless it is saved already (the archive knows it, or
+// the file is complete at its place) or in the queue; the item (one sidecar) becomes a group that keeps
+// its record and provenance until the sidecar is written.
+import type { DownloadState } from '../../shared/ipc';
+import type { Archive } from './archive';
+import type { PlannedFile, PlannedGroup } from './plan';
+import type { Group, Task } from './queue-state';
+
+export interface EnqueueContext {
+  tasks: Map<string, Task>;
+  groups: Map<string, Group>;
+  archive: Archive;
+  now: () => number;
+  /** A failed or cancelled task queued again. */
+  requeue: (task: Task) => void;
+  exists: (path: string) => Promise<boolean>;
+  /** The state of a new task ('paused' while the queue is paused). */
+  state: () => DownloadState;
+  /** A task was added. */
+  added: (task: Task) => void;
+}
+
+function taskOf(file: PlannedFile, group: PlannedGroup, state: DownloadState, path: string | null): Task {
+  return {
+    id: file.key,
+    group: group.id,
+    kind: group.kind,
+    label: file.label,
+    url: file.url,
+    ext: file.ext,
+    fallbackExt: file.fallbackExt,
+    base: file.base,
+    index: file.index,
+    role: file.role,
+    mediaPk: file.mediaPk,
+    takenAt: file.takenAt,
+    refresh: file.refresh,
+    state,
+    attempts: 0,
+    error: null,
+    path,
+    bytes: 0,
+    totalBytes: null,
+    contentType: null,
+    refreshedBy: null,
+    sha256: null,
+  };
+}
+
+export async function addPlannedGroup(planned: PlannedGroup, counts: { queued: number; skipped: number }, c: EnqueueContext): Promise<void> {
+  const added: Task[] = [];
+  for (const file of planned.files) {
+    const existing = c.tasks.get(file.key);
+    if (existing) {
+      if (existing.state === 'failed' || existing.state === 'cancelled') {
+        c.requeue(existing);
+        counts.queued += 1;
+      } else counts.skipped += 1;
+      continue;
+    }
+    const saved = await c.archive.savedFile(file.key);
+    const final = file.ext !== null ? `${file.base}.${file.ext}` : null;
+    if (saved !== null || (final !== null && (await c.exists(final)))) {
+      const path = saved ?? (final as string);
+      if (saved === null) await c.archive.add({ key: file.key, path, savedAt: c.now() });
+      c.tasks.set(file.key, taskOf(file, planned, 'skipped', path));
+      counts.skipped += 1;
+      continue;
+    }
+    added.push(taskOf(file, planned, c.state(), null));
+  }
+  if (added.length === 0) return;
+  const group: Group = c.groups.get(planned.id) ?? {
+    id: planned.id,
+    kind: planned.kind,
+    username: planned.username,
+    ownerId: planned.ownerId,
+    takenAt: planned.takenAt,
+    sidecarBase: planned.sidecarBase,
+    highlight: planned.highlight,
+    tasks: [],
+  };
+  group.record = planned.record;
+  group.provenance = planned.provenance;
+  // Files saved earlier belong to the item's sidecar as well.
+  const all = planned.files.map((f) => f.key).filter((key) => c.tasks.has(key) || added.some((t) => t.id === key));
+  group.tasks = [...new Set([...group.tasks, ...all])];
+  c.groups.set(group.id, group);
+  for (const t of added) {
+    c.tasks.set(t.id, t);
+    c.added(t);
+    counts.queued += 1;
+  }
+  for (const key of group.tasks) {
+    const t = c.tasks.get(key);
+    if (t) t.group = group.id;
+  }
+}

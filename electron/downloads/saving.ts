@@ -1,0 +1,236 @@
+// Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced; a batch (a few
+// dozen files, or whatever is there when the queue has a quiet moment) is synced at once, renamed into
+// place, its folders synced once; then every item whose files are all in writes its sidecar the same way,
+// and only then are its files marked done (archive, state, library). One sync per file cost a disk round
+// trip each (npm run bench). A crash at any point leaves a `.part` (resumed), a complete file without a
+// sidecar (found again at the next start and given its sidecar), or a done item: never a file marked
+// done whose sidecar was not written.
+import { rename, stat, utimes } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import type { Provenance } from '../../shared/ipc';
+import { diskError } from '../disk-errors';
+import { stageFileAtomic, syncFiles, type StagedFile } from '../fs-atomic';
+import { eachLimited } from '../parallel';
+import type { Archive } from './archive';
+import { partPath } from './fetch-file';
+import type { Group, Task } from './queue-state';
+import { fileSha256, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, type Sidecar, type SidecarFile } from './sidecar';
+
+export interface SavingOptions {
+  tasks: Map<string, Task>;
+  groups: Map<string, Group>;
+  archive: Archive;
+  version: string;
+  now: () => number;
+  log: (message: string) => void;
+  answerSha256?: (p: Provenance) => Promise<string | null>;
+  onSaved?: (sidecarPath: string, sidecar: Sidecar) => Promise<void> | void;
+  /** A task's state changed (emit, persist later). */
+  changed: () => void;
+  /** Writes the queue's state soon. */
+  persistSoon: () => void;
+}
+
+export interface Saving {
+  /** A file is downloaded (as `.part`): it joins the next batch. */
+  add(task: Task): void;
+  /** An item may be complete (a file skipped, failed or cancelled): it is looked at in the next batch. */
+  touch(groupId: string): void;
+  /** Files waiting for a batch. */
+  waiting(): number;
+  /** Nothing waits to be saved or looked at, and no batch runs. */
+  quiet(): boolean;
+  /** Runs a batch now (or after the one running), whatever its size. */
+  commit(): Promise<void>;
+  /** The batch running, if any. */
+  settled(): Promise<void>;
+}
+
+const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
+/** File-system calls in flight at once within a batch. */
+const PARALLEL = 8;
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function createSaving(o: SavingOptions): Saving {
+  const ready = new Set<Task>();
+  /** Files renamed into place, their items not yet given a sidecar. */
+  const inPlace = new Set<string>();
+  const touched = new Set<string>();
+  let tail: Promise<void> = Promise.resolve();
+  let runningBatches = 0;
+
+  const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
+
+  /** Step 1: the downloaded files synced together, renamed, dated, their folders synced. */
+  async function placeFiles(batch: Task[]): Promise<boolean> {
+    const live = batch.filter((t) => t.state === 'running');
+    if (live.length === 0) return false;
+    try {
+      await syncFiles(live.map((t) => partPath(fileOf(t))));
+      await eachLimited(live, PARALLEL, async (t) => {
+        const final = fileOf(t);
+        await rename(partPath(final), final);
+        t.path = final;
+        inPlace.add(t.id);
+        touched.add(t.group);
+        // The file's time is the post's time, as Instaloader does; access time is now.
+        if (t.takenAt !== null) await utimes(final, o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
+      });
+      await syncFiles([], live.map((t) => dirname(fileOf(t))));
+    } catch (error) {
+      const disk = diskError(error, 'Could not save the file', dirname(fileOf(live[0] as Task)));
+      for (const t of live) {
+        if (inPlace.has(t.id)) continue;
+        t.state = 'failed';
+        t.error = disk?.message ?? `Could not save the file: ${String(error)}`;
+      }
+      o.changed();
+    }
+    return true;
+  }
+
+  function settledMember(t: Task): boolean {
+    return FINISHED.has(t.state) || inPlace.has(t.id);
+  }
+
+  async function sidecarOf(group: Group, members: Task[], sidecarPath: string): Promise<Sidecar> {
+    const files: SidecarFile[] = [];
+    for (const t of members) {
+      const justPlaced = inPlace.has(t.id);
+      const saved = t.state === 'done' || t.state === 'skipped' || justPlaced;
+      if (!saved || t.path === null || (!justPlaced && !(await exists(t.path)))) continue;
+      const bytes = justPlaced ? t.bytes : (await stat(t.path)).size;
+      // A file found already saved (or saved before hashing was kept) is read once for its hash.
+      t.sha256 ??= await fileSha256(t.path);
+      files.push({ name: relative(dirname(sidecarPath), t.path).split('\\').join('/'), index: t.index, role: t.role, mediaPk: t.mediaPk, url: t.url, bytes, sha256: t.sha256, contentType: t.contentType, refreshedBy: t.refreshedBy });
+    }
+    const p = group.provenance as Provenance;
+    const record = group.record ?? {};
+    return {
+      format: SIDECAR_FORMAT,
+      version: SIDECAR_VERSION,
+      id: group.id,
+      kind: group.kind,
+      username: group.username,
+      ownerId: group.ownerId,
+      takenAt: group.takenAt,
+      highlight: group.highlight,
+      files,
+      record: withoutRaw(record),
+      raw: record.raw ?? null,
+      provenance: {
+        endpoint: p.path,
+        params: p.params,
+        requestId: p.requestId,
+        fetchedAt: new Date(p.fetchedAt).toISOString(),
+        savedAt: new Date(o.now()).toISOString(),
+        appVersion: o.version,
+        answerSha256: o.answerSha256 ? await o.answerSha256(p).catch(() => null) : null,
+      },
+    };
+  }
+
+  /** Step 2: the sidecars of the items now complete, written and synced together, then their files done. */
+  async function writeSidecars(): Promise<boolean> {
+    const staged: { group: Group; members: Task[]; path: string; sidecar: Sidecar; file: StagedFile }[] = [];
+    const failed = (group: Group, members: Task[], error: unknown) => {
+      const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
+      for (const t of members) {
+        if (!inPlace.has(t.id)) continue;
+        inPlace.delete(t.id);
+        t.state = 'failed';
+        t.error = disk?.message ?? `The file was saved, but its sidecar could not be written: ${String(error)}. Retry to write it.`;
+      }
+      o.changed();
+    };
+    const complete: { group: Group; members: Task[] }[] = [];
+    for (const id of [...touched]) {
+      touched.delete(id);
+      const group = o.groups.get(id);
+      if (!group) continue;
+      const members = group.tasks.map((tid) => o.tasks.get(tid)).filter((t): t is Task => t !== undefined);
+      if (!members.every(settledMember)) continue;
+      if (!members.some((t) => t.state === 'done' || t.state === 'skipped' || inPlace.has(t.id))) continue;
+      if (!group.record || !group.provenance) {
+        o.log(`downloads: the record of ${group.id} is missing: no sidecar`);
+        continue;
+      }
+      complete.push({ group, members });
+    }
+    if (complete.length === 0) return false;
+    await eachLimited(complete, PARALLEL, async ({ group, members }) => {
+      const path = `${group.sidecarBase}.json`;
+      try {
+        const sidecar = await sidecarOf(group, members, path);
+        // Synced as it is written: the file system groups the syncs of the batch's sidecars.
+        staged.push({ group, members, path, sidecar, file: await stageFileAtomic(path, sidecarText(sidecar), { mode: 0o644 }) });
+      } catch (error) {
+        failed(group, members, error);
+      }
+    });
+    const committed: typeof staged = [];
+    await eachLimited(staged, PARALLEL, (s) =>
+      s.file.commit({ syncFolder: false }).then(
+        () => void committed.push(s),
+        (error: unknown) => failed(s.group, s.members, error),
+      ),
+    );
+    await syncFiles([], committed.map((s) => dirname(s.path))).catch((error: unknown) => o.log(`downloads: sync: ${String(error)}`));
+    const archived = [];
+    for (const { group, members, path, sidecar } of committed) {
+      for (const t of members) {
+        if (inPlace.delete(t.id)) {
+          t.state = 'done';
+          t.error = null;
+        }
+        if ((t.state === 'done' || t.state === 'skipped') && t.path !== null && o.archive.get(t.id)?.path !== t.path) archived.push({ key: t.id, path: t.path, savedAt: o.now() });
+      }
+      if (members.every((t) => t.state === 'done' || t.state === 'skipped')) {
+        for (const t of members) t.group = '';
+        o.groups.delete(group.id);
+      }
+      await Promise.resolve(o.onSaved?.(path, sidecar)).catch((error: unknown) => o.log(`downloads: library: ${String(error)}`));
+    }
+    await o.archive.addAll(archived).catch((error: unknown) => o.log(`downloads: archive: ${String(error)}`));
+    o.changed();
+    return true;
+  }
+
+  async function run(): Promise<void> {
+    const batch = [...ready];
+    ready.clear();
+    const placed = await placeFiles(batch);
+    const written = await writeSidecars();
+    // The state is a record of progress, not of safety (a file in place without a state saying so is
+    // found again at the next start): written soon, not in every batch.
+    if (placed || written) o.persistSoon();
+  }
+
+  return {
+    add(task) {
+      ready.add(task);
+      touched.add(task.group);
+    },
+    touch(groupId) {
+      if (groupId) touched.add(groupId);
+    },
+    waiting: () => ready.size,
+    quiet: () => ready.size === 0 && touched.size === 0 && runningBatches === 0,
+    commit() {
+      runningBatches += 1;
+      tail = tail
+        .then(run)
+        .catch((error: unknown) => o.log(`downloads: saving: ${String(error)}`))
+        .finally(() => (runningBatches -= 1));
+      return tail;
+    },
+    settled: () => tail,
+  };
+}

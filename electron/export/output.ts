@@ -1,0 +1,107 @@
+// Writing an export's files: text gathered into writes of 64 to 256 KB (one write or one ZIP chunk per
+// row would cost a system call or a deflate call each), sized and hashed on the way; the data file and
+// its manifest taking their names as one unit; and the temp files a crash left behind cleared at start.
+import { createHash } from 'node:crypto';
+import { readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isAtomicTempFile, stageFileAtomic } from '../fs-atomic';
+
+/** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
+const BATCH_BYTES = 64 * 1024;
+const BUFFER_BYTES = 256 * 1024;
+
+export interface Written {
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * The text as UTF-8 buffers of 64 to 256 KB, each chunk encoded straight into the buffer (no joined
+ * string: large strings live in V8's large-object space and make the heap grow); `into`, when given, gets
+ * their size and sha256 once done. `reuse`: every batch goes into the same buffer, for a consumer that is
+ * done with a batch before it asks for the next (a file write awaited in turn): no allocation per batch.
+ */
+export function* batches(chunks: Iterable<string>, into?: Written, reuse = false): Generator<Buffer> {
+  const hash = into ? createHash('sha256') : null;
+  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  const take = (): Buffer => {
+    const bytes = buffer.subarray(0, used);
+    hash?.update(bytes);
+    if (into) into.bytes += bytes.length;
+    if (!reuse) buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    used = 0;
+    return bytes;
+  };
+  for (const chunk of chunks) {
+    if (used + chunk.length * 3 > buffer.length) {
+      if (used > 0) yield take();
+      if (chunk.length * 3 > buffer.length) {
+        // One chunk bigger than the buffer (a very long caption): a buffer of its own.
+        const big = Buffer.from(chunk, 'utf8');
+        hash?.update(big);
+        if (into) into.bytes += big.length;
+        yield big;
+        continue;
+      }
+    }
+    used += buffer.write(chunk, used, 'utf8');
+    if (used >= BATCH_BYTES) yield take();
+  }
+  if (used > 0) yield take();
+  if (into && hash) into.sha256 = hash.digest('hex');
+}
+
+/**
+ * Writes a data file and then its manifest (built from what was written), both under temp names, and
+ * gives them their names together: the manifest first, so a crash between the two renames leaves at worst
+ * a manifest whose data file is missing, never a data file without its manifest.
+ */
+export async function writeWithManifest(
+  dataPath: string,
+  chunks: Iterable<string>,
+  manifestPath: string,
+  manifestText: (data: Written) => string,
+): Promise<Written> {
+  const written: Written = { bytes: 0, sha256: '' };
+  const data = await stageFileAtomic(dataPath, batches(chunks, written, true));
+  let manifest;
+  try {
+    manifest = await stageFileAtomic(manifestPath, manifestText(written));
+  } catch (error) {
+    await data.discard();
+    throw error;
+  }
+  try {
+    await manifest.commit();
+  } catch (error) {
+    await data.discard();
+    throw error;
+  }
+  try {
+    await data.commit();
+  } catch (error) {
+    await unlink(manifestPath).catch(() => undefined);
+    throw error;
+  }
+  return written;
+}
+
+/** Removes the temp files an interrupted export left in `folder` (none is running at start). Returns how many. */
+export async function removeLeftoverTemps(folder: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!isAtomicTempFile(name)) continue;
+    await unlink(join(folder, name)).then(
+      () => void (removed += 1),
+      () => undefined,
+    );
+  }
+  return removed;
+}
