@@ -343,6 +343,9 @@ export interface LedgerEntry {
   cacheHit: boolean;
   errorKind: string | null;
   bodySha256: string | null;
+  /** The study (and run) the request was for, when it was made by a study's run. */
+  studyId?: string;
+  runId?: number;
 }
 
 export interface LedgerTotals {
