@@ -28,6 +28,8 @@ import { createExportHandlers } from './export/handlers';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
+import { createStudyHandlers } from './studies/handlers';
+import { createStudyService } from './studies/service';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -41,6 +43,12 @@ export interface CoreOptions {
   dataDir: string;
   /** The user's Downloads folder (default home of downloads and exports). */
   downloadsDir: string;
+  /** The user's Documents folder (default home of studies: <Documents>/Feedlens/<study>). */
+  documentsDir: string;
+  /** A desktop notification (a study's run ended). */
+  notify?: (n: { title: string; body: string }) => void;
+  /** How often schedules are checked, in ms (default one minute; 0: only when tests call tick). */
+  scheduleTickMs?: number;
   /** The keychain entry of the access key for each service origin. */
   keyStores: KeyStores;
   /** The single entry of keys stored before they were bound to an origin, moved at start. */
@@ -83,6 +91,8 @@ export interface AppCore {
   flush(): Promise<void>;
   /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
   downloadFolder(): string;
+  /** Runs what study schedules say is due now (the app does it every minute by itself). */
+  tickSchedules(): void;
 }
 
 function orThrow<T>(result: Result<T>): T {
@@ -216,6 +226,21 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
   });
 
+  const studies = createStudyService({
+    dataDir: o.dataDir,
+    documentsDir: o.documentsDir,
+    appVersion: o.version,
+    pickFolder: o.pickFolder,
+    calls: { call },
+    cache,
+    session: () => sessions.current().info,
+    emit: (event) => o.emit('study', event),
+    ...(o.notify ? { notify: o.notify } : {}),
+    ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
+    now,
+    log,
+  });
+
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
@@ -253,10 +278,14 @@ export function createAppCore(o: CoreOptions): AppCore {
         now,
       }),
       ...createDownloadHandlers({ queue }),
-      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
+      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs'), ...studies.folders()] }),
       ...jobHandlers,
       ...exportHandlers,
       ...explorer.handlers,
+      ...createStudyHandlers({
+        service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
+        emitExport: (payload) => o.emit('export', payload), now,
+      }),
     },
     async start() {
       if (o.legacyKeyStore) {
@@ -271,9 +300,11 @@ export function createAppCore(o: CoreOptions): AppCore {
       await library.start();
       await queue.start();
       markStarted();
+      studies.start();
     },
     async stop() {
       stopBalance?.();
+      await studies.stop();
       await queue.close();
       await library.flush();
       await ledger.flush();
@@ -282,5 +313,6 @@ export function createAppCore(o: CoreOptions): AppCore {
     settings: () => settingsStore.get(),
     flush: () => ledger.flush(),
     downloadFolder,
+    tickSchedules: () => studies.tick(),
   };
 }

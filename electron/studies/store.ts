@@ -6,7 +6,8 @@ import type { Db } from './db';
 import type { RecordRow } from './extract';
 
 export interface Sighting {
-  runId: number;
+  /** Null outside runs (a username looked up while adding targets). */
+  runId: number | null;
   requestId: string;
   now: number;
 }
@@ -28,8 +29,8 @@ export interface Stored {
 
 export interface RequestRow {
   id: string;
-  runId: number;
-  targetId: number;
+  runId: number | null;
+  targetId: number | null;
   path: string;
   params: Record<string, unknown>;
   fetchedAt: number;
@@ -70,9 +71,9 @@ export function createRecordStore(db: Db): RecordStore {
   );
   const replace = db.prepare(
     `UPDATE records SET ${COLUMNS.map((c) => (c === 'parent_id' || c === 'post_id' ? `${c} = coalesce(?, ${c})` : `${c} = ?`)).join(', ')},
-       last_seen = ?, last_run = ?, last_request = ? WHERE rowid = ?`,
+       last_seen = ?, last_run = coalesce(?, last_run), last_request = ? WHERE rowid = ?`,
   );
-  const touch = db.prepare('UPDATE records SET last_seen = ?, last_run = ?, last_request = ?, parent_id = coalesce(parent_id, ?) WHERE rowid = ?');
+  const touch = db.prepare('UPDATE records SET last_seen = ?, last_run = coalesce(?, last_run), last_request = ?, parent_id = coalesce(parent_id, ?) WHERE rowid = ?');
   const runItem = db.prepare('INSERT OR IGNORE INTO run_items (run_id, record_id, request_id) VALUES (?, ?, ?)');
   const listInsert = db.prepare(
     'INSERT OR IGNORE INTO list_items (target_id, list, context_id, record_id, first_seen, last_seen, first_run, last_run) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -92,12 +93,12 @@ export function createRecordStore(db: Db): RecordStore {
       const was = find.get(row.kind, row.id) as { rowid: number; comment_count: number | null; like_count: number | null; record: string; richness: number } | undefined;
       if (!was) {
         const out = insert.get(row.kind, row.id, ...values(row), s.now, s.now, s.runId, s.runId, s.requestId, s.requestId) as { rowid: number };
-        runItem.run(s.runId, out.rowid, s.requestId);
-        return { rowid: out.rowid, before: null, firstInRun: true };
+        if (s.runId !== null) runItem.run(s.runId, out.rowid, s.requestId);
+        return { rowid: out.rowid, before: null, firstInRun: s.runId !== null };
       }
       if (row.richness >= was.richness) replace.run(...values(row), s.now, s.runId, s.requestId, was.rowid);
       else touch.run(s.now, s.runId, s.requestId, row.parentId, was.rowid);
-      const firstInRun = runItem.run(s.runId, was.rowid, s.requestId).changes === 1;
+      const firstInRun = s.runId !== null && runItem.run(s.runId, was.rowid, s.requestId).changes === 1;
       return { rowid: was.rowid, before: { commentCount: was.comment_count, likeCount: was.like_count, record: was.record, richness: was.richness }, firstInRun };
     },
     listed(rowid, where, s) {
