@@ -3,7 +3,7 @@
 // number; the user confirms it in main's dialog, and only then is anything spent.
 import type { AppError } from '../../shared/api/errors';
 import type { EventPayloads, OpName, SessionInfo } from '../../shared/ipc';
-import type { STUDY_OPS } from '../../shared/studies';
+import { collectSchema, type STUDY_OPS } from '../../shared/studies';
 import { requestsWord, type Ask } from '../ask';
 import type { BalanceTracker } from '../balance';
 import type { CallCache, CallService } from '../calls';
@@ -93,11 +93,11 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
     },
     studyTargetsAdd: async ({ id, text, collect }) => {
       const study = d.service.get(id);
-      return addTargets({ db: study.db, cache: d.cache, targets: study.targets, calls: d.calls, ask: d.ask, studyId: id, studyName: study.name(), now }, text, collect);
+      return addTargets({ db: study.db, cache: d.cache, targets: study.targets, calls: d.calls, ask: d.ask, studyId: id, studyName: study.name(), now }, text, collectSchema.parse(collect));
     },
     studyTargetsUpdate: async ({ id, targetIds, collect }) => {
       const study = d.service.get(id);
-      study.targets.update(targetIds, collect);
+      study.targets.update(targetIds, collectSchema.parse(collect));
       return targetInfos(study.db);
     },
     studyTargetsRemove: async ({ id, targetIds }) => d.service.get(id).targets.remove(targetIds, now()),

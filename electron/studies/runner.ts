@@ -120,7 +120,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     const daily = run.options.daily ? d.dailyBudget?.() ?? null : null;
     if (daily !== null) {
       const left = daily - daySpent();
-      if (left < own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} units is used up for today; it goes on tomorrow.` };
+      if (left <= own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} units is used up for today; it goes on tomorrow.` };
     }
     return { units: own, why: `Stopped before going past its budget of ${run.budget.toLocaleString('en-US')} units.` };
   }
