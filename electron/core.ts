@@ -2,7 +2,7 @@
 // handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
 import { join } from 'node:path';
-import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue } from '../shared/ipc';
+import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
@@ -200,32 +200,6 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
     now,
   });
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
-  const jobHandlers = createJobHandlers({
-    calls: { call },
-    balance,
-    ask,
-    dataDir: o.dataDir,
-    emit: (event, info) => o.emit(event, info),
-    cache,
-    started,
-    now,
-    toLibrary: async (items) => {
-      await queue.enqueue(items);
-      return downloadFolder();
-    },
-    // A finished job's items as a CSV in the export folder, with the column set of what it collected.
-    toExport: async (items, spec) => {
-      const columns = spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
-      const result = await exportHandlers.exportRun(
-        { items, format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
-        { senderId: 0 },
-      );
-      return result.path;
-    },
-  });
-
   const studies = createStudyService({
     dataDir: o.dataDir,
     documentsDir: o.documentsDir,
@@ -234,11 +208,37 @@ export function createAppCore(o: CoreOptions): AppCore {
     calls: { call },
     cache,
     session: () => sessions.current().info,
-    emit: (event) => o.emit('study', event),
+    emit: (event) => {
+      o.emit('study', event);
+      jobs.onStudyEvent(event);
+    },
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
     now,
     log,
+  });
+
+  // One-off collections ("Collect all followers") are runs of the ad-hoc study.
+  const jobs = createJobHandlers({
+    studies,
+    balance,
+    ask,
+    emit: (event, info) => o.emit(event, info),
+    cache,
+    log,
+    toLibrary: async (items) => {
+      await queue.enqueue(items as unknown as SavedItemArg[]);
+      return downloadFolder();
+    },
+    // A finished job's items as a CSV in the export folder, with the column set of what it collected.
+    toExport: async (items, spec) => {
+      const columns = spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
+      const result = await exportHandlers.exportRun(
+        { items: items as unknown as Parameters<typeof exportHandlers.exportRun>[0]['items'], format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
+        { senderId: 0 },
+      );
+      return result.path;
+    },
   });
 
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
@@ -279,7 +279,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       }),
       ...createDownloadHandlers({ queue }),
       ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs'), ...studies.folders()] }),
-      ...jobHandlers,
+      ...jobs.handlers,
       ...exportHandlers,
       ...explorer.handlers,
       ...createStudyHandlers({
@@ -299,7 +299,6 @@ export function createAppCore(o: CoreOptions): AppCore {
       stopBalance = balance.start();
       await library.start();
       await queue.start();
-      markStarted();
       studies.start();
     },
     async stop() {

@@ -97,7 +97,7 @@ async function accountLines(ctx: Ctx, t: TargetRow, options: RunOptions, out: Es
   const lists = listsOf(t, options);
   const last = (list: string) => ctx.states.get({ targetId: t.id, list: list as AccountList, contextId: '' })?.lastReadAt ?? 0;
   let profile: Profile | null = null;
-  if (!options.noProfile) {
+  if (!options.direct) {
     const cached = await fresh(ctx, PROFILE_PATH, { id: t.key }, last('profile'));
     const endpoint = findEndpoint(PROFILE_PATH)!;
     const found = cached !== null ? normalizeAnswer(endpoint, cached) : null;

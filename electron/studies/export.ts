@@ -44,10 +44,10 @@ interface Row {
 export const studyKeyName = (studyId: string): string => `study:${studyId}`;
 
 /** The items to export, read afresh from the database each time they are iterated. */
-export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'>): Iterable<SavedItem> {
+export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'> & { within?: { targetId: number; lists: string[] } }): Iterable<SavedItem> {
   // Carousel items are inside their post's record; each record with the request that brought it.
   const where = ["r.kind <> 'carousel_item'"];
-  const args: number[] = [];
+  const args: (number | string)[] = [];
   let from = 'records r LEFT JOIN requests q ON q.id = r.first_request';
   if (r.runId !== undefined) {
     from = 'run_items ri JOIN records r ON r.rowid = ri.record_id LEFT JOIN requests q ON q.id = ri.request_id';
@@ -57,6 +57,10 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
       where.push('r.first_run = ?');
       args.push(r.runId);
     }
+  }
+  if (r.within) {
+    where.push(`r.rowid IN (SELECT record_id FROM list_items WHERE target_id = ? AND list IN (${r.within.lists.map(() => '?').join(', ')}))`);
+    args.push(r.within.targetId, ...r.within.lists);
   }
   const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen FROM ${from} WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
   const stmt = db.prepare(sql);

@@ -137,7 +137,14 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       if (top.firstInRun) firstInRun += 1;
       if (store.listed(top.rowid, where, sighting)) newToList += 1;
       if (record.kind === 'post' && top.before === null) newPosts.push(record);
-      if (record.kind === 'comment') comments.push({ comment: record, before: top.before ? top.before.commentCount : undefined });
+      if (record.kind === 'comment') {
+        comments.push({ comment: record, before: top.before ? top.before.commentCount : undefined });
+        // The first replies come inside their comment: they are in the thread's replies as well.
+        const mediaId = task.params.id ?? task.params.media_id ?? '';
+        rows.forEach((row, i) => {
+          if (i > 0 && row.kind === 'comment') store.listed(stored[i]!.rowid, { targetId: target.id, list: 'replies', contextId: `${mediaId}/${record.id}` }, sighting);
+        });
+      }
       if (record.kind === 'highlight') trays.push({ highlight: record, before: top.before?.record ?? null, rich: (top.before?.richness ?? 0) >= 2 });
     }
 
@@ -154,7 +161,7 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
     } else if (POST_LISTS.has(task.list)) {
       opened.push(...postFollowUps(target, newPosts, states, options));
     } else if (task.list === 'comments') {
-      opened.push(...replyFollowUps(target, task.params.id ?? '', comments));
+      opened.push(...replyFollowUps(target, task.params.id ?? '', comments, options));
     } else if (task.list === 'highlights') {
       opened.push(...highlightFollowUps(target, trays));
     }

@@ -4,6 +4,7 @@
 // account (its lists are then skipped, not paid for) and the time of its newest story (stories, billed
 // 2 units, are read only when there is a newer one than the study holds).
 import { LIST_PLANS } from '../jobs/plan';
+import type { JobSpec } from '../../shared/ipc';
 import type { Comment, Highlight, Post, Profile } from '../../shared/records';
 import type { CollectList, TargetKind } from '../../shared/studies';
 import type { ListStates, NewTask, TaskList } from './tasks';
@@ -28,8 +29,12 @@ export interface RunOptions {
   full?: boolean;
   /** Stop each list after this many items (one-off "latest N"). */
   limit?: number;
-  /** Skip the profile of accounts (one-off collections read their one list only). */
-  noProfile?: boolean;
+  /** Read the chosen lists at once: no profile of accounts, no post first (one-off collections). */
+  direct?: boolean;
+  /** Top-level comments only. */
+  noReplies?: boolean;
+  /** The one-off collection this run is (the jobs of the Downloads screen). */
+  job?: JobSpec;
   /** Only these targets. */
   targetIds?: number[];
 }
@@ -94,8 +99,11 @@ export function firstTasks(target: TargetRow, states: ListStates, runId: number,
   const out: NewTask[] = [];
   const last = (list: TaskList, contextId = '') => states.get({ targetId: target.id, list, contextId })?.lastReadAt ?? 0;
   if (target.kind === 'account') {
-    if (options.noProfile) out.push(...accountTasks(target, null, states, runId, options));
+    if (options.direct) out.push(...accountTasks(target, null, states, runId, options));
     else out.push(task({ targetId: target.id, list: 'profile', contextId: '', path: PROFILE_PATH, params: { id: target.key }, phase: 'once', minFreshAt: last('profile') }));
+  } else if (target.kind === 'post' && options.direct) {
+    if (lists.has('comments')) out.push(followUp(target.id, 'comments', target.key, { id: target.key }));
+    if (lists.has('likers')) out.push(followUp(target.id, 'likers', target.key, { id: target.key }));
   } else if (target.kind === 'post') {
     out.push(task({ targetId: target.id, list: 'post', contextId: '', path: POST_PATH, params: { id: target.key }, phase: 'once', minFreshAt: last('post') }));
   } else if (lists.has('posts')) {
@@ -182,8 +190,9 @@ export function watchedPostFollowUps(target: TargetRow, post: Post, states: List
 }
 
 /** Replies of comments that have some the study does not hold yet (new comments, or a changed count). */
-export function replyFollowUps(target: TargetRow, mediaId: string, comments: readonly { comment: Comment; before: number | null | undefined }[]): NewTask[] {
+export function replyFollowUps(target: TargetRow, mediaId: string, comments: readonly { comment: Comment; before: number | null | undefined }[], options: RunOptions): NewTask[] {
   const out: NewTask[] = [];
+  if (options.noReplies) return out;
   for (const { comment, before } of comments) {
     const replies = comment.replyCount ?? 0;
     if (comment.parentId !== null || replies === 0) continue;

@@ -278,7 +278,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
 
   /** Leftover work of runs that stopped before their end passes to the lists' state, for the next run. */
   function foldLeftovers(newRunId: number): void {
-    const rows = db.prepare("SELECT DISTINCT run_id FROM run_tasks WHERE run_id <> ? AND run_id IN (SELECT id FROM runs WHERE state NOT IN ('running', 'paused'))").all(newRunId) as { run_id: number }[];
+    const rows = db.prepare("SELECT DISTINCT run_id FROM run_tasks WHERE run_id <> ? AND run_id IN (SELECT id FROM runs WHERE state NOT IN ('running', 'paused') AND trigger <> 'adhoc')").all(newRunId) as { run_id: number }[];
     for (const { run_id: old } of rows) {
       for (const t of parts.tasks.all(old)) {
         if ((t.phase === 'head' || t.phase === 'gap') && t.cursor !== null) {
@@ -307,12 +307,14 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     },
 
     start({ trigger, budget, options, estimate }) {
-      const active = runs.active();
+      // One-off collections run side by side and read their list whole; study runs one at a time.
+      const oneOff = trigger === 'adhoc';
+      const active = oneOff ? null : runs.active();
       if (active) throw new Error(`Run #${active.id} of this study is ${active.state === 'paused' ? 'paused' : 'still running'}: finish or cancel it first.`);
       const session = d.session();
       const id = tx(db, () => {
         const runId = runs.insert({ trigger, budget, session, options, estimate, now: now() });
-        foldLeftovers(runId);
+        if (!oneOff) foldLeftovers(runId);
         const targets = activeTargets(db).filter((t) => !options.targetIds || options.targetIds.includes(t.id));
         for (const t of targets) parts.tasks.append(runId, firstTasks(t, parts.states, runId, options));
         return runId;
@@ -335,7 +337,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
         runs.set(runId, { state: 'cancelled', message: 'Cancelled. What it collected stays in the study; it can be resumed.', finishedAt: now() }, now());
         emit(runId);
       } else if (action === 'resume' && run.state !== 'running' && run.state !== 'done') {
-        const active = runs.active();
+        const active = run.trigger === 'adhoc' ? null : runs.active();
         if (active && active.id !== runId) throw new Error(`Run #${active.id} of this study is ${active.state}: finish or cancel it first.`);
         const mismatch = sessionMismatch(run, d.session());
         if (mismatch) throw new Error(mismatch);
@@ -351,7 +353,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       if (!run) throw new Error(`studies: no run ${runId}`);
       runs.set(runId, { budget }, now());
       if (run.state === 'stopped_budget' || run.state === 'cancelled' || run.state === 'failed') {
-        const active = runs.active();
+        const active = run.trigger === 'adhoc' ? null : runs.active();
         if (!active || active.id === runId) {
           const mismatch = sessionMismatch(run, d.session());
           if (mismatch) pause(runId, mismatch);

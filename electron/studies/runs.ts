@@ -84,7 +84,7 @@ export function createRunTable(db: Db, studyId: string): RunTable {
     },
     list: (limit) => (db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ?').all(limit) as unknown as RunRow[]).map((r) => toRun(studyId, r)),
     active: () => {
-      const r = db.prepare("SELECT * FROM runs WHERE state IN ('running', 'paused') ORDER BY id DESC LIMIT 1").get() as RunRow | undefined;
+      const r = db.prepare("SELECT * FROM runs WHERE state IN ('running', 'paused') AND trigger <> 'adhoc' ORDER BY id DESC LIMIT 1").get() as RunRow | undefined;
       return r ? toRun(studyId, r) : null;
     },
     insert(r) {

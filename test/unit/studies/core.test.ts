@@ -14,6 +14,7 @@ import { createAskRecorder } from '../../support/ask-recorder';
 import { testCoreOptions } from '../../support/core-options';
 
 const ctx = { senderId: 1 };
+const POSTS = { lists: ['posts' as const], since: null, until: null, maxUnitsPerRun: null };
 let sim: Simulator;
 let dataDir: string;
 let core: AppCore;
@@ -91,13 +92,13 @@ describe('a study through the core', () => {
     expect(sim.keys.spent(sim.demoKey)).toBe(before);
 
     asks.policy = 'decline';
-    await expect(core.handlers.studyTargetsAdd({ id: study.id, text, collect: { lists: ['posts'] } }, ctx)).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(core.handlers.studyTargetsAdd({ id: study.id, text, collect: POSTS }, ctx)).rejects.toMatchObject({ kind: 'cancelled' });
     expect(asks.asked.at(-1)).toMatchObject({ purpose: 'spend', title: 'Spend 3 requests?' });
     expect((await core.handlers.studyGet({ id: study.id }, ctx)).targets).toHaveLength(0);
     expect(sim.keys.spent(sim.demoKey)).toBe(before);
 
     asks.policy = 'confirm';
-    const added = await core.handlers.studyTargetsAdd({ id: study.id, text, collect: { lists: ['posts'] } }, ctx);
+    const added = await core.handlers.studyTargetsAdd({ id: study.id, text, collect: POSTS }, ctx);
     expect(added).toMatchObject({ added: 4, duplicates: 1, invalid: 1, notFound: ['@nobody.here.at.all'], unitsSpent: 3 });
     const { targets } = await core.handlers.studyGet({ id: study.id }, ctx);
     expect(targets.map((t) => t.key)).toEqual([a!.pk, b!.pk, c!.pk, tag.name.toLowerCase()]);
