@@ -77,9 +77,22 @@ export function splitEntries(text: string): RawEntry[] {
 
 const PREFIXED = /^(user|id|account|place|location|music|audio|sound|post|media|hashtag|tag):\s*(.+)$/i;
 
+/** `place:123 Café Lumière`: a prefixed id may be followed by a name for the target. */
+function named(entry: ParsedEntry, name: string): ParsedEntry {
+  return entry.ok && entry.kind !== 'account' && name !== '' ? { ...entry, label: name.slice(0, 120) } : entry;
+}
+
 function prefixed(prefix: string, value: string): ParsedEntry {
+  const [head = '', ...rest] = value.trim().split(/\s+/);
+  const name = rest.join(' ').trim();
+  const kind = prefix.toLowerCase();
+  if (kind === 'place' || kind === 'location' || kind === 'music' || kind === 'audio' || kind === 'sound') return named(prefixedId(kind, head), name);
+  return prefixedId(kind, kind === 'hashtag' || kind === 'tag' ? head : value.trim());
+}
+
+function prefixedId(prefix: string, value: string): ParsedEntry {
   const v = value.trim();
-  switch (prefix.toLowerCase()) {
+  switch (prefix) {
     case 'user':
     case 'id':
     case 'account':

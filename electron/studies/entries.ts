@@ -37,6 +37,18 @@ async function knownUserId(db: Db, cache: Pick<CallCache, 'get'>, username: stri
   return null;
 }
 
+/** The username of a user id, free: from the study's records or a profile in the cache. */
+async function knownUsername(db: Db, cache: Pick<CallCache, 'get'>, id: string): Promise<string | null> {
+  const row = db.prepare("SELECT username FROM records WHERE kind = 'user' AND id = ? AND username IS NOT NULL").get(id) as { username: string } | undefined;
+  if (row) return row.username;
+  for (const path of ['/v1/user/by/id', '/v2/user/by/id']) {
+    const hit = await cache.get(path, { id });
+    const found = hit ? normalizeAnswer(findEndpoint(path)!, hit.data) : null;
+    if (found && !Array.isArray(found) && found.kind === 'profile' && found.id === id && found.username) return found.username;
+  }
+  return null;
+}
+
 function targetOf(p: Extract<ParsedEntry, { ok: true }>, userId: string | null): NewTarget | null {
   if (p.kind !== 'account') return { kind: p.kind, key: p.key, label: p.label };
   const id = p.userId ?? userId;
@@ -61,7 +73,11 @@ async function sort(db: Db, cache: Pick<CallCache, 'get'>, targets: TargetsTable
       userId = await knownUserId(db, cache, parsed.username);
       if (userId) keys = [...keys, `account:${userId}`];
     }
-    const target = targetOf(parsed, userId);
+    let target = targetOf(parsed, userId);
+    if (target?.kind === 'account' && !target.username) {
+      const username = await knownUsername(db, cache, target.key);
+      if (username) target = { ...target, label: `@${username}`, username };
+    }
     const label = target?.label ?? (parsed.kind === 'account' ? `@${parsed.username}` : null);
     const inStudy = keys.find((k) => existing.has(k));
     const repeated = keys.map((k) => seen.get(k)).find((line) => line !== undefined);

@@ -160,6 +160,11 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       opened.push(...watchedPostFollowUps(target, first, states, options));
     } else if (POST_LISTS.has(task.list)) {
       opened.push(...postFollowUps(target, newPosts, states, options));
+      // A place added by its id gets its name from the first post that names it.
+      if (target.kind === 'place' && target.label === `place ${target.key}`) {
+        const named = kept.find((r) => r.kind === 'post' && r.location?.id === target.key && r.location.name);
+        if (named?.kind === 'post' && named.location?.name) db.prepare('UPDATE targets SET label = ? WHERE id = ?').run(named.location.name, target.id);
+      }
     } else if (task.list === 'comments') {
       opened.push(...replyFollowUps(target, task.params.id ?? '', comments, options));
     } else if (task.list === 'highlights') {
