@@ -5,13 +5,20 @@
 export type PostLinkKind = 'p' | 'reel' | 'tv';
 
 export type Target =
-  | { kind: 'profile'; username: string }
+  /** `tab`: a profile link to the account's reels or tagged posts (`/<user>/reels/`, `/<user>/tagged/`). */
+  | { kind: 'profile'; username: string; tab?: 'reels' | 'tagged' }
   /** `pk` is decoded from the code; `url` is the canonical link (for the by-url endpoints). */
   | { kind: 'post'; code: string; pk?: string; url: string }
   | { kind: 'story'; username: string; storyPk: string }
   | { kind: 'highlight'; highlightPk: string }
   /** `decoded` is present when the code is base64 of `<type>:<pk>` (stories and highlights). */
   | { kind: 'share'; code: string; decoded?: { type: string; pk: string } }
+  /**
+   * The newer share links: `/share/reel/<token>/` (a reel, resolved by `/v1/share/reel/by/url` with
+   * `url`) and `/share/<token>/` (any shared post, resolved by `/v1/share/by/code` with the token).
+   * The token is not a post code: nothing is known before the service resolves it.
+   */
+  | { kind: 'shared'; token: string; reel: boolean; url: string }
   | { kind: 'hashtag'; name: string }
   | { kind: 'location'; pk: string }
   | { kind: 'audio'; id: string }
@@ -38,11 +45,19 @@ const HASHTAG_REASON = 'Hashtags are letters and digits (any script) or "_", wit
 const UNKNOWN_LINK_REASON =
   'That link does not point to a profile, post, reel, story, highlight, hashtag, place or sound.';
 
-/** First path segments of the web site that are not usernames. */
+/**
+ * First path segments of the web site that are not usernames: the platform's own pages (the site
+ * reserves them, so no account can be named so).
+ */
 const RESERVED_SEGMENTS = new Set([
-  'about', 'accounts', 'api', 'challenge', 'developer', 'direct', 'emails', 'explore', 'graphql', 'legal',
-  'oauth', 'p', 'privacy', 'reel', 'reels', 's', 'session', 'static', 'stories', 'terms', 'tv', 'web',
+  'about', 'accounts', 'ads', 'api', 'ar', 'audio', 'blog', 'business', 'challenge', 'create', 'creators', 'developer',
+  'direct', 'directory', 'download', 'emails', 'explore', 'graphql', 'help', 'igtv', 'invites', 'legal', 'lite',
+  'locations', 'login', 'logout', 'nametag', 'oauth', 'p', 'press', 'privacy', 'qr', 'reel', 'reels', 's', 'session',
+  'settings', 'share', 'static', 'stories', 'terms', 'threads', 'topics', 'tv', 'web', 'your_activity',
 ]);
+
+/** Profile sub-pages that open a tab of the profile. */
+const PROFILE_TABS: Readonly<Record<string, 'reels' | 'tagged'>> = { reels: 'reels', tagged: 'tagged' };
 
 // ---- shortcodes and ids ----
 
@@ -162,6 +177,14 @@ function parseUrl(text: string): Target | InvalidTarget {
   const [first, second, third] = segments;
   if (first === undefined) return invalid(UNKNOWN_LINK_REASON);
 
+  // Share links of the newer form: the token is resolved by the service, never read as a post code.
+  if (first === 'share') {
+    const reel = second === 'reel';
+    const token = reel ? third : second;
+    if (!token || !SHORTCODE_RE.test(token)) return invalid('That share link has no code in it.');
+    return { kind: 'shared', token, reel, url: `${WEB_ORIGIN}/share/${reel ? 'reel/' : ''}${token}/` };
+  }
+
   // Posts: /p/CODE/, /reel/CODE/, /reels/CODE/, /tv/CODE/, also behind a username (/<user>/p/CODE/).
   const postAt = first === 'p' || first === 'reel' || first === 'reels' || first === 'tv' ? 0 : 1;
   const postKindSegment = segments[postAt];
@@ -203,7 +226,9 @@ function parseUrl(text: string): Target | InvalidTarget {
     return third && DIGITS_RE.test(third) ? { kind: 'location', pk: third } : invalid('That place link has no place id in it.');
   }
   if (RESERVED_SEGMENTS.has(first.toLowerCase())) return invalid(UNKNOWN_LINK_REASON);
-  return profileTarget(first);
+  const profile = profileTarget(first);
+  const tab = second === undefined ? undefined : PROFILE_TABS[second.toLowerCase()];
+  return profile.kind === 'profile' && tab ? { ...profile, tab } : profile;
 }
 
 /**

@@ -144,6 +144,7 @@ export function parseEntry(input: string): ParsedEntry {
     case 'highlight':
       return { ok: false, reason: 'Highlights are collected through their account: add the account.' };
     case 'share':
+    case 'shared':
       return { ok: false, reason: 'Share links must be opened once to know what they point to: open it in Feedlens, then add it from there.' };
     case 'search':
       // A file of bare usernames: one word that fits the username rule is an account.

@@ -49,9 +49,9 @@ export interface ApiClientOptions {
   userAgent: string;
   /** Per attempt, headers and body included. Default 30 000. */
   timeoutMs?: number;
-  /** Retries after network errors and 500/502/503/504. Default 2. */
+  /** Retries after network errors, timeouts (408 included) and 500/502/503/504. Default 2. */
   maxRetries?: number;
-  /** Retries after 429. Default 3. */
+  /** Retries after 429 (each wait jittered up to +50 %). Default 3. */
   maxRateRetries?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -294,9 +294,12 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       if (rateRetries >= maxRateRetries) return null;
       const rate = o.rate?.() ?? null;
       const floor = rate !== null && rate > 0 ? Math.ceil(1000 / rate) : 0;
-      return Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, floor);
+      // Never sooner than asked; up to half as long again at random, so that parallel jobs that met the
+      // limit together do not all come back in the same instant.
+      return Math.round(Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, floor) * (1 + 0.5 * random()));
     }
-    const transient = error.kind === 'network' || (error.kind === 'upstream' && error.retryable);
+    // Network errors, timeouts (no answer in time, or HTTP 408) and retryable 5xx: bounded retries.
+    const transient = error.kind === 'network' || (error.kind === 'timeout' && error.retryable) || (error.kind === 'upstream' && error.retryable);
     if (!transient || serverRetries >= maxRetries) return null;
     // Jittered exponential backoff: 500 ms, 1 s, 2 s ... each times 0.5-1.5.
     return Math.round(BACKOFF_BASE_MS * 2 ** serverRetries * (0.5 + random()));

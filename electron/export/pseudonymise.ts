@@ -103,7 +103,7 @@ const PERSON_KEEP_KEYS = new Set([
 /** Free text written by people: captions, comments, biographies, descriptions of photos. */
 const TEXT_KEYS = new Set(['text', 'caption_text', 'biography', 'accessibility_caption', 'accessibilityCaption']);
 /** Lists of usernames (the normalised caption's mentions). */
-const USERNAME_LIST_KEYS = new Set(['mentions']);
+const USERNAME_LIST_KEYS = new Set(['mentions', 'top_likers']);
 /** Sentences naming other people ("Followed by x + 3 more"): never needed, always dropped. */
 const ALWAYS_DROPPED = new Set(['social_context', 'search_social_context', 'former_usernames', 'formerUsernames']);
 /** A field holding another person's id, outside person objects: `user_id`, `owner_id`, `media_owner_id`... */

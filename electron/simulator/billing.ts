@@ -14,3 +14,12 @@ export function unitsFor(status: number, cost: number): number {
   if (status === 400 || status === 403 || status === 404) return cost;
   return 0;
 }
+
+/**
+ * The `x-hiker-info` header. Production writes it in two forms (service-facts.md): the older `reqs=N`
+ * and the newer JSON `{"reqs": N}`. The simulator uses the older form for the older families (v1, g1,
+ * g2, a2, sys) and the newer one for v2, v3 and gql, so clients meet both.
+ */
+export function hikerInfo(path: string, units: number): string {
+  return /^\/(v1|g1|g2|a2|sys)(\/|$)/.test(path) ? `reqs=${units}` : `{"reqs": ${units}}`;
+}

@@ -1,6 +1,6 @@
 // `npm run simulator -- --port 8787 --seed 7`: serves the simulated service over HTTP until stopped.
 // Options: --port N (default 8787, 0 = any free port), --host H (default 127.0.0.1), --seed N (default 7),
-// --follower-limit (reproduce production's ~50 followers limit for outsiders).
+// --all-followers (lift production's limit of about 50 followers for outsiders, on by default).
 import { parseArgs } from 'node:util';
 import { startSimulatorServer } from './http';
 import { DEFAULT_SEED } from './service';
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string' },
     seed: { type: 'string' },
-    'follower-limit': { type: 'boolean' },
+    'all-followers': { type: 'boolean' },
   },
 });
 
@@ -27,7 +27,7 @@ const server = await startSimulatorServer({
   port: wholeNumber(values.port, 'port', 8787),
   host: values.host ?? '127.0.0.1',
   seed: wholeNumber(values.seed, 'seed', DEFAULT_SEED),
-  followerLimit: values['follower-limit'] ?? false,
+  followerLimit: values['all-followers'] !== true,
 });
 
 console.log(`Feedlens simulator (seed ${server.sim.seed}) listening on ${server.url}`);

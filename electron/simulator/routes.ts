@@ -22,10 +22,14 @@ import { activeStories, formatCount } from './shapes/common';
 import { g1User } from './shapes/g1';
 import { g2Media, g2User } from './shapes/g2';
 import { gqlCommentLiker, gqlLiker, mediaStream, topsearchFlat, topsearchStream, usertagsMultifetch, type TopsearchUnit } from './shapes/gql';
+import { musicPage } from './shapes/music';
 import { paginate, type Page } from './shapes/paging';
+import { mediaSections } from './shapes/sections';
 import {
-  commentsEnvelope, musicAssetInfo, rawComment, rawHighlight, rawLocation, rawMedia, rawReel, rawUser, rawUserFull, rawUserReel, socialContext,
+  musicAssetInfo, rawLocation, rawMedia, rawUser, rawUserFull, socialContext,
 } from './shapes/raw';
+import { commentsEnvelope, rawComment } from './shapes/raw-comments';
+import { rawHighlight, rawReel, rawUserReel } from './shapes/raw-stories';
 import * as v1 from './shapes/v1';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
 import { threadOf, findComment } from './world/comments';
@@ -40,7 +44,7 @@ import { likersOf, type World } from './world/world';
 
 // ---- page sizes (service-facts.md: comments about 15, followers 25-50, reels 12) -------------------
 
-const SIZE = {
+export const SIZE = {
   followersG1: 50,
   followersG2: 40,
   followersV1: 25,
@@ -64,42 +68,42 @@ const SIZE = {
 } as const;
 
 /** Production shows outsiders about the first 50 followers of any account. */
-const FOLLOWER_LIMIT = 50;
+export const FOLLOWER_LIMIT = 50;
 
 // ---- small helpers ---------------------------------------------------------------------------------
 
 type Json = Record<string, unknown>;
 
-const ok = (body: unknown): RouteOutcome => ({ status: 200, body });
+export const ok = (body: unknown): RouteOutcome => ({ status: 200, body });
 
-function isOutcome(value: unknown): value is RouteOutcome {
+export function isOutcome(value: unknown): value is RouteOutcome {
   return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 }
 
 /** A query value, trimmed; null when absent or empty. */
-function arg(ctx: RouteContext, name: string): string | null {
+export function arg(ctx: RouteContext, name: string): string | null {
   const value = ctx.query.get(name);
   return value === null || value.trim() === '' ? null : value.trim();
 }
 
-function intArg(ctx: RouteContext, name: string, fallback: number): number {
+export function intArg(ctx: RouteContext, name: string, fallback: number): number {
   const value = Number(arg(ctx, name) ?? fallback);
   return Number.isFinite(value) ? Math.trunc(value) : fallback;
 }
 
-function required(ctx: RouteContext, name: string): string | RouteOutcome {
+export function required(ctx: RouteContext, name: string): string | RouteOutcome {
   return arg(ctx, name) ?? missingParam(name);
 }
 
 /** `amount` as the v1 endpoints read it: 0 or absent means everything. */
-function amountOf<T>(ctx: RouteContext, items: readonly T[], fallback = 0): T[] {
+export function amountOf<T>(ctx: RouteContext, items: readonly T[], fallback = 0): T[] {
   const amount = intArg(ctx, 'amount', fallback);
   return amount > 0 ? items.slice(0, amount) : items.slice();
 }
 
-type UserKey = 'id' | 'user_id' | 'username' | 'url';
+export type UserKey = 'id' | 'user_id' | 'username' | 'url';
 
-function findUser(ctx: RouteContext, key: UserKey): WorldUser | RouteOutcome {
+export function findUser(ctx: RouteContext, key: UserKey): WorldUser | RouteOutcome {
   const value = required(ctx, key);
   if (isOutcome(value)) return value;
   const user = key === 'username' ? userByUsername(ctx.world, value) : key === 'url' ? userByUrl(ctx.world, value) : userById(ctx.world, value);
@@ -107,15 +111,15 @@ function findUser(ctx: RouteContext, key: UserKey): WorldUser | RouteOutcome {
 }
 
 /** The user, unless the account is private (and `force` is not set where it counts). */
-function readableUser(ctx: RouteContext, key: UserKey, honourForce: boolean): WorldUser | RouteOutcome {
+export function readableUser(ctx: RouteContext, key: UserKey, honourForce: boolean): WorldUser | RouteOutcome {
   const user = findUser(ctx, key);
   if (isOutcome(user)) return user;
   return user.isPrivate && !(honourForce && ctx.force) ? privateAccount() : user;
 }
 
-type MediaKey = 'id' | 'media_id' | 'code' | 'url';
+export type MediaKey = 'id' | 'media_id' | 'code' | 'url';
 
-function findMedia(ctx: RouteContext, key: MediaKey): WorldMedia | RouteOutcome {
+export function findMedia(ctx: RouteContext, key: MediaKey): WorldMedia | RouteOutcome {
   const value = required(ctx, key);
   if (isOutcome(value)) return value;
   const m = key === 'code' ? mediaByCode(ctx.world, value) : key === 'url' ? mediaByUrl(ctx.world, value) : mediaById(ctx.world, value);
@@ -123,18 +127,18 @@ function findMedia(ctx: RouteContext, key: MediaKey): WorldMedia | RouteOutcome 
   return m;
 }
 
-function page<T>(ctx: RouteContext, list: readonly T[], cursorParam: string, size: number, scope: string, limit?: number): Page<T> | RouteOutcome {
+export function page<T>(ctx: RouteContext, list: readonly T[], cursorParam: string, size: number, scope: string, limit?: number): Page<T> | RouteOutcome {
   return paginate(list, arg(ctx, cursorParam), size, scope, limit) ?? invalidCursor(cursorParam);
 }
 
-function users(world: World, pks: readonly string[]): WorldUser[] {
+export function users(world: World, pks: readonly string[]): WorldUser[] {
   return pks.flatMap((pk) => {
     const u = world.userByPk.get(pk);
     return u ? [u] : [];
   });
 }
 
-function medias(world: World, pks: readonly string[]): WorldMedia[] {
+export function medias(world: World, pks: readonly string[]): WorldMedia[] {
   return pks.flatMap((pk) => {
     const m = world.mediaByPk.get(pk);
     return m ? [m] : [];
@@ -149,7 +153,7 @@ function highlights(world: World, pks: readonly string[]): WorldHighlight[] {
 }
 
 /** Composes lookups: runs `f` with the value unless it is already an answer. */
-function withValue<T>(value: T | RouteOutcome, f: (v: T) => RouteOutcome): RouteOutcome {
+export function withValue<T>(value: T | RouteOutcome, f: (v: T) => RouteOutcome): RouteOutcome {
   return isOutcome(value) ? value : f(value);
 }
 
@@ -165,10 +169,10 @@ const userV2 = (key: UserKey): RouteHandler => (ctx) => withValue(findUser(ctx, 
 
 // ---- followers and following --------------------------------------------------------------------
 
-type Direction = 'followers' | 'following';
+export type Direction = 'followers' | 'following';
 
 /** The list, with production's follower limit applied to followers when it is on. */
-function relationList(ctx: RouteContext, u: WorldUser, dir: Direction): { list: string[]; limit: number; limited: boolean } {
+export function relationList(ctx: RouteContext, u: WorldUser, dir: Direction): { list: string[]; limit: number; limited: boolean } {
   const list = dir === 'followers' ? u.followers : u.following;
   const limited = dir === 'followers' && ctx.followerLimit && list.length > FOLLOWER_LIMIT;
   return { list, limit: limited ? FOLLOWER_LIMIT : Infinity, limited };
@@ -239,7 +243,7 @@ function searchIndex(world: World): SearchIndex {
 }
 
 /** A query as search compares it ('@' and '#' prefixes dropped). */
-function searchQuery(query: string): string {
+export function searchQuery(query: string): string {
   return searchable(query.trim().replace(/^[@#]/, ''));
 }
 
@@ -352,7 +356,7 @@ function storyFrom(ctx: RouteContext, key: 'id' | 'url'): WorldStory | RouteOutc
 }
 
 /** Like withValue, for lookups that give an entity or an answer. */
-function withValueT<T, U>(value: T | RouteOutcome, f: (v: T) => U | RouteOutcome): U | RouteOutcome {
+export function withValueT<T, U>(value: T | RouteOutcome, f: (v: T) => U | RouteOutcome): U | RouteOutcome {
   return isOutcome(value) ? value : f(value);
 }
 
@@ -432,7 +436,7 @@ const pkFromUrl: RouteHandler = (ctx) =>
   });
 
 /** Comments of a post that can be read: 403 when disabled, 404 when there are none. */
-function commentThread(ctx: RouteContext, key: MediaKey): { media: WorldMedia; top: WorldComment[] } | RouteOutcome {
+export function commentThread(ctx: RouteContext, key: MediaKey): { media: WorldMedia; top: WorldComment[] } | RouteOutcome {
   return withValueT(findMedia(ctx, key), (m) => {
     if (m.commentsDisabled) return commentsDisabled();
     const thread = threadOf(ctx.world, m);
@@ -456,6 +460,7 @@ const commentsV2: RouteHandler = (ctx) =>
         ...commentsEnvelope(ctx, m),
         has_more_comments: p.next !== null,
         next_max_id: p.next,
+        next_min_id: p.next,
       },
       next_page_id: p.next,
     })));
@@ -465,10 +470,13 @@ const replies: RouteHandler = (ctx) =>
     const parent = threadOf(ctx.world, m).byPk.get(commentId);
     if (!parent || parent.parentPk !== null) return entriesNotFound();
     return withValue(page(ctx, parent.replies, 'min_id', SIZE.replies, `replies:${parent.pk}`), (p) => ok({
-      parent_comment: rawComment(ctx, parent),
+      parent_comment: rawComment(ctx, parent, null, false),
       child_comment_count: parent.replies.length,
       child_comments: p.items.map((c, i) => rawComment(ctx, c, p.offset + i)),
       has_more_head_child_comments: p.next !== null,
+      has_more_tail_child_comments: false,
+      is_ranked_replies: false,
+      liked_by_media_owner_badge_enabled: false,
       next_min_id: p.next,
       num_head_child_comments: Math.max(0, parent.replies.length - p.offset - p.items.length),
       status: 'ok',
@@ -484,7 +492,7 @@ const commentLikers: RouteHandler = (ctx) =>
       ok([users(ctx.world, p.items).map((u) => gqlCommentLiker(ctx, u)), p.next]));
   });
 
-function likers(ctx: RouteContext, m: WorldMedia): WorldUser[] {
+export function likers(ctx: RouteContext, m: WorldMedia): WorldUser[] {
   return users(ctx.world, likersOf(ctx.world, m.likerOffset, m.likeCount));
 }
 
@@ -520,7 +528,7 @@ const offensive: RouteHandler = (ctx) =>
 
 // ---- places -------------------------------------------------------------------------------------------
 
-function findLocation(ctx: RouteContext, key: 'id' | 'location_pk'): WorldLocation | RouteOutcome {
+export function findLocation(ctx: RouteContext, key: 'id' | 'location_pk'): WorldLocation | RouteOutcome {
   return withValueT(required(ctx, key), (v) => (/^\d+$/.test(v) ? ctx.world.locationByPk.get(Number(v)) : undefined) ?? notFound('Location'));
 }
 
@@ -538,7 +546,7 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
   return Math.sqrt(x * x + y * y) * 6371;
 }
 
-function placesMatching(world: World, query: string): WorldLocation[] {
+export function placesMatching(world: World, query: string): WorldLocation[] {
   const q = searchQuery(query);
   return q === '' ? [] : world.locations.filter((l) => searchable(`${l.name} ${l.city}`).includes(q));
 }
@@ -560,7 +568,7 @@ const placesV1: RouteHandler = (ctx) =>
     return ok(found.slice(0, 30).map((l) => v1.location(ctx, l)));
   });
 
-function rankToken(query: string): string {
+export function rankToken(query: string): string {
   const h = hashString(query).toString(16).padStart(8, '0');
   const g = hashString(`${query}#rank`).toString(16).padStart(8, '0');
   return `${h}-${g.slice(0, 4)}-4${g.slice(4, 7)}-8${h.slice(0, 3)}-${g}${h.slice(0, 4)}`;
@@ -576,7 +584,7 @@ const placesV2: RouteHandler = (ctx) =>
 
 // ---- hashtags -----------------------------------------------------------------------------------------
 
-function findHashtag(ctx: RouteContext): WorldHashtag | RouteOutcome {
+export function findHashtag(ctx: RouteContext): WorldHashtag | RouteOutcome {
   return withValueT(required(ctx, 'name'), (name) => ctx.world.hashtagByName.get(name.toLowerCase()) ?? notFound('Hashtag'));
 }
 
@@ -587,22 +595,21 @@ const hashtagChunk = (which: 'top' | 'clips' | 'recent'): RouteHandler => (ctx) 
   withValue(findHashtag(ctx), (h) =>
     withValue(page(ctx, h[which], 'max_id', SIZE.hashtagFeed, `tag-${which}:${h.id}`), (p) => ok([medias(ctx.world, p.items).map((m) => v1.media(ctx, m)), p.next])));
 
-/** `/v2/hashtag/medias/*`: media grids in sections of three. */
+/** `/v2/hashtag/medias/*`: rows of posts (shapes/sections.ts), pks as strings and usertags as a list. */
 const hashtagSections = (which: 'top' | 'clips' | 'recent'): RouteHandler => (ctx) =>
   withValue(findHashtag(ctx), (h) =>
-    withValue(page(ctx, h[which], 'page_id', SIZE.hashtagFeed, `tag-v2-${which}:${h.id}`), (p) => {
-      const list = medias(ctx.world, p.items);
-      const sections: Json[] = [];
-      for (let i = 0; i < list.length; i += 3) {
-        sections.push({
-          layout_type: 'media_grid',
-          feed_type: 'media',
-          explore_item_info: { num_columns: 3, total_num_columns: 3, aspect_ratio: 1, autoplay: false },
-          layout_content: { medias: list.slice(i, i + 3).map((m) => ({ media: rawMedia(ctx, m) })) },
-        });
-      }
-      return ok({ response: { sections, more_available: p.next !== null, next_max_id: p.next, status: 'ok' }, next_page_id: p.next });
-    }));
+    withValue(page(ctx, h[which], 'page_id', SIZE.hashtagFeed, `tag-v2-${which}:${h.id}`), (p) => ok({
+      response: {
+        sections: mediaSections(ctx, medias(ctx.world, p.items), { stringIds: true, usertagsList: true }),
+        more_available: p.next !== null,
+        next_max_id: p.next,
+        next_page: Math.floor(p.offset / SIZE.hashtagFeed) + 1,
+        next_media_ids: [],
+        auto_load_more_enabled: true,
+        status: 'ok',
+      },
+      next_page_id: p.next,
+    })));
 
 function hashtagsMatching(world: World, query: string): WorldHashtag[] {
   const q = searchQuery(query);
@@ -634,7 +641,7 @@ const searchHashtagsV2: RouteHandler = (ctx) =>
 // ---- search --------------------------------------------------------------------------------------------
 
 /** Accounts matching a query: main accounts by follower count first. */
-function accountsMatching(world: World, query: string): WorldUser[] {
+export function accountsMatching(world: World, query: string): WorldUser[] {
   const q = searchQuery(query);
   if (q === '') return [];
   const keys = searchIndex(world).users;
@@ -664,7 +671,7 @@ const searchAccountsV2: RouteHandler = (ctx) =>
     })));
 
 /** Public posts (or reels) whose caption, tags or author match a query, newest first. */
-function postsMatching(world: World, query: string, reelsOnly: boolean): WorldMedia[] {
+export function postsMatching(world: World, query: string, reelsOnly: boolean): WorldMedia[] {
   const q = searchQuery(query);
   if (q === '') return [];
   const keys = searchIndex(world).media;
@@ -687,7 +694,7 @@ const searchReels: RouteHandler = (ctx) =>
 const searchMemo = new WeakMap<World, Map<string, unknown>>();
 
 /** Search results are recomputed for every page otherwise: keep the last few per world. */
-function memo<T>(world: World, key: string, compute: () => T): T {
+export function memo<T>(world: World, key: string, compute: () => T): T {
   let cache = searchMemo.get(world);
   if (!cache) {
     cache = new Map();
@@ -701,7 +708,7 @@ function memo<T>(world: World, key: string, compute: () => T): T {
 }
 
 /** Top search units: two accounts, then three posts, and so on; then whatever remains. */
-function topsearchUnits(world: World, query: string): TopsearchUnit[] {
+export function topsearchUnits(world: World, query: string): TopsearchUnit[] {
   const accounts = accountsMatching(world, query).slice(0, 20);
   const posts = postsMatching(world, query, false).slice(0, 60);
   const units: TopsearchUnit[] = [];
@@ -742,25 +749,13 @@ const trackReels = (key: 'canonical_id' | 'track_id'): RouteHandler => (ctx) =>
   withValue(required(ctx, key), (id) => {
     const t = key === 'canonical_id' ? ctx.world.trackByCanonicalId.get(id) : (ctx.world.trackById.get(id) ?? ctx.world.tracks.find((x) => x.assetId === id));
     if (!t) return notFound('Track');
-    return withValue(page(ctx, t.reels, 'page_id', SIZE.tracks, `track:${t.id}`), (p) => ok({
-      response: {
-        items: medias(ctx.world, p.items).map((m) => ({ media: rawMedia(ctx, m) })),
-        paging_info: { max_id: p.next, more_available: p.next !== null },
-        media_count: t.reels.length,
-        metadata: {
-          music_canonical_id: t.canonicalId,
-          music_info: { music_asset_info: musicAssetInfo(ctx, t), music_consumption_info: { should_mute_audio: false, is_trending_in_clips: t.reels.length > 45 } },
-          original_sound_info: null,
-        },
-        status: 'ok',
-      },
-      next_page_id: p.next,
-    }));
+    return withValue(page(ctx, t.reels, 'page_id', SIZE.tracks, `track:${t.id}`), (p) => ok(musicPage(ctx, t, medias(ctx.world, p.items), p.next)));
   });
 
 // ---- the table -----------------------------------------------------------------------------------------
 
-export const ROUTES: Record<string, RouteHandler> = {
+/** The endpoints the app reads most; routes-more.ts adds the rest and assembles ROUTES. */
+export const CORE_ROUTES: Record<string, RouteHandler> = {
   // users
   '/v1/user/by/username': userV1('username'),
   '/v1/user/by/id': userV1('id'),
@@ -769,8 +764,6 @@ export const ROUTES: Record<string, RouteHandler> = {
   '/gql/user/about': aboutOf,
   '/v2/user/by/username': userV2('username'),
   '/v2/user/by/id': userV2('id'),
-  '/v2/userstream/by/username': userV2('username'),
-  '/v2/userstream/by/id': userV2('id'),
   '/gql/user/web_profile_info': (ctx) => withValue(findUser(ctx, 'user_id'), (u) => ok(rawUserFull(ctx, u))),
   '/a2/user': (ctx) => withValue(findUser(ctx, 'username'), (u) => ok(a2User(ctx, u))),
   '/v1/media/user': (ctx) => withValue(findMedia(ctx, 'media_id'), (m) => withValue(findUserByPk(ctx, m.ownerPk), (u) => ok(v1.userShort(ctx, u)))),
@@ -883,6 +876,5 @@ export const ROUTES: Record<string, RouteHandler> = {
   // music
   '/v2/track/by/canonical/id': trackReels('canonical_id'),
   '/v2/track/by/id': trackReels('track_id'),
-  '/v2/track/stream/by/id': trackReels('track_id'),
 };
 

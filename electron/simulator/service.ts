@@ -2,15 +2,16 @@
 // calls it in-process (no port, no network); http.ts puts the same handler behind node:http.
 //
 // The shell answers what production's front door and billing answer (keys, balance, rate, retired
-// paths, validation, media files, faults); everything an endpoint returns comes from ROUTES (routes.ts)
+// paths, validation, media files, faults); everything an endpoint returns comes from ROUTES (routes.ts, routes-more.ts)
 // over the world built from the seed. Order of checks for an API call:
 //   front door: injected 1010 or no User-Agent (1010) -> method (405) -> key (401, 403) -> rate (429)
 //   -> retired (410) -> not simulated (404) -> balance below cost (402) -> injected status -> params (422)
 //   -> route (a route that throws: 500). Latency and reset faults act before all of these.
-// Units billed per answer: see billing.ts. Every API answer carries `x-hiker-info: {"reqs": N}`.
+// Units billed per answer: see billing.ts. Every API answer carries `x-hiker-info` (`reqs=N` or
+// `{"reqs": N}`, by family: billing.ts).
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import { validateParams } from '../../shared/api/params';
-import { unitsFor } from './billing';
+import { hikerInfo, unitsFor } from './billing';
 import {
   AUTH_REQUIRED,
   BLOCKED_1010_TEXT,
@@ -28,7 +29,7 @@ import {
 import { ConnectionResetError, createFaults, isMediaPath, type Faults } from './faults';
 import { createKeyStore, type KeySpec, type KeyStore } from './keys';
 import { createMediaFiles } from './media';
-import { ROUTES } from './routes';
+import { ROUTES } from './routes-more';
 import { toJsonText } from './serialize';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
 import { buildWorld, type World } from './world/world';
@@ -45,7 +46,11 @@ export interface SimulatorOptions {
   seed?: number;
   /** Extra keys; the demo key is always added (a spec with the same key replaces it). */
   keys?: KeySpec[];
-  /** Reproduce production's limit of about 50 followers for outsiders (off in demo mode). */
+  /**
+   * Production's limit of about 50 followers for outsiders: followers lists of bigger accounts stop
+   * after one page of 50 with `should_limit_list_of_followers: true` (following lists page normally).
+   * On by default, as production; tests that need long follower lists turn it off.
+   */
   followerLimit?: boolean;
   /** Clock in epoch ms (rate window, media expiry, stories' 24 h). Default Date.now. */
   now?: () => number;
@@ -126,14 +131,14 @@ function validationItems(endpoint: Endpoint, input: Record<string, unknown>, iss
   });
 }
 
-function toResponse(answer: Answer): Response {
+function toResponse(answer: Answer, path: string): Response {
   const bytes = Buffer.from(answer.text); // encoded once: gives the length and the body
   return new Response(bytes, {
     status: answer.status,
     headers: {
       'content-type': answer.contentType,
       'content-length': String(bytes.length),
-      'x-hiker-info': `{"reqs": ${answer.units}}`,
+      'x-hiker-info': hikerInfo(path, answer.units),
       ...answer.headers,
     },
   });
@@ -155,7 +160,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const routes = options.routes ?? ROUTES;
   const world = options.world ?? buildWorld(seed);
   const mediaOrigin = (options.mediaOrigin ?? DEFAULT_MEDIA_ORIGIN).replace(/\/+$/, '');
-  const followerLimit = options.followerLimit ?? false;
+  const followerLimit = options.followerLimit ?? true;
   const keys = createKeyStore([DEMO_KEY_SPEC, ...(options.keys ?? [])]);
   const faults = createFaults(seed);
   const media = createMediaFiles(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
@@ -223,7 +228,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
     let res: Response;
     if (isMediaPath(path)) {
-      if (faults.take('block1010', path)) res = toResponse(blocked1010());
+      if (faults.take('block1010', path)) res = toResponse(blocked1010(), path);
       else {
         const injected = faults.takeStatus(path);
         res = injected
@@ -239,7 +244,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         const message = error instanceof Error ? error.message : String(error);
         answer = json(500, serverError(`Simulator error: ${message}`), 0);
       }
-      res = toResponse(answer);
+      res = toResponse(answer, path);
     }
     return cut ? truncated(res) : res;
   }

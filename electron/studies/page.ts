@@ -4,7 +4,7 @@
 // therefore loses at most the page in flight: before its commit nothing of it is written, after it all.
 import type { Endpoint } from '../../shared/api/catalog';
 import { normalizeAnswer, normalizeItems } from '../../shared/api/normalize';
-import { readPage, type PageCursor } from '../../shared/api/pager';
+import { PAGE_STOP_MESSAGES, readPage, type PageCursor, type PageStop } from '../../shared/api/pager';
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/records';
 import { tx, type Db } from './db';
@@ -48,11 +48,11 @@ export interface PageResult {
   skipped: string | null;
 }
 
-export function recordsOf(endpoint: Endpoint, data: unknown, sent: PageCursor | null): { records: AppRecord[]; next: PageCursor | null } {
+export function recordsOf(endpoint: Endpoint, data: unknown, sent: PageCursor | null): { records: AppRecord[]; next: PageCursor | null; stop?: PageStop } {
   if (data === null) return { records: [], next: null };
   if (endpoint.paging) {
     const page = readPage(endpoint, data, sent ?? undefined);
-    return { records: normalizeItems(endpoint, page.items), next: page.nextCursor };
+    return { records: normalizeItems(endpoint, page.items), next: page.nextCursor, ...(page.stop ? { stop: page.stop } : {}) };
   }
   const found = normalizeAnswer(endpoint, data);
   return { records: found === null ? [] : Array.isArray(found) ? found : [found], next: null };
@@ -110,7 +110,7 @@ function profileLabel(p: Profile): string {
 export function commitPage(parts: StudyParts, input: PageInput): PageResult {
   const { db, store, tasks, states } = parts;
   const { task, target, runId, options } = input;
-  const { records, next } = recordsOf(input.endpoint, input.data, task.cursor);
+  const { records, next, stop } = recordsOf(input.endpoint, input.data, task.cursor);
   const where = { targetId: target.id, list: task.list, contextId: task.contextId };
   const knownBefore = (r: AppRecord) => {
     const kind = STORED_KIND[r.kind];
@@ -218,6 +218,10 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
        ON CONFLICT (run_id, target_id) DO UPDATE SET pages = pages + 1, units = units + excluded.units, new_items = new_items + excluded.new_items,
          items = items + excluded.items, error = coalesce(excluded.error, error)`,
     ).run(runId, target.id, input.units, newToList, kept.length, skipped);
+    // The list ended early: an empty page naming a next one, or the service shows no more (follower limit).
+    if (stop) {
+      db.prepare('INSERT INTO run_errors (run_id, target_id, list, time, kind, message) VALUES (?, ?, ?, ?, ?, ?)').run(runId, target.id, task.list, input.now, stop, PAGE_STOP_MESSAGES[stop]);
+    }
     if (input.scheduleDay !== null && input.units > 0) {
       db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET units = units + excluded.units').run(input.scheduleDay, input.units);
     }

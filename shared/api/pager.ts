@@ -5,11 +5,26 @@ import type { AnswerPath, Endpoint, Paging } from './catalog';
 /** The request parameters that ask for the next page, e.g. `{ page_id: 'QVFB…' }`. */
 export type PageCursor = Record<string, string>;
 
+/** Why a list ends at a page other than by the service saying there is no more. */
+export type PageStop =
+  /** The page had no items but named a next page: paging on would pay for pages that may never hold any. */
+  | 'empty_page'
+  /** The service caps the list (`should_limit_list_of_followers`: outsiders see about the first 50 followers). */
+  | 'limited';
+
 export interface Page {
   items: unknown[];
   /** null at the end of the list. */
   nextCursor: PageCursor | null;
+  /** Set when the list ends here for a reason worth telling the user (see PageStop). */
+  stop?: PageStop;
 }
+
+/** What to tell the user when a list stopped (ListStatus, job logs). */
+export const PAGE_STOP_MESSAGES: Readonly<Record<PageStop, string>> = {
+  empty_page: 'The service answered a page with no items but a next page; the list stops here instead of paying for more empty pages.',
+  limited: 'The service shows outsiders only about the first 50 followers of this account; the list ends there.',
+};
 
 type Obj = Record<string, unknown>;
 
@@ -21,10 +36,24 @@ function isNothing(value: unknown): boolean {
   return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * The posts of a v2 feed section whose layout is not a grid: production's `one_by_two_left/right` rows
+ * hold one reel in `one_by_two_item.clips.items[]` and the posts beside it in `fill_items[]`, where a
+ * `media_grid` row has `medias[]`. Read as that row's `medias`, in display order, so every path through
+ * `layout_content.medias[]` reads every layout.
+ */
+function sectionMedias(layoutContent: Obj): unknown[] | undefined {
+  const oneByTwo = layoutContent.one_by_two_item;
+  const clips = isObject(oneByTwo) && isObject(oneByTwo.clips) && Array.isArray(oneByTwo.clips.items) ? oneByTwo.clips.items : [];
+  const fill = Array.isArray(layoutContent.fill_items) ? layoutContent.fill_items : [];
+  return clips.length + fill.length > 0 ? [...clips, ...fill] : undefined;
+}
+
 function child(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
   if (isObject(value) && Object.hasOwn(value, key)) return value[key];
-  return undefined;
+  if (!isObject(value)) return undefined;
+  return key === 'medias' ? sectionMedias(value) : streamed(value, key);
 }
 
 function childrenOf(value: unknown): unknown[] {
@@ -127,6 +156,20 @@ function flattenRows(rows: unknown[]): unknown[] {
   return rows.flatMap((row) => (Array.isArray(row) ? flattenRows(row) : [row]));
 }
 
+/**
+ * An object streamed in rows (`{stream_rows: [{user: {...}}, {user: {...}}]}`, the track stream's
+ * `response.stream_rows[].items[]`) read as the object it streams: a key absent from the object is
+ * taken from its rows, lists joined in row order, objects merged (later rows add fields).
+ */
+function streamed(value: Obj, key: string): unknown {
+  if (!Array.isArray(value.stream_rows)) return undefined;
+  const parts = flattenRows(value.stream_rows).flatMap((row) => (isObject(row) && row[key] !== undefined ? [row[key]] : []));
+  if (parts.length === 0) return undefined;
+  if (parts.every(Array.isArray)) return parts.flat();
+  if (parts.every(isObject)) return Object.assign({}, ...parts) as Obj;
+  return parts[0];
+}
+
 /** Objects of the given `__typename`s under `value`, in order; a found object is not searched further. */
 function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unknown[]): void {
   if (Array.isArray(value)) {
@@ -139,22 +182,72 @@ function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unkno
     out.push(value);
     return;
   }
+  // Grid entries (`repost_grid_items[]: {media}`) may hold a media dict without its __typename.
+  const media = value.media;
+  if (typename === undefined && typenames.has('XDTMediaDict') && isObject(media) && media.__typename === undefined && 'media_type' in media) {
+    out.push(media);
+    return;
+  }
   for (const item of Object.values(value)) collectTyped(item, typenames, out);
 }
 
+type Key = string | number;
+
+/** A copy of `root` with `data` placed at `path`: merged into an object there, else set there. */
+function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: unknown; placed: boolean } {
+  if (path.length === 0) return isObject(root) && isObject(data) ? { root: { ...root, ...data }, placed: true } : { root, placed: false };
+  const [key, ...rest] = path;
+  if (Array.isArray(root) && typeof key === 'number') {
+    if (rest.length > 0 && root[key] === undefined) return { root, placed: false };
+    const inner = rest.length === 0 && root[key] === undefined ? { root: data, placed: true } : placeAt(root[key], rest, data);
+    if (!inner.placed) return { root, placed: false };
+    const copy = root.slice();
+    copy[key] = inner.root;
+    return { root: copy, placed: true };
+  }
+  if (isObject(root) && key !== undefined) {
+    const k = String(key);
+    if (rest.length > 0 && root[k] === undefined) return { root, placed: false };
+    const inner = rest.length === 0 && root[k] === undefined ? { root: data, placed: true } : placeAt(root[k], rest, data);
+    return inner.placed ? { root: { ...root, [k]: inner.root }, placed: true } : { root, placed: false };
+  }
+  return { root, placed: false };
+}
+
 /**
- * `{stream_rows: [...]}`: every account or media dict in the rows' `data`, in stream order; other units
- * (an assistant unit with `unit_type`, headers) carry no such dict and give nothing. With `flat=true`
- * the service already answers `{items: [...]}`.
+ * GraphQL incremental delivery: the first row holds the document; a later row with a `path` patches the
+ * place it names (a deferred fragment merges into the object there; a streamed item fills the list
+ * index there). Rows that fit nowhere stay separate. The answer itself is never changed.
+ */
+function mergeRows(rows: unknown[]): unknown[] {
+  let document: unknown;
+  const loose: unknown[] = [];
+  for (const row of rows) {
+    if (!isObject(row)) continue;
+    const path = Array.isArray(row.path) && row.path.every((k) => typeof k === 'string' || typeof k === 'number') ? (row.path as Key[]) : null;
+    if (document === undefined && path === null) {
+      document = row.data;
+      continue;
+    }
+    const placed = path !== null && document !== undefined ? placeAt(document, path, row.data) : { root: document, placed: false };
+    if (placed.placed) document = placed.root;
+    else loose.push(row.data);
+  }
+  return document === undefined ? loose : [document, ...loose];
+}
+
+/**
+ * GraphQL answers: `{stream_rows: [...]}` (rows merged first: a patch row completes its item, it is
+ * never an item of its own) or one GraphQL object (`/gql/user/reposts`): every account or media dict,
+ * in order; other units (an assistant unit, headers) carry no such dict and give nothing. With
+ * `flat=true` the service already answers `{items: [...]}`.
  */
 function streamItems(answer: unknown, typenames: ReadonlySet<string>): unknown[] {
   if (!isObject(answer)) return [];
   if (Array.isArray(answer.items)) return answer.items;
-  const rows = Array.isArray(answer.stream_rows) ? flattenRows(answer.stream_rows) : [];
+  const parts = Array.isArray(answer.stream_rows) ? mergeRows(flattenRows(answer.stream_rows)) : [answer.data ?? answer];
   const out: unknown[] = [];
-  for (const row of rows) {
-    if (isObject(row)) collectTyped(row.data, typenames, out);
-  }
+  collectTyped(parts, typenames, out);
   return out;
 }
 
@@ -187,9 +280,17 @@ function cursorValue(value: unknown): string | null {
     return null;
   }
   if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  // A number is only usable while exact: the lossless parser hands bigger integers over as strings.
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'bigint') return value.toString();
   return null;
+}
+
+/** The answer says the service capped the list (production's follower limit for outsiders). */
+function isLimited(answer: unknown): boolean {
+  if (!isObject(answer)) return false;
+  const response = answer.response;
+  return answer.should_limit_list_of_followers === true || (isObject(response) && response.should_limit_list_of_followers === true);
 }
 
 function saysNoMore(value: unknown): boolean {
@@ -213,8 +314,10 @@ function nextCursorOf(paging: Paging, answer: unknown, sent: Record<string, unkn
 
 /**
  * The items of one answer and the cursor for the next page (null at the end: a null, empty or missing
- * next value, a `has_more: false`, or a cursor equal to the one `sent`). Non-paged endpoints give their
- * records (`answer.at`) and no cursor.
+ * next value, a `has_more: false`, or a cursor equal to the one `sent`). A page with no items ends the
+ * list even when it names a next page (`stop: 'empty_page'`): an answer whose items the pager cannot
+ * find would otherwise be bought page after page. Non-paged endpoints give their records
+ * (`answer.at`) and no cursor.
  */
 export function readPage(endpoint: Endpoint, answer: unknown, sent?: Record<string, unknown>): Page {
   const paging = endpoint.paging;
@@ -224,7 +327,11 @@ export function readPage(endpoint: Endpoint, answer: unknown, sent?: Record<stri
     const items = endpoint.answer.many ? asList(getPath(answer, at)) : one === undefined || one === null ? [] : [one];
     return { items, nextCursor: null };
   }
-  return { items: itemsAt(answer, paging.items), nextCursor: nextCursorOf(paging, answer, sent) };
+  const items = itemsAt(answer, paging.items);
+  const nextCursor = nextCursorOf(paging, answer, sent);
+  if (items.length === 0 && nextCursor !== null) return { items, nextCursor: null, stop: 'empty_page' };
+  if (nextCursor === null && isLimited(answer)) return { items, nextCursor, stop: 'limited' };
+  return { items, nextCursor };
 }
 
 /** The params of the next request: the same params with the cursor's values (the first page has none). */

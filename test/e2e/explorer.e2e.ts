@@ -27,6 +27,19 @@ async function pick(h: Harness, path: string): Promise<void> {
 
 const input = (h: Harness, name: string) => h.page.locator(`[data-testid=param-input][data-param="${name}"]`);
 
+/** A row of the (virtual) JSON tree, scrolled into view: production's answers are long. */
+async function treeRow(h: Harness, pointer: string) {
+  const row = h.page.locator(`[data-testid=tree-row][data-pointer="${pointer}"]`);
+  const rows = h.page.locator('.json-tree-rows').first();
+  await rows.waitFor();
+  await rows.evaluate((el) => el.scrollTo(0, 0));
+  for (let i = 0; i < 200 && (await row.count()) === 0; i++) {
+    await rows.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.8));
+    await h.page.waitForTimeout(30);
+  }
+  return row;
+}
+
 /** The request log's entries for one endpoint (local, free). */
 async function logged(h: Harness, path: string) {
   return (await h.core.handlers.ledgerQuery({ path }, { senderId: 1 })).entries;
@@ -117,11 +130,11 @@ describe('API explorer', () => {
     await expect(input(h, 'code').inputValue()).resolves.toBe(post.code);
     await expect(h.page.getByTestId('quote').textContent()).resolves.toContain('Costs 1 unit');
     await h.page.getByTestId('explorer-send').click();
-    const pk = h.page.locator('[data-testid=tree-row][data-pointer="/media_or_ad/pk"]');
+    // The "<pk>_<owner>" id is a string in the service's text, and stays one.
+    await expect((await treeRow(h, '/media_or_ad/id')).getAttribute('data-kind')).resolves.toBe('string');
+    const pk = await treeRow(h, '/media_or_ad/pk');
     await expect.poll(() => pk.getAttribute('data-kind')).toBe('bigint');
     await expect(pk.getByTestId('tree-value').textContent()).resolves.toBe(post.pk);
-    // The "<pk>_<owner>" id is a string in the service's text, and stays one.
-    await expect(h.page.locator('[data-testid=tree-row][data-pointer="/media_or_ad/id"]').getAttribute('data-kind')).resolves.toBe('string');
     await pk.hover();
     await pk.getByTestId('copy-value').click();
     await expect.poll(() => h.page.evaluate(() => navigator.clipboard.readText())).toBe(post.pk);
@@ -214,7 +227,7 @@ describe('API explorer', () => {
     const before = await demoBalance(h);
     await h.page.getByTestId('explorer-send').click();
     await expect.poll(() => h.page.locator('[data-testid=page-fact]').getAttribute('data-cache')).toBe('true');
-    const pk = h.page.locator('[data-testid=tree-row][data-pointer="/media_or_ad/pk"]');
+    const pk = await treeRow(h, '/media_or_ad/pk');
     await expect.poll(() => pk.getAttribute('data-kind')).toBe('bigint');
     await expect(pk.getByTestId('tree-value').textContent()).resolves.toBe(post.pk);
     expect(await demoBalance(h)).toBe(before);

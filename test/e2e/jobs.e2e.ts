@@ -14,7 +14,8 @@ describe('bulk collection jobs', () => {
   let account: WorldUser;
 
   beforeAll(async () => {
-    h = await openHarness();
+    // The job collects a follower list of several pages: production's follower limit (the default) is lifted.
+    h = await openHarness({ followerLimit: false });
     // A public account whose followers take a few pages (25 a page in the simulator).
     const found = h.sim.sim.world.users.find((u) => u.tier === 'main' && !u.isPrivate && u.followers.length >= 60 && u.followers.length <= 140);
     if (!found) throw new Error('no mid-size public account in the world');

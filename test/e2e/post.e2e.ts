@@ -115,6 +115,25 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     await expect.poll(() => h.page.getByTestId('count-reshares').locator('dd').textContent()).toBe((m.reshareCount ?? 0).toLocaleString('en-US'));
   });
 
+  it('a reel opens from its /share/reel/<token>/ and /share/<token>/ links, resolved through the share endpoints', async () => {
+    const m = find(world, 'shared reel', (x) => x.productType === 'clips' && x.shareToken !== null);
+    const owner = ownerOf(world, m).username;
+    for (const [link, path] of [
+      [`https://www.instagram.com/share/reel/${m.shareToken}/`, '/v1/share/reel/by/url'],
+      [`https://www.instagram.com/share/${m.shareToken}/`, '/v1/share/by/code'],
+    ] as const) {
+      const before = callsTo(h).length;
+      await open(h, link);
+      await h.page.getByTestId('post-view').waitFor();
+      await expect.poll(() => h.page.getByTestId('post-owner').textContent()).toBe(owner);
+      // One call resolves the link; the token is never sent as a post code.
+      const calls = callsTo(h).slice(before);
+      expect(calls.filter((c) => c.path.startsWith('/v1/share/')).map((c) => c.path)).toEqual([path]);
+      expect(calls.some((c) => Object.values(c.params).includes(m.shareToken ?? ''))).toBe(path === '/v1/share/by/code');
+      expect(calls.filter((c) => c.path === '/v1/media/by/code' || c.path === '/v1/media/by/url')).toEqual([]);
+    }
+  });
+
   it('IGTV opens here too, with its kind, title and /tv/ link', async () => {
     const m = find(world, 'IGTV video', (x) => x.productType === 'igtv');
     await openPost(h, m);

@@ -143,18 +143,35 @@ for (const theme of ['light', 'dark'] as const) {
       await h.shot('profile-highlights');
     });
 
-    it('lists a mid-size account\'s followers to the end: the world\'s count and order, no duplicates', async () => {
+    it('stops a list whose page has a next cursor but no items, says so, and buys no further page', async () => {
+      const world = h.sim.sim.world;
+      // An account no other test opens: its following list is not in the cache.
+      const u = world.users.filter((x) => x.tier === 'main' && !x.isPrivate && x.following.length > 30).at(-1 - (theme === 'dark' ? 1 : 0));
+      if (!u) throw new Error('no account that follows many');
+      await openAccount(h, u.username);
+      h.sim.sim.faults.set({ status: { status: 200, body: [[], 'QVFBZW1wdHlfcGFnZQ'], count: 1, path: '/v1/user/following/chunk' } });
+      const before = callsTo(h, '/v1/user/following/chunk').length;
+      await openProfileTab(h, 'following');
+      await expect(h.page.getByTestId('list-stopped').textContent()).resolves.toContain('no items but a next page');
+      await h.page.waitForTimeout(500);
+      expect(callsTo(h, '/v1/user/following/chunk').length - before).toBe(1);
+      h.sim.sim.faults.clear();
+    });
+
+    it('lists a mid-size account\'s followers as production shows them to outsiders: the first 50 in the world\'s order, then the end', async () => {
       const world = h.sim.sim.world;
       const mid = world.users.find((x) => x.tier === 'main' && !x.isPrivate && x.followers.length >= 100 && x.followers.length <= 200);
       if (!mid) throw new Error('no mid-size account in the world');
       await openAccount(h, mid.username);
       await openProfileTab(h, 'followers');
       const names = await readToEnd(h, '[data-testid=user-list] [data-testid=user-row]', 'data-username');
-      const expected = mid.followers.map((pk) => world.userByPk.get(pk)?.username);
-      expect(names).toHaveLength(mid.followers.length);
+      const expected = mid.followers.slice(0, 50).map((pk) => world.userByPk.get(pk)?.username);
+      expect(names).toHaveLength(50);
       expect(new Set(names).size).toBe(names.length);
       expect(names).toEqual(expected);
-      await expect(h.page.getByTestId('list-stats').textContent()).resolves.toContain(`${mid.followers.length} followers`);
+      await expect(h.page.getByTestId('list-stats').textContent()).resolves.toContain('50 followers');
+      // The v1 chunk production caps carries no flag (only g2/v2 answers say should_limit_list_of_followers): it just ends.
+      await expect(h.page.getByTestId('list-footer').getAttribute('data-end')).resolves.toBe('true');
       await h.shot('profile-followers');
       await openProfileTab(h, 'following');
       const following = await readToEnd(h, '[data-testid=user-list] [data-testid=user-row]', 'data-username');

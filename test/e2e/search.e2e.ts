@@ -50,7 +50,7 @@ for (const theme of ['light', 'dark'] as const) {
       await h.shot('search-empty');
     });
 
-    it('takes plain words from the omnibox and shows accounts and posts interleaved, charging what the list says', async () => {
+    it('takes plain words from the omnibox and shows accounts and posts in the stream\'s order, charging what the list says', async () => {
       const world = h.sim.sim.world;
       const before = await demoBalance(h);
       await enterInOmnibox(h, 'anna');
@@ -59,7 +59,9 @@ for (const theme of ['light', 'dark'] as const) {
       const kinds = await h.page.locator('[data-testid=top-results] [role=listitem] > [data-testid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
       expect(kinds).toContain('user-row');
       expect(kinds).toContain('post-row');
-      expect(kinds.indexOf('post-row')).toBeLessThan(kinds.lastIndexOf('user-row')); // interleaved, not grouped
+      // Production streams each page as units: its accounts first, then its posts.
+      expect(kinds[0]).toBe('user-row');
+      expect(kinds.indexOf('post-row')).toBeGreaterThan(0);
       const users = await h.page.locator('[data-testid=top-results] [data-testid=user-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-username')));
       expect(users).toEqual(accountsMatching(world, 'anna').slice(0, users.length));
       // The footer's count of units is what the service charged (a short first page may pull the next one).

@@ -1,6 +1,7 @@
 // Helpers shared by every family's shapes: times, media URLs, image candidates, profile pictures.
 import { mediaPaths, VIDEO_ASSETS, type RouteContext, type VideoAssetName } from '../types';
 import type { WorldStory, WorldUser } from '../world/model';
+import { hashString } from '../world/random';
 import { storyTakenAt, type World } from '../world/world';
 
 /** What shapes need from a request: the world, URL signing and the clock. */
@@ -107,4 +108,13 @@ export function userOf(world: World, pk: string): WorldUser {
 /** Rounds a coordinate or a sticker box value as the service writes them. */
 export function round4(n: number): number {
   return Math.round(n * 1e4) / 1e4;
+}
+
+/**
+ * The accounts a story is a paid partnership with: every third story that mentions someone names its
+ * first mention as the sponsor (the world keeps no sponsor of its own for stories).
+ */
+export function storySponsors(s: WorldStory): string[] {
+  const first = s.mentions[0];
+  return first && hashString(`sponsor:${s.pk}`) % 3 === 0 ? [first.userPk] : [];
 }

@@ -72,76 +72,152 @@ export function usertagsMultifetch(ctx: ShapeContext, medias: WorldMedia[]): Jso
 
 export type TopsearchUnit = { kind: 'user'; user: WorldUser } | { kind: 'media'; media: WorldMedia };
 
-/**
- * `/gql/topsearch` stream for one page of units. The first row holds the connection with its
- * page_info (where the next end_cursor is); later rows stream more units, one of them nested in an
- * array, and an assistant unit (neither account nor media) follows the first row.
- */
-export function topsearchStream(ctx: ShapeContext, query: string, units: TopsearchUnit[], endCursor: string | null): Json {
-  const dict = (u: TopsearchUnit): Json => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media));
-  const head = units.slice(0, 4);
-  const rest = units.slice(4);
-  const ext = (isFinal: boolean): Json => ({ is_final: isFinal, server_metadata: serverMetadata(ctx) });
-  const rows: unknown[] = [
-    {
-      data: {
-        xdt_api__v1__fbsearch__topsearch_connection: {
-          edges: head.map((u) => ({ node: dict(u) })),
-          page_info: { end_cursor: endCursor, has_next_page: endCursor !== null },
-          rank_token: `ts-${query.length}-${units.length}`,
-        },
-      },
-      extensions: ext(false),
-    },
-    {
-      data: { __typename: 'XDTTopsearchAssistantUnit', unit_type: 'assistant', title: `Ask about “${query}”`, suggestions: [`${query} near me`, `best of ${query}`] },
-      path: ['xdt_api__v1__fbsearch__topsearch_connection', 'assistant'],
-      label: 'TopsearchAssistant$defer',
-      extensions: ext(false),
-      status: 'ok',
-    },
-  ];
-  const streamed = rest.map((u, i) => ({
-    data: { edges: [{ node: dict(u) }] },
-    path: ['xdt_api__v1__fbsearch__topsearch_connection', 'edges', head.length + i],
-    label: 'TopsearchResults$stream',
-    extensions: ext(false),
-    status: 'ok',
-  }));
-  // Two rows travel together as a nested array, as the service sometimes sends them.
-  if (streamed.length >= 2) rows.push(...streamed.slice(0, -2), streamed.slice(-2));
-  else rows.push(...streamed);
-  rows.push({ data: null, path: ['xdt_api__v1__fbsearch__topsearch_connection'], label: 'TopsearchResults$end', extensions: ext(true), status: 'ok' });
-  return { stream_rows: rows };
+/** The connection field of production's top search answer (the GraphQL call with its arguments). */
+export const TOP_SERP_KEY =
+  '1$xdt_fbsearch__top_serp_graphql(after:$after,first:null,request_data:{"is_discovery_grid_enabled":$is_discovery_grid_enabled,' +
+  '"is_pagination_request":$is_pagination_request,"journey_session_id":$journey_session_id,"post_id":$post_id,"query":$query,' +
+  '"requested_unit_types":$requested_unit_types,"search_session_id":$search_session_id,"serp_origination_context":$serp_origination_context,' +
+  '"serp_session_id":$serp_session_id,"turn_id":$turn_id})';
+const EDGE = 'XDTTopSerpGraphQLConnectionEdge';
+const HCM_KEY = '1$meta_ai_hcm(hcm_request_data:{"entrypoint":$hcm_entrypoint})';
+const fulfilled = (name: string): string => `is_fulfilled__(name:"${name}")`;
+
+/** An account as a top search unit lists it: production's few fields, `fbid_v2` as a string, no `pk`. */
+function serpUser(ctx: ShapeContext, u: WorldUser): Json {
+  const raw = rawUser(ctx, u);
+  return {
+    __typename: 'XDTUserDict', strong_id__: u.pk, id: u.pk, [fulfilled('XDTUserDict')]: true, fbid_v2: u.fbid, username: u.username,
+    full_name: u.fullName, profile_pic_id: raw.profile_pic_id, profile_pic_url: raw.profile_pic_url,
+  };
 }
 
-/** `/gql/topsearch?flat=true`: the units as one list. */
-export function topsearchFlat(ctx: ShapeContext, units: TopsearchUnit[], endCursor: string | null): Json {
+function unitNode(typename: string, unitType: string, fields: Json): Json {
+  return { __typename: typename, strong_id__: null, [fulfilled('XDTTopSerpUnitInterface')]: true, unit_type: unitType, [fulfilled(typename)]: true, ...fields };
+}
+
+/** The units of one page: a header and a list for the accounts, then a header and a grid for the posts. */
+function serpUnits(ctx: ShapeContext, query: string, units: TopsearchUnit[]): { node: Json; fragment: string }[] {
+  const users = units.flatMap((u) => (u.kind === 'user' ? [u.user] : []));
+  const media = units.flatMap((u) => (u.kind === 'media' ? [u.media] : []));
+  const out: { node: Json; fragment: string }[] = [];
+  if (users.length > 0) {
+    out.push({ node: unitNode('XDTTopSerpHeaderUnit', 'HEADER', { header: 'Accounts' }), fragment: 'TopSerpHeaderFragment__force_flush' });
+    out.push({
+      node: unitNode('XDTTopSerpAccountsHCMUnit', 'ACCOUNTS_HCM', { rank_token: `ts-${query.length}-${units.length}`, items: users.map((u) => serpUser(ctx, u)) }),
+      fragment: 'TopSerpAccountsHCMFragment__force_flush',
+    });
+  }
+  if (media.length > 0) {
+    out.push({ node: unitNode('XDTTopSerpHeaderUnit', 'HEADER', { header: 'Posts' }), fragment: 'TopSerpHeaderFragment__force_flush' });
+    out.push({ node: unitNode('XDTTopSerpMediaGridUnit', 'MEDIA_GRID', { items: media.map((m) => rawMedia(ctx, m)) }), fragment: 'TopSerpMediaGridFragment__force_flush' });
+  }
+  return out;
+}
+
+/**
+ * `/gql/topsearch` as production streams it: the first row opens the connection with a Meta AI unit,
+ * a deferred row patches that unit, then the result units arrive together as one nested array of rows
+ * (a header, the accounts, a header, the posts), each naming its place in `path`. The last row patches
+ * the connection's `page_info`, where the next `end_cursor` is (the pager finds it at any depth).
+ */
+export function topsearchStream(ctx: ShapeContext, query: string, units: TopsearchUnit[], endCursor: string | null): Json {
+  const hcm = {
+    [fulfilled('XDTMetaAIHCMCompletion')]: true, status: 'FETCHING', text_response_id: null, text: null, text_request_id: null,
+    replacement_text: null, is_final_text_chunk: false, module_type: 'RESPONSE', prompts_display_behavior: 'HIDE_BEHIND_SEE_MORE',
+    search_plugin_response: null, prompts: null, entities: null, debug_information: null,
+  };
+  const unitRows = serpUnits(ctx, query, units).map(({ node, fragment }, i) => {
+    const path = [TOP_SERP_KEY, 'edges', i + 1];
+    return {
+      path,
+      label: 'units',
+      data: { __typename: EDGE, strong_id__: null, node, cursor: null },
+      extensions: { is_final: false, fulfilled_payloads: [{ label: fragment, path }] },
+    };
+  });
   return {
-    items: units.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media))),
+    stream_rows: [
+      {
+        data: {
+          __typename: 'Query',
+          strong_id__: null,
+          [TOP_SERP_KEY]: { edges: [{ __typename: EDGE, strong_id__: null, node: unitNode('XDTTopSerpMetaAIHCMUnit', 'META_AI_HCM', {}), cursor: null }] },
+        },
+        extensions: { is_final: false, server_metadata: serverMetadata(ctx) },
+        status: 'ok',
+      },
+      {
+        path: [TOP_SERP_KEY, 'edges', 0],
+        label: 'TopSerpMetaAIHCMFragment__force_flush',
+        data: { [fulfilled('XDTTopSerpMetaAIHCMUnit')]: true, [HCM_KEY]: [hcm] },
+        extensions: { is_final: false },
+      },
+      unitRows,
+      {
+        path: [TOP_SERP_KEY],
+        label: 'TopSerpPageInfo$defer',
+        data: { page_info: { end_cursor: endCursor, has_next_page: endCursor !== null } },
+        extensions: { is_final: true },
+      },
+    ],
+  };
+}
+
+/** `/gql/topsearch?flat=true`: the page's accounts, then its posts, as one list (the stream's order). */
+export function topsearchFlat(ctx: ShapeContext, units: TopsearchUnit[], endCursor: string | null): Json {
+  const ordered = [...units.filter((u) => u.kind === 'user'), ...units.filter((u) => u.kind === 'media')];
+  return {
+    items: ordered.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media))),
     end_cursor: endCursor,
     has_more: endCursor !== null,
   };
 }
 
+/** Fields of a grid item that production defers to patch rows (counts, caption, tags, place). */
+const DEFERRED = new Set([
+  'like_count', 'comment_count', 'play_count', 'ig_play_count', 'view_count', 'caption', 'usertags', 'coauthor_producers', 'location',
+  'top_likers', 'has_liked', 'clips_metadata',
+]);
+
 /**
- * `/gql/user/medias` and `/gql/user/clips`: one stream row with the timeline connection
- * (edges of media dicts, page_info with the next cursor), or `{items}` with flat=true.
+ * `/gql/user/medias` and `/gql/user/clips` as production streams them: the first row holds the timeline
+ * connection whose nodes are partial media dicts (page_info has the next cursor); then one deferred
+ * patch row per node completes it (`path` names the node, `data` holds the deferred fields), the later
+ * ones sent together as a nested array. With flat=true: `{items}`.
  */
 export function mediaStream(ctx: ShapeContext, connection: string, medias: WorldMedia[], cursor: string | null, cursorKey: string, flat: boolean): Json {
   if (flat) return { items: medias.map((m) => rawMedia(ctx, m)), [cursorKey]: cursor, more_available: cursor !== null };
+  const heads: Json[] = [];
+  const patches: Json[] = [];
+  medias.forEach((m, i) => {
+    const head: Json = {};
+    const rest: Json = { __typename: 'XDTMediaDict', id: mediaId(m.pk, m.ownerPk) };
+    for (const [key, value] of Object.entries(rawMedia(ctx, m))) (DEFERRED.has(key) ? rest : head)[key] = value;
+    heads.push({ node: head, cursor: null });
+    patches.push({
+      path: [connection, 'edges', i, 'node'],
+      label: connection.includes('clips') ? 'ClipsGridItem$defer' : 'ProfileGridItem$defer',
+      data: rest,
+      extensions: { is_final: false },
+    });
+  });
+  const last = patches.pop();
+  if (last) last.extensions = { is_final: true };
   return {
     stream_rows: [
       {
         data: {
           [connection]: {
-            edges: medias.map((m) => ({ node: rawMedia(ctx, m), cursor: null })),
+            edges: heads,
             page_info: { end_cursor: cursor, has_next_page: cursor !== null, has_previous_page: false, start_cursor: null },
           },
         },
-        extensions: { is_final: true, server_metadata: serverMetadata(ctx) },
+        extensions: { is_final: last === undefined, server_metadata: serverMetadata(ctx) },
         status: 'ok',
       },
+      ...patches.slice(0, 1),
+      ...(patches.length > 1 ? [patches.slice(1)] : []),
+      ...(last ? [last] : []),
     ],
   };
 }

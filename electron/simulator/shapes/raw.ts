@@ -3,14 +3,16 @@
 // Integers beyond 2^53 are bigints (media `pk`, `fbid`, `fbid_v2`, story `pk`, highlight `media_ids`,
 // comment `media_id`): the shell writes them as bare integer literals, or strings with safe_int=true.
 import { mediaPaths } from '../types';
-import { commentCountOf, threadOf } from '../world/comments';
+import { commentCountOf } from '../world/comments';
 import { mediaId } from '../world/ids';
-import type { WorldComment, WorldHighlight, WorldLocation, WorldMedia, WorldStory, WorldUser } from '../world/model';
-import { storyTakenAt } from '../world/world';
+import type { WorldLocation, WorldMedia, WorldUser } from '../world/model';
+import { likersOf } from '../world/world';
 import {
-  activeStories, latestReelMedia, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
+  latestReelMedia, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
 } from './common';
-import { coverMedia, highlightLatest, imageVersions, musicAsset, videoVersions } from './v1';
+import { MEDIA_EXTRA } from './extras-media';
+import { USER_EXTRA, USER_FULL_EXTRA } from './extras-user';
+import { imageVersions, musicAsset, videoVersions } from './v1';
 
 type Json = Record<string, unknown>;
 
@@ -28,12 +30,13 @@ export function socialContext(ctx: ShapeContext, u: WorldUser): string | null {
 }
 
 /** The raw user dict of lists and nested owners. */
-export function rawUser(ctx: ShapeContext, u: WorldUser): Json {
+export function rawUser(ctx: ShapeContext, u: WorldUser, form: RawForm = {}): Json {
   return {
+    ...USER_EXTRA,
     __typename: 'XDTUserDict',
     strong_id__: u.pk,
     id: u.pk,
-    pk: Number(u.pk),
+    pk: form.stringIds ? u.pk : Number(u.pk),
     pk_id: u.pk,
     fbid_v2: BigInt(u.fbid),
     username: u.username,
@@ -48,6 +51,8 @@ export function rawUser(ctx: ShapeContext, u: WorldUser): Json {
     latest_reel_media: latestReelMedia(ctx, u),
     is_unpublished: false,
     third_party_downloads_enabled: 0,
+    account_type: u.accountType,
+    interop_messaging_user_fbid: u.interopFbid,
   };
 }
 
@@ -60,11 +65,16 @@ export function rawUserFull(ctx: ShapeContext, u: WorldUser): Json {
     url: ctx.mediaUrl(mediaPaths.image(u.anonymousPic ? 'anonymous-profile' : `profile-${u.pk}`, size, size)),
   });
   return {
+    ...USER_FULL_EXTRA,
     ...rawUser(ctx, u),
     biography: u.biography,
     biography_with_entities: { raw_text: u.biography, entities: [] },
     bio_links: u.externalUrl
-      ? [{ link_id: Number(u.fbid.slice(-12)), url: u.externalUrl, lynx_url: u.externalUrl, link_type: 'external', title: '', is_pinned: false, open_external_url_with_in_app_browser: true }]
+      ? [{
+        link_id: Number(u.fbid.slice(-12)), url: u.externalUrl, lynx_url: u.externalUrl, link_type: 'external', title: '', is_pinned: false,
+        open_external_url_with_in_app_browser: true, media_type: 'none', image_url: '', icon_url: '', media_accent_color_hex: '', is_verified: false,
+        click_id: '', creation_source: 'profile_edit',
+      }]
       : [],
     external_url: u.externalUrl,
     external_lynx_url: u.externalUrl,
@@ -87,7 +97,7 @@ export function rawUserFull(ctx: ShapeContext, u: WorldUser): Json {
     public_phone_number: c?.phoneNumber ?? '',
     business_contact_method: c?.method ?? 'UNKNOWN',
     address_street: c?.street ?? '',
-    city_id: c ? Number(c.cityId) : null,
+    city_id: c?.cityId ?? '',
     city_name: c?.city ?? '',
     zip: c?.zip ?? '',
     latitude: c?.lat ?? null,
@@ -106,15 +116,28 @@ export function rawUserFull(ctx: ShapeContext, u: WorldUser): Json {
   };
 }
 
-export function candidatesOf(pictures: Candidate[]): Json[] {
-  return pictures.map((c) => ({ width: c.width, height: c.height, url: c.url, scans_profile: 'e35' }));
+/** How an endpoint writes its raw records where production's endpoints differ. */
+export interface RawForm {
+  /** `pk` of media and users as strings (`/v2/hashtag/medias/*`, highlights, comment authors). */
+  stringIds?: boolean;
+  /** `usertags` as a plain list of tags instead of `{in: [...]}` (`/v2/hashtag/medias/*`). */
+  usertagsList?: boolean;
 }
 
-function imageVersions2(ctx: ShapeContext, id: string, item: { width: number; height: number; video: WorldMedia['video'] }): Json {
+function candidate(c: Candidate): Json {
+  const sizes = [7, 14, 21, 28, 35].map((k) => Math.round(c.width * k));
+  return { width: c.width, height: c.height, url: c.url, scans_profile: 'e35', estimated_scans_sizes: sizes, is_spatial_image: false };
+}
+
+export function candidatesOf(pictures: Candidate[]): Json[] {
+  return pictures.map(candidate);
+}
+
+export function imageVersions2(ctx: ShapeContext, id: string, item: { width: number; height: number; video: WorldMedia['video'] }): Json {
   const pictures = picturesOf(ctx, id, item);
   if (!item.video) return { candidates: candidatesOf(pictures) };
   const first = pictures[0];
-  const frame = first ? { width: first.width, height: first.height, url: first.url, scans_profile: 'e35' } : null;
+  const frame = first ? candidate(first) : null;
   return {
     candidates: candidatesOf(pictures),
     additional_candidates: { igtv_first_frame: frame, first_frame: frame, smart_frame: null },
@@ -131,8 +154,11 @@ function imageVersions2(ctx: ShapeContext, id: string, item: { width: number; he
         max_thumbnails_per_sprite: 105,
         file_size_kb: 120,
         rendered_width: 96,
+        thumbnail_duration: Math.round((videoFile(ctx, id, item.video).durationSec / 90) * 1000) / 1000,
+        total_thumbnail_num_per_sprite: 90,
       },
     },
+    smart_thumbnail_enabled: false,
   };
 }
 
@@ -149,6 +175,13 @@ export function rawLocation(l: WorldLocation): Json {
     lng: l.lng,
     lat: l.lat,
     is_eligible_for_guides: true,
+    phone: l.phone,
+    website: l.website,
+    category: l.category,
+    hours: {},
+    zip: l.zip === '' ? null : l.zip,
+    external_id: l.externalId,
+    external_id_source: 'facebook_places',
   };
 }
 
@@ -176,6 +209,12 @@ export function rawCaption(ctx: ShapeContext, m: WorldMedia, user?: Json): Json 
     is_covered: false,
     media_id: BigInt(m.pk),
     private_reply_status: 0,
+    strong_id__: captionPk(m),
+    created_at_for_fb_app: m.takenAt,
+    is_created_by_media_owner: true,
+    is_ranked_comment: false,
+    text_translation: '',
+    has_translation: false,
   };
 }
 
@@ -196,7 +235,7 @@ function clipsMetadata(ctx: ShapeContext, m: WorldMedia): Json | null {
 export const musicAssetInfo = musicAsset;
 
 /** The raw media dict (v2, and the base of g2 / gql / topsearch media). */
-export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
+export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): Json {
   const world = ctx.world;
   const owner = userOf(world, m.ownerPk);
   const id = mediaId(m.pk, m.ownerPk);
@@ -204,12 +243,14 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
   const pictures = picturesOf(ctx, first ? first.pk : m.pk, first ?? m);
   const videos = videoVersions(ctx, m.pk, m);
   const place = m.locationPk !== null ? world.locationByPk.get(m.locationPk) : undefined;
-  const user = rawUser(ctx, owner);
+  const user = rawUser(ctx, owner, form);
+  const tags = m.usertags.map((t) => ({ user: rawUser(ctx, userOf(world, t.userPk), form), position: [t.x, t.y], start_time_in_video_in_sec: null, duration_in_video_in_sec: null }));
   const out: Json = {
+    ...MEDIA_EXTRA,
     __typename: 'XDTMediaDict',
     id,
     strong_id__: id,
-    pk: BigInt(m.pk),
+    pk: form.stringIds ? m.pk : BigInt(m.pk),
     code: m.code,
     fbid: BigInt(m.fbid),
     media_type: m.mediaType,
@@ -219,7 +260,8 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
     original_width: m.width,
     original_height: m.height,
     image_versions2: imageVersions2(ctx, first ? first.pk : m.pk, first ?? m),
-    caption: rawCaption(ctx, m, user),
+    // The caption's author keeps a numeric pk in every form.
+    caption: rawCaption(ctx, m, form.stringIds ? undefined : user),
     caption_is_edited: false,
     like_count: m.likeCount,
     comment_count: commentCountOf(world, m),
@@ -230,7 +272,9 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
     user,
     owner: user,
     coauthor_producers: m.coauthors.map((pk) => rawUser(ctx, userOf(world, pk))),
-    usertags: { in: m.usertags.map((t) => ({ user: rawUser(ctx, userOf(world, t.userPk)), position: [t.x, t.y], start_time_in_video_in_sec: null, duration_in_video_in_sec: null })) },
+    usertags: form.usertagsList ? tags : { in: tags },
+    has_tagged_users: tags.length > 0,
+    top_likers: likersOf(world, m.likerOffset, Math.min(2, m.likeCount)).map((pk) => userOf(world, pk).username),
     location: place ? rawLocation(place) : null,
     accessibility_caption: m.accessibilityCaption,
     commerciality_status: 'not_commercial',
@@ -249,7 +293,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
   }
   if (m.video) {
     const v = videoFile(ctx, m.pk, m.video);
-    out.video_versions = [{ type: 101, width: v.width, height: v.height, url: v.url, id: `${m.pk}v`, bandwidth: 1_200_000 }];
+    out.video_versions = [{ type: 101, width: v.width, height: v.height, url: v.url, id: `${m.pk}v`, bandwidth: 1_200_000, url_expiration_timestamp_us: null, fallback: null }];
     out.video_duration = v.durationSec;
     out.has_audio = true;
     out.play_count = m.playCount;
@@ -293,184 +337,3 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia): Json {
 }
 
 /** A raw comment. Top-level comments carry up to two preview replies. */
-export function rawComment(ctx: ShapeContext, c: WorldComment, index: number | null = null): Json {
-  const world = ctx.world;
-  const author = userOf(world, c.userPk);
-  const m = world.mediaByPk.get(c.mediaPk);
-  const out: Json = {
-    pk: c.pk,
-    text: c.text,
-    type: c.parentPk ? 2 : 0,
-    user: rawUser(ctx, author),
-    user_id: Number(author.pk),
-    media_id: BigInt(c.mediaPk),
-    created_at: c.createdAt,
-    created_at_utc: c.createdAt,
-    created_at_for_fb_app: c.createdAt,
-    comment_like_count: c.likeCount,
-    has_liked_comment: false,
-    is_pinned: c.isPinned,
-    status: 'Active',
-    content_type: 'comment',
-    bit_flags: 0,
-    did_report_as_spam: false,
-    share_enabled: false,
-    is_covered: false,
-    is_ranked_comment: c.parentPk === null,
-    private_reply_status: 0,
-    preview_child_comments: c.parentPk === null ? c.replies.slice(0, 2).map((r, i) => rawComment(ctx, r, i)) : [],
-    child_comment_count: c.replies.length,
-    has_more_head_child_comments: false,
-    has_more_tail_child_comments: c.replies.length > 2,
-    parent_comment_id: c.parentPk,
-    replied_to_comment_id: c.parentPk,
-    child_comment_index: index,
-    media_info: m ? { id: mediaId(m.pk, m.ownerPk), code: m.code, media_type: m.mediaType, product_type: m.productType } : null,
-  };
-  return out;
-}
-
-/** The v2 comments page's `response` besides `comments`. */
-export function commentsEnvelope(ctx: ShapeContext, m: WorldMedia): Json {
-  return {
-    caption: rawCaption(ctx, m),
-    comment_count: threadOf(ctx.world, m).total,
-    can_view_more_preview_comments: false,
-    caption_is_edited: false,
-    comment_cover_pos: 'bottom',
-    comment_filter_param: 'no_filter',
-    comment_likes_enabled: true,
-    display_realtime_typing_indicator: true,
-    has_more_headload_comments: false,
-    is_ranked: true,
-    media_header_display: 'none',
-    threading_enabled: true,
-    status: 'ok',
-  };
-}
-
-export function rawStory(ctx: ShapeContext, s: WorldStory): Json {
-  const world = ctx.world;
-  const owner = userOf(world, s.ownerPk);
-  const id = mediaId(s.pk, s.ownerPk);
-  const takenAt = storyTakenAt(s, ctx.now);
-  const pictures = picturesOf(ctx, s.pk, s);
-  const reshared = s.resharedMediaPk ? world.mediaByPk.get(s.resharedMediaPk) : undefined;
-  const out: Json = {
-    __typename: 'XDTMediaDict',
-    pk: BigInt(s.pk),
-    id,
-    strong_id__: id,
-    code: s.code,
-    media_type: s.mediaType,
-    product_type: 'story',
-    taken_at: takenAt,
-    expiring_at: takenAt + 86_400,
-    device_timestamp: takenAt * 1000,
-    original_width: s.width,
-    original_height: s.height,
-    image_versions2: imageVersions2(ctx, s.pk, s),
-    user: rawUser(ctx, owner),
-    owner: rawUser(ctx, owner),
-    caption: null,
-    can_reply: true,
-    can_reshare: true,
-    is_reel_media: true,
-    reel_mentions: s.mentions.map((m) => ({
-      user: rawUser(ctx, userOf(world, m.userPk)), x: m.x, y: m.y, z: 0, width: m.width, height: m.height, rotation: 0,
-      is_pinned: 0, is_hidden: 0, is_sticker: 1, is_fb_sticker: 0, display_type: 'mention_username',
-    })),
-    story_link_stickers: s.stickers.filter((st) => st.url).map((st) => ({
-      x: st.x, y: st.y, z: 0, width: st.width, height: st.height, rotation: st.rotation, is_pinned: 0, is_hidden: 0, is_sticker: 1,
-      story_link: { url: st.url, link_title: new URL(st.url ?? 'https://example.com').hostname, link_type: 'web', display_url: (st.url ?? '').replace(/^https:\/\//, '') },
-    })),
-    story_hashtags: s.hashtags.flatMap((h) => {
-      const tag = world.hashtagByName.get(h.name);
-      return tag ? [{ hashtag: { name: tag.name, id: tag.id }, x: h.x, y: h.y, z: 0, width: h.width, height: h.height, rotation: 0, is_pinned: 0, is_hidden: 0 }] : [];
-    }),
-    story_locations: s.locations.flatMap((l) => {
-      const place = world.locationByPk.get(l.locationPk);
-      return place ? [{ location: rawLocation(place), x: l.x, y: l.y, z: 0, width: l.width, height: l.height, rotation: 0, is_pinned: 0, is_hidden: 0 }] : [];
-    }),
-    story_feed_media: reshared
-      ? [{ x: 0.5, y: 0.4997, z: 0, width: 0.8, height: 0.6057, rotation: 0, is_pinned: 0, is_hidden: 0, is_sticker: 1, media_id: reshared.pk, media_code: reshared.code, product_type: reshared.productType }]
-      : [],
-    story_sticker_ids: s.stickers.filter((st) => !st.url).map((st) => st.type),
-    // Compatibility fields of the v1 form.
-    thumbnail_url: pictures[0]?.url ?? null,
-    image_versions: imageVersions(pictures),
-    taken_at_ts: takenAt,
-    sponsor_tags: [],
-  };
-  if (s.video) {
-    const v = videoFile(ctx, s.pk, s.video);
-    out.video_versions = [{ type: 101, width: v.width, height: v.height, url: v.url, id: `${s.pk}v`, bandwidth: 900_000 }];
-    out.video_duration = v.durationSec;
-    out.has_audio = true;
-    out.video_url = v.url;
-  } else {
-    out.video_url = null;
-  }
-  return out;
-}
-
-/** `/v2/user/stories*` `reel`: the user's active stories, or null when there are none. */
-export function rawUserReel(ctx: ShapeContext, u: WorldUser): Json | null {
-  const stories = activeStories(ctx, u);
-  if (stories.length === 0) return null;
-  return rawReel(ctx, u, stories);
-}
-
-export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[]): Json {
-  const latest = Math.max(...stories.map((s) => storyTakenAt(s, ctx.now)));
-  return {
-    id: Number(u.pk),
-    strong_id__: u.pk,
-    latest_reel_media: latest,
-    expiring_at: latest + 86_400,
-    seen: 0,
-    can_reply: true,
-    can_gif_quick_reply: true,
-    can_reshare: true,
-    can_react_with_avatar: false,
-    reel_type: 'user_reel',
-    prefetch_count: 0,
-    media_count: stories.length,
-    media_ids: stories.map((s) => BigInt(s.pk)),
-    items: stories.map((s) => rawStory(ctx, s)),
-    user: rawUser(ctx, u),
-  };
-}
-
-/** A raw highlight; tray entries (lists) carry no `items`. */
-export function rawHighlight(ctx: ShapeContext, h: WorldHighlight, withItems: boolean): Json {
-  const world = ctx.world;
-  const owner = userOf(world, h.ownerPk);
-  const out: Json = {
-    id: `highlight:${h.pk}`,
-    strong_id__: `highlight:${h.pk}`,
-    pk: h.pk,
-    latest_reel_media: highlightLatest(ctx, h),
-    seen: null,
-    can_reply: false,
-    can_gif_quick_reply: false,
-    can_reshare: true,
-    reel_type: 'highlight_reel',
-    is_pinned_highlight: h.isPinned,
-    is_nux: false,
-    title: h.title,
-    created_at: h.createdAt,
-    media_count: h.items.length,
-    media_ids: h.items.map((pk) => BigInt(pk)),
-    cover_media: coverMedia(ctx, h),
-    user: rawUser(ctx, owner),
-    prefetch_count: 0,
-  };
-  if (withItems) {
-    out.items = h.items.flatMap((pk) => {
-      const s = world.storyByPk.get(pk);
-      return s ? [rawStory(ctx, s)] : [];
-    });
-  }
-  return out;
-}

@@ -7,7 +7,7 @@ import { mediaId } from '../world/ids';
 import type { WorldComment, WorldHashtag, WorldHighlight, WorldLocation, WorldMedia, WorldStory, WorldTrack, WorldUser } from '../world/model';
 import { storyTakenAt } from '../world/world';
 import {
-  PLATFORM, formatCount, isoOffset, isoZ, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
+  PLATFORM, formatCount, storySponsors, isoOffset, isoZ, picturesOf, profilePicId, profilePicUrl, userOf, videoFile, type Candidate, type ShapeContext,
 } from './common';
 
 type Json = Record<string, unknown>;
@@ -297,7 +297,7 @@ export function story(ctx: ShapeContext, s: WorldStory, opts: { inHighlight?: bo
     user: userShort(ctx, owner, { sparse: opts.inHighlight === true }),
     video_url: video?.url ?? null,
     video_duration: video?.durationSec ?? 0,
-    sponsor_tags: [],
+    sponsor_tags: storySponsors(s).map((pk) => userShort(ctx, userOf(world, pk))),
     mentions: s.mentions.map((m) => ({ user: userShort(ctx, userOf(world, m.userPk)), x: m.x, y: m.y, width: m.width, height: m.height })),
     links: s.links.map((l) => ({ webUri: l.url, x: l.x, y: l.y, z: 0, width: l.width, height: l.height, rotation: 0 })),
     hashtags: s.hashtags.flatMap((h) => {

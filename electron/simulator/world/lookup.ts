@@ -88,8 +88,13 @@ export function mediaFileId(url: string): string | null {
   return m && m[1] ? decodeURIComponent(m[1]) : null;
 }
 
-/** What a share code (`/s/<code>`) points to: a story or a highlight of the world. */
-export function shareTarget(world: World, code: string): { type: 'story' | 'highlight'; pk: string } | null {
+/**
+ * What a share code points to: a story or a highlight of the world (`/s/<code>`: base64 of
+ * `<type>:<pk>`), or a reel (the token of its `/share/<token>/` and `/share/reel/<token>/` links).
+ */
+export function shareTarget(world: World, code: string): { type: 'story' | 'highlight' | 'media'; pk: string } | null {
+  const shared = world.mediaByShareToken.get(code.trim());
+  if (shared) return { type: 'media', pk: shared.pk };
   const decoded = decodeShareCode(code.trim());
   if (!decoded) return null;
   if (decoded.type === 'highlight' && world.highlightByPk.has(decoded.pk)) return { type: 'highlight', pk: decoded.pk };

@@ -34,6 +34,7 @@ export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: Li
           ∅
         </div>
         <div>{empty}</div>
+        {stats.stopped && <div className="muted" data-testid="list-stopped">{stats.stopped}</div>}
       </div>
     );
   }
@@ -45,7 +46,12 @@ export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: Li
       <span data-testid="list-stats">
         {list.items.length.toLocaleString()} {list.items.length === 1 ? noun[0] : noun[1]} · {stats.pages} {stats.pages === 1 ? 'page' : 'pages'} · {stats.requests} {stats.requests === 1 ? 'request' : 'requests'} ({stats.units} units)
       </span>
-      {stats.reachedEnd ? <span className="badge ok">End of list</span> : !list.isFetchingNextPage && list.hasNextPage && (
+      {stats.reachedEnd && stats.stopped && (
+        <span className="badge cost" data-testid="list-stopped" title={stats.stopped}>
+          {stats.stopped}
+        </span>
+      )}
+      {stats.reachedEnd ? !stats.stopped && <span className="badge ok">End of list</span> : !list.isFetchingNextPage && list.hasNextPage && (
         <button className="btn small" onClick={list.loadMore}>
           Load more
         </button>

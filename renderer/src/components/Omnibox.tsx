@@ -10,7 +10,7 @@ import { navigate, type Route } from '../state/navigation';
 export function routeForTarget(target: Target): Route | null {
   switch (target.kind) {
     case 'profile':
-      return { name: 'profile', username: target.username };
+      return target.tab ? { name: 'profile', username: target.username, tab: target.tab } : { name: 'profile', username: target.username };
     case 'post':
       return { name: 'post', code: target.code };
     case 'story':
@@ -26,21 +26,42 @@ export function routeForTarget(target: Target): Route | null {
     case 'search':
       return { name: 'search', query: target.query };
     case 'share':
+    case 'shared':
     case 'numeric':
       return null;
   }
 }
 
-/** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
-async function openShare(code: string): Promise<void> {
-  const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` }, { what: 'Resolve a share link' });
-  const data = value.data as { pk?: unknown; type?: unknown } | null;
+/** Opens what a share answer (`{pk, type}`) names: a highlight, a story, else a post. */
+function openShared(data: { pk?: unknown; type?: unknown } | null): void {
   const pk = data && (typeof data.pk === 'string' || typeof data.pk === 'number') ? String(data.pk) : null;
   const type = data && typeof data.type === 'string' ? data.type : null;
   if (!pk || !type) throw new Error('The service could not resolve this share link.');
   if (type === 'highlight') navigate({ name: 'highlight', highlightPk: pk });
   else if (type === 'story') navigate({ name: 'stories', storyPk: pk });
   else navigate({ name: 'post', pk });
+}
+
+/** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
+async function openShare(code: string): Promise<void> {
+  const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` }, { what: 'Resolve a share link' });
+  openShared(value.data as { pk?: unknown; type?: unknown } | null);
+}
+
+/**
+ * Resolves a `/share/reel/<token>/` link (`/v1/share/reel/by/url` answers the reel's pk) or a
+ * `/share/<token>/` link (`/v1/share/by/code` answers `{pk, type}`), then opens it.
+ */
+async function openSharedLink(target: { token: string; reel: boolean; url: string }): Promise<void> {
+  if (target.reel) {
+    const value = await callEndpoint('/v1/share/reel/by/url', { url: target.url }, { what: 'Resolve a shared reel link' });
+    const pk = typeof value.data === 'string' || typeof value.data === 'number' ? String(value.data) : null;
+    if (!pk || !/^\d+$/.test(pk)) throw new Error('The service could not resolve this share link.');
+    navigate({ name: 'post', pk });
+    return;
+  }
+  const value = await callEndpoint('/v1/share/by/code', { code: target.token }, { what: 'Resolve a share link' });
+  openShared(value.data as { pk?: unknown; type?: unknown } | null);
 }
 
 export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref) {
@@ -69,10 +90,10 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
       navigate(route);
       return;
     }
-    if (target.kind === 'share') {
+    if (target.kind === 'share' || target.kind === 'shared') {
       setBusy(true);
       try {
-        await openShare(target.code);
+        await (target.kind === 'share' ? openShare(target.code) : openSharedLink(target));
       } catch (error) {
         setHint({ text: appErrorOf(error).message, invalid: true });
       } finally {

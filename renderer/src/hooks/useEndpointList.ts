@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
-import { readPage, withCursor, type PageCursor } from '../../../shared/api/pager';
+import { PAGE_STOP_MESSAGES, readPage, withCursor, type PageCursor, type PageStop } from '../../../shared/api/pager';
 import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { callEndpoint } from '../api/call';
@@ -15,6 +15,8 @@ export interface ListPage {
   records: AppRecord[];
   raw: unknown;
   nextCursor: PageCursor | null;
+  /** Why the list stopped at this page, when the pager says (an empty page with a next cursor, a capped list). */
+  stop?: PageStop;
   units: number;
   cacheHit: boolean;
   /** The call that fetched this page (its params include the cursor sent), for selections and exports. */
@@ -27,6 +29,8 @@ export interface ListStats {
   requests: number;
   units: number;
   reachedEnd: boolean;
+  /** What to tell the user when the list stopped early or was capped by the service, else null. */
+  stopped?: string | null;
 }
 
 /** Pages are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
@@ -51,6 +55,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
         records: normalizeItems(endpoint, page.items),
         raw: value.data,
         nextCursor: page.nextCursor,
+        ...(page.stop ? { stop: page.stop } : {}),
         units: value.units,
         cacheHit: value.cacheHit,
         provenance: { path, params: sent, requestId: value.requestId, fetchedAt: value.fetchedAt },
@@ -77,6 +82,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
       requests: (pages ?? []).filter((p) => !p.cacheHit).length,
       units: (pages ?? []).reduce((sum, p) => sum + p.units, 0),
       reachedEnd: query.isSuccess && !query.hasNextPage,
+      stopped: ((stop) => (stop ? PAGE_STOP_MESSAGES[stop] : null))(pages?.[pages.length - 1]?.stop),
     }),
     [pages, query.isSuccess, query.hasNextPage],
   );

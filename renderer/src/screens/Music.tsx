@@ -18,11 +18,13 @@ import { AddToStudyButton } from './studies/AddToStudy';
 
 const REELS = '/v2/track/by/canonical/id';
 
-/** `response.media_count` of the answer, when the service gives it. */
+/** `response.media_count` of the answer, when the service gives it: a number, or production's `{clips_count, photos_count}`. */
 function reelCountIn(raw: unknown): number | null {
   const response = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).response : undefined;
   const count = typeof response === 'object' && response !== null ? (response as Record<string, unknown>).media_count : undefined;
-  return typeof count === 'number' ? count : null;
+  if (typeof count === 'number') return count;
+  const clips = typeof count === 'object' && count !== null ? (count as Record<string, unknown>).clips_count : undefined;
+  return typeof clips === 'number' ? clips : null;
 }
 
 function TrackHeader({ track, reels, id }: { track: Track | null; reels: number | null; id: string }) {

@@ -53,6 +53,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number };
   /** How main's questions (spending, jobs, service address) are answered. Default 'decline'. */
   askPolicy?: AskPolicy;
+  /** Production's limit of about 50 followers for outsiders (on by default, as in the service and in demo mode). */
+  followerLimit?: boolean;
 }
 
 export interface Harness {
@@ -186,6 +188,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const liveKey = options.liveKey;
   const sim = await startSimulatorServer({
     seed: options.seed ?? 7,
+    followerLimit: options.followerLimit ?? true,
     keys: liveKey ? [{ key: liveKey, balance: options.liveBalance ?? 5000, rate: 50, amount: 3, currency: 'USD' }] : [],
   });
 

@@ -279,18 +279,51 @@ describe('api client: retries', () => {
     plan.push({ status: 200, body: USER_BODY });
     const { call, records, sleeps } = client();
     expect(ok(await call('/v1/user/by/username', { username: 'natgeo' })).attempts).toBe(3);
-    expect(sleeps).toEqual([2000, 1500]);
+    expect(sleeps).toEqual([2500, 1875]); // each wait times 1 + 0.5 * random (0.5 here)
     expect(records.map((r) => [r.errorKind, r.retryInMs, r.units])).toEqual([
-      ['rate_limited', 2000, 0],
-      ['rate_limited', 1500, 0],
+      ['rate_limited', 2500, 0],
+      ['rate_limited', 1875, 0],
       [null, null, 1],
     ]);
 
     seen = [];
     plan.push({ status: 429, body: '{}' }, { status: 200, body: USER_BODY });
-    const slowKey = client({ rate: () => 0.4 }); // free trial pace: at most one request per 2.5 s
+    const slowKey = client({ rate: () => 0.4, random: () => 0 }); // free trial pace: at most one request per 2.5 s
     ok(await slowKey.call('/v1/user/by/username', { username: 'natgeo' }));
     expect(slowKey.sleeps).toEqual([2500]);
+  });
+
+  it('spreads 429 waits at random, never shorter than Retry-After, so parallel jobs do not retry in lockstep', async () => {
+    const waits: number[] = [];
+    for (const r of [0, 0.37, 0.999]) {
+      seen = [];
+      plan.push({ status: 429, body: '{}', headers: { 'retry-after': '2' } }, { status: 200, body: USER_BODY });
+      const c = client({ random: () => r });
+      ok(await c.call('/v1/user/by/username', { username: 'natgeo' }));
+      waits.push(...c.sleeps);
+    }
+    expect(waits).toEqual([2000, 2370, 2999]);
+    expect(new Set(waits).size).toBe(3);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('retries HTTP 408 like a 5xx (bounded, jittered), then gives up', async () => {
+    for (let i = 0; i < 3; i++) plan.push({ status: 408, body: '{"detail":"Request Timeout"}' });
+    plan.push({ status: 200, body: USER_BODY });
+    const { call, records, sleeps } = client();
+    const e = fail(await call('/v1/user/by/username', { username: 'natgeo' }));
+    expect(e).toMatchObject({ kind: 'timeout', status: 408, retryable: true });
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([500, 1000]);
+    expect(records.map((r) => [r.status, r.errorKind, r.retryInMs])).toEqual([
+      [408, 'timeout', 500],
+      [408, 'timeout', 1000],
+      [408, 'timeout', null],
+    ]);
+
+    seen = [];
+    plan = [{ status: 408, body: '{}' }, { status: 200, body: USER_BODY }];
+    expect(ok(await client().call('/v1/user/by/username', { username: 'natgeo' })).attempts).toBe(2);
   });
 
   it('stops retrying 429 after a few waits', async () => {
@@ -319,15 +352,26 @@ describe('api client: retries', () => {
 });
 
 describe('api client: timeout and cancellation', () => {
-  it('times out on a slow answer and does not retry it', async () => {
-    plan.push({ status: 200, body: USER_BODY, delayMs: 1500 });
-    const { call, records } = client({ timeoutMs: 100 });
+  it('times out on a slow answer and retries it like a 5xx, a bounded number of times', async () => {
+    for (let i = 0; i < 3; i++) plan.push({ status: 200, body: USER_BODY, delayMs: 1500 });
+    const { call, records, sleeps } = client({ timeoutMs: 100 });
     const started = Date.now();
     const e = fail(await call('/v1/user/by/username', { username: 'natgeo' }));
     expect(e).toMatchObject({ kind: 'timeout', retryable: true });
-    expect(Date.now() - started).toBeLessThan(1200);
-    expect(seen).toHaveLength(1);
-    expect(records).toEqual([expect.objectContaining({ status: null, errorKind: 'timeout', units: 0 })]);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([500, 1000]);
+    expect(records.map((r) => [r.status, r.errorKind, r.units])).toEqual([
+      [null, 'timeout', 0],
+      [null, 'timeout', 0],
+      [null, 'timeout', 0],
+    ]);
+  });
+
+  it('succeeds when the retry after a timeout answers in time', async () => {
+    plan.push({ status: 200, body: USER_BODY, delayMs: 1500 }, { status: 200, body: USER_BODY });
+    const { call } = client({ timeoutMs: 100 });
+    expect(ok(await call('/v1/user/by/username', { username: 'natgeo' })).attempts).toBe(2);
   });
 
   it('cancels a request in flight', async () => {

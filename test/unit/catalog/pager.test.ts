@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEndpoint, type Endpoint } from '../../../shared/api/catalog';
+import { parseLossless } from '../../../shared/api/json';
 import { getOne, getPath, readPage, withCursor, type PageCursor } from '../../../shared/api/pager';
 
 function endpoint(path: string): Endpoint {
@@ -157,7 +158,10 @@ describe('readPage: next_page_id envelopes', () => {
 
   it('ends the g2 followers list the production service cuts at about 50', () => {
     const answer = { response: { users: [userDict('6622001', 'old.account')], next_max_id: null, should_limit_list_of_followers: true }, next_page_id: null };
-    expect(readPage(endpoint('/g2/user/followers'), answer)).toEqual({ items: [answer.response.users[0]], nextCursor: null });
+    // The cap is reported, so the list can say why it ends at about 50.
+    expect(readPage(endpoint('/g2/user/followers'), answer)).toEqual({ items: [answer.response.users[0]], nextCursor: null, stop: 'limited' });
+    const uncapped = { response: { ...answer.response, should_limit_list_of_followers: false }, next_page_id: null };
+    expect(readPage(endpoint('/g2/user/followers'), uncapped).stop).toBeUndefined();
   });
 
   it('reaches nested media: hashtag sections and clips items', () => {
@@ -395,5 +399,98 @@ describe('withCursor', () => {
     expect(withCursor({ name: 'travel', page_id: 'old' }, { page_id: 'new' })).toEqual({ name: 'travel', page_id: 'new' });
     expect(withCursor(params, null)).toEqual({ name: 'travel' });
     expect(params).toEqual({ name: 'travel' });
+  });
+});
+
+// Shapes found in production answers (issue 10): each is read, and a list never pays for empty pages.
+describe('readPage: production shapes', () => {
+  const reel = mediaDict('3776832898280228145');
+  const post = (pk: string) => ({ media: mediaDict(pk) });
+
+  it('reads one_by_two rows of v2 feeds: the reel, then the posts beside it', () => {
+    const section = (layout: string, content: object) => ({ layout_type: layout, layout_content: content });
+    const answer = {
+      list: [{ position: 0, user: userDict('6622001', 'old.account') }],
+      media_grid: {
+        sections: [
+          section('media_grid', { medias: [post('3776832898280228141'), post('3776832898280228142'), post('3776832898280228143')] }),
+          section('one_by_two_left', { one_by_two_item: { clips: { items: [{ media: reel }] } }, fill_items: [post('3776832898280228146'), post('3776832898280228147')] }),
+          section('one_by_two_right', { one_by_two_item: { clips: { items: [post('3776832898280228148')] } }, fill_items: [post('3776832898280228149')] }),
+        ],
+        next_max_id: 'QVFC_grid',
+        has_more: true,
+      },
+    };
+    for (const path of ['/v2/fbsearch/topsearch', '/v2/search/topsearch']) {
+      const page = readPage(endpoint(path), answer);
+      expect(page.items.map((x) => (x as { pk?: string; username?: string }).pk)).toEqual([
+        '6622001', '3776832898280228141', '3776832898280228142', '3776832898280228143', '3776832898280228145',
+        '3776832898280228146', '3776832898280228147', '3776832898280228148', '3776832898280228149',
+      ]);
+      expect(page.nextCursor).toMatchObject({ next_max_id: 'QVFC_grid' });
+    }
+    // The v2 hashtag feeds read the same rows.
+    const feed = { response: { sections: answer.media_grid.sections }, next_page_id: 'QVFD' };
+    expect(readPage(endpoint('/v2/hashtag/medias/recent'), feed).items).toHaveLength(8);
+  });
+
+  it('reads /gql/user/reposts: one GraphQL object with repost_grid_items[].media, with or without __typename', () => {
+    const bare = { ...mediaDict('3776832898280228150'), __typename: undefined };
+    const answer = {
+      data: { xdt_user_reposts: { repost_grid_items: [{ media: mediaDict('3776832898280228149') }, { media: bare }], repost_next_max_id: '3776832898280228150' } },
+      status: 'ok',
+    };
+    const page = readPage(endpoint('/gql/user/reposts'), answer);
+    expect(page.items.map((x) => (x as { pk: string }).pk)).toEqual(['3776832898280228149', '3776832898280228150']);
+    expect(page.nextCursor).toEqual({ repost_next_max_id: '3776832898280228150' });
+  });
+
+  it('reads /v2/track/stream/by/id: the items of every stream row of the response', () => {
+    const answer = { response: { stream_rows: [{ items: [post('3776832898280228141')] }, [{ items: [post('3776832898280228142'), post('3776832898280228143')] }]] }, next_page_id: 'QVFE' };
+    const page = readPage(endpoint('/v2/track/stream/by/id'), answer);
+    expect(page.items.map((x) => (x as { pk: string }).pk)).toEqual(['3776832898280228141', '3776832898280228142', '3776832898280228143']);
+    expect(page.nextCursor).toEqual({ page_id: 'QVFE' });
+  });
+
+  it('merges deferred patch rows of /gql/user/medias and /gql/user/clips into the item they patch', () => {
+    const conn = 'xdt_api__v1__feed__user_timeline_graphql_connection';
+    const partial = (pk: string) => ({ __typename: 'XDTMediaDict', id: `${pk}_528817151`, pk, code: 'DOE5rniXUuH', media_type: 1 });
+    const answer = {
+      stream_rows: [
+        { data: { [conn]: { edges: [{ node: partial('3776832898280228141') }, { node: partial('3776832898280228142') }], page_info: { end_cursor: 'QVFF', has_next_page: true } } } },
+        { path: [conn, 'edges', 0, 'node'], label: 'ProfileGridItem$defer', data: { __typename: 'XDTMediaDict', like_count: 7, caption: { text: 'one' } } },
+        [{ path: [conn, 'edges', 1, 'node'], label: 'ProfileGridItem$defer', data: { __typename: 'XDTMediaDict', like_count: 9 } }],
+      ],
+    };
+    for (const path of ['/gql/user/medias', '/gql/user/clips']) {
+      const page = readPage(endpoint(path), answer);
+      expect(page.items).toEqual([
+        { ...partial('3776832898280228141'), like_count: 7, caption: { text: 'one' } },
+        { ...partial('3776832898280228142'), like_count: 9 },
+      ]);
+    }
+    // The answer itself is left as it came.
+    expect(answer.stream_rows[0]).not.toHaveProperty(`data.${conn}.edges.0.node.like_count`);
+  });
+
+  it('keeps 19-digit cursors sent as bare integers exact', () => {
+    const answer = parseLossless('{"data":{"repost_grid_items":[{"media":{"__typename":"XDTMediaDict","pk":3776832898280228149,"media_type":1}}],"repost_next_max_id":3776832898280228149}}');
+    expect(readPage(endpoint('/gql/user/reposts'), answer).nextCursor).toEqual({ repost_next_max_id: '3776832898280228149' });
+    // A rounded number (an answer parsed without the lossless parser) is never sent back.
+    const rounded = JSON.parse('{"data":{"repost_grid_items":[{"media":{"__typename":"XDTMediaDict","pk":"1"}}],"repost_next_max_id":3776832898280228149}}') as unknown;
+    expect(readPage(endpoint('/gql/user/reposts'), rounded).nextCursor).toBeNull();
+  });
+
+  it('stops a list whose page has a next cursor but no items, and says so', () => {
+    const cases: [string, unknown][] = [
+      ['/v2/user/followers', { response: { users: [] }, next_page_id: 'QVFG' }],
+      ['/v1/user/medias/chunk', [[], 'QVFH']],
+      ['/gql/user/reposts', { data: { unknown_shape: [{ id: 1 }] }, repost_next_max_id: '3776832898280228149' }],
+    ];
+    for (const [path, answer] of cases) {
+      expect(readPage(endpoint(path), answer)).toEqual({ items: [], nextCursor: null, stop: 'empty_page' });
+    }
+    // An empty last page is simply the end.
+    expect(readPage(endpoint('/v2/user/followers'), { response: { users: [] }, next_page_id: null })).toEqual({ items: [], nextCursor: null });
   });
 });

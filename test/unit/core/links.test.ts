@@ -106,7 +106,7 @@ describe('parseTarget: links', () => {
   it('reads profile links, with or without www, slash or query', () => {
     expect(parseTarget('https://www.instagram.com/natgeo/')).toEqual({ kind: 'profile', username: 'natgeo' });
     expect(parseTarget('https://instagram.com/Nat.Geo_1?igsh=xyz')).toEqual({ kind: 'profile', username: 'nat.geo_1' });
-    expect(parseTarget('instagram.com/natgeo/reels/')).toEqual({ kind: 'profile', username: 'natgeo' });
+    expect(parseTarget('instagram.com/natgeo/reels/')).toEqual({ kind: 'profile', username: 'natgeo', tab: 'reels' });
     expect(parseTarget('https://www.instagram.com/stories/natgeo/')).toEqual({ kind: 'profile', username: 'natgeo' });
   });
 
@@ -201,5 +201,55 @@ describe('parseTarget: typed text', () => {
 
   it('asks for something when the input is empty', () => {
     expect(parseTarget('   ')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('Type a username') });
+  });
+});
+
+// Every link form of service-facts.md ("Ids and links"), and the forms issue 10 found misread.
+describe('parseTarget: every link form of the service facts', () => {
+  it.each([
+    ['https://www.instagram.com/p/DRqAYKuAIUx/', { kind: 'post', code: 'DRqAYKuAIUx' }],
+    ['https://www.instagram.com/reel/DRqAYKuAIUx/', { kind: 'post', code: 'DRqAYKuAIUx' }],
+    ['https://www.instagram.com/tv/DRqAYKuAIUx/', { kind: 'post', code: 'DRqAYKuAIUx' }],
+    ['https://www.instagram.com/p/DRqAYKuAIUx/?igshid=MzRlODBiNWFlZA==', { kind: 'post', code: 'DRqAYKuAIUx' }],
+    ['https://www.instagram.com/stories/natgeo/3776832898280228145/', { kind: 'story', username: 'natgeo', storyPk: '3776832898280228145' }],
+    ['https://www.instagram.com/stories/highlights/18146216698022174/', { kind: 'highlight', highlightPk: '18146216698022174' }],
+    ['https://www.instagram.com/s/aGlnaGxpZ2h0OjE4MTQ2MjE2Njk4MDIyMTc0', { kind: 'share', decoded: { type: 'highlight', pk: '18146216698022174' } }],
+    ['https://www.instagram.com/natgeo/', { kind: 'profile', username: 'natgeo' }],
+  ])('%s', (input, expected) => {
+    expect(parseTarget(input)).toMatchObject(expected);
+  });
+
+  it('resolves /share/reel/<token>/ through the service: the token is not read as a post code', () => {
+    expect(parseTarget('https://www.instagram.com/share/reel/BAxQk3r5Zs9/?igsh=abc')).toEqual({
+      kind: 'shared',
+      token: 'BAxQk3r5Zs9',
+      reel: true,
+      url: 'https://www.instagram.com/share/reel/BAxQk3r5Zs9/',
+    });
+  });
+
+  it('resolves /share/<token>/ through the service: "share" is not a username', () => {
+    expect(parseTarget('instagram.com/share/_Kq2Wm9TfLc')).toEqual({
+      kind: 'shared',
+      token: '_Kq2Wm9TfLc',
+      reel: false,
+      url: 'https://www.instagram.com/share/_Kq2Wm9TfLc/',
+    });
+    expect(parseTarget('https://www.instagram.com/share/')).toMatchObject({ kind: 'invalid' });
+    expect(parseTarget('https://www.instagram.com/share/reel/')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('opens the reels and tagged tabs of a profile', () => {
+    expect(parseTarget('https://www.instagram.com/natgeo/reels/')).toEqual({ kind: 'profile', username: 'natgeo', tab: 'reels' });
+    expect(parseTarget('https://www.instagram.com/NatGeo/tagged/?hl=en')).toEqual({ kind: 'profile', username: 'natgeo', tab: 'tagged' });
+    // Other sub-pages open the profile itself.
+    expect(parseTarget('https://www.instagram.com/natgeo/followers/')).toEqual({ kind: 'profile', username: 'natgeo' });
+  });
+
+  it.each([
+    'about', 'accounts', 'api', 'challenge', 'developer', 'direct', 'emails', 'explore', 'graphql', 'legal', 'oauth', 'privacy', 'session',
+    'static', 'terms', 'web', 'ads', 'ar', 'create', 'directory', 'download', 'lite', 'nametag', 'press', 'topics', 'your_activity', 'settings',
+  ])('never reads the reserved page /%s/ as a username', (segment) => {
+    expect(parseTarget(`https://www.instagram.com/${segment}/`)).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -18,7 +18,8 @@ const cleanup: (() => Promise<void>)[] = [];
 const ctx: HandlerContext = { senderId: 1 };
 
 beforeAll(() => {
-  sim = createSimulator();
+  // Long follower lists: production's follower limit (the simulator's default) is lifted here.
+  sim = createSimulator({ followerLimit: false });
 });
 afterAll(async () => {
   for (const remove of cleanup) await remove();

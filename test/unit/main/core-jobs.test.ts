@@ -18,7 +18,8 @@ const asks = createAskRecorder('confirm');
 const ctx = { senderId: 1 };
 
 beforeAll(async () => {
-  sim = createSimulator({ seed: 7 });
+  // A follower list longer than production's limit of about 50 (the simulator's default) is collected here.
+  sim = createSimulator({ seed: 7, followerLimit: false });
   dataDir = mkdtempSync(join(tmpdir(), 'feedlens-core-jobs-'));
   core = createAppCore(
     testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir, { reveal: (p) => void revealed.push(p), ask: asks.ask }),

@@ -4,7 +4,7 @@
 // by the shell's JSON writer and read back with parseLossless.
 import { describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
-import { ROUTES } from '../../../electron/simulator/routes';
+import { ROUTES } from '../../../electron/simulator/routes-more';
 import { shareCode } from '../../../electron/simulator/world/ids';
 import { ANCHORS, threadOf, type WorldMedia, type WorldUser } from '../../../electron/simulator/world/world';
 import {
@@ -460,27 +460,31 @@ describe('/gql', () => {
     expect(callRoute('/gql/media/usertags', { media_ids: publicPosts.slice(0, 11).map((m) => m.pk) }).status).toBe(422);
   });
 
+  // The interface document's row list (data, extensions, path, label, status), as production writes it
+  // (recorded answer): only the first row has status and server_metadata; later rows patch a place
+  // named by `path`; the result units come as one nested array of rows.
   it('streams top search rows with accounts, media, a nested array and a unit that is neither', () => {
     const body = obj(get('/gql/topsearch', { query: 'anna' }));
     const rows = arr(body.stream_rows);
     expect(rows.some((r) => Array.isArray(r))).toBe(true);
     const flat = rows.flatMap((r) => (Array.isArray(r) ? r : [r]));
     flat.forEach((row, i) => {
-      expectShape(row, i === 0 ? { data: ANY, extensions: O } : { data: ANY, extensions: O, path: ANY, label: S, status: S }, `row ${i}`);
-      expectShape(obj(row).extensions, { is_final: B, server_metadata: O }, `row ${i}.extensions`);
+      expectShape(row, i === 0 ? { data: O, extensions: O, status: S } : { data: ANY, extensions: O, path: A, label: S }, `row ${i}`);
+      expectShape(obj(row).extensions, i === 0 ? { is_final: B, server_metadata: O } : { is_final: B }, `row ${i}.extensions`);
     });
-    // Units sit as edge nodes in the rows' data; accounts and media both occur.
+    expect(obj(obj(flat[flat.length - 1]).extensions).is_final).toBe(true);
+    // Units are edge nodes with a unit_type; accounts and posts sit in their units' items.
     const nodes = flat.flatMap((r) => {
-      const data = obj(r).data;
-      if (!data || typeof data !== 'object') return [];
-      const connection = (obj(data).xdt_api__v1__fbsearch__topsearch_connection ?? data) as Obj;
-      return Array.isArray(connection.edges) ? connection.edges.map((e) => obj(obj(e).node)) : [];
+      const data = obj(r).data as Obj | null;
+      if (!data) return [];
+      const edges = Object.values(data).flatMap((v) => (v && typeof v === 'object' && Array.isArray((v as Obj).edges) ? ((v as Obj).edges as unknown[]) : []));
+      return [...edges.map((e) => obj(obj(e).node)), ...(data.node ? [obj(data.node)] : [])];
     });
-    const typenames = new Set(nodes.map((n) => n.__typename));
-    expect([...typenames].sort()).toEqual(['XDTMediaDict', 'XDTUserDict']);
-    const units = flat.map((r) => obj(r).data).filter((d) => d && typeof d === 'object' && 'unit_type' in (d as Obj));
-    expect(units.length).toBeGreaterThan(0);
-    expect(obj(units[0]).__typename).not.toMatch(/^XDT(User|Media)Dict$/);
+    const unitTypes = nodes.map((n) => n.unit_type);
+    expect(unitTypes).toEqual(expect.arrayContaining(['META_AI_HCM', 'HEADER', 'ACCOUNTS_HCM', 'MEDIA_GRID']));
+    const items = nodes.flatMap((n) => (Array.isArray(n.items) ? n.items.map((x) => obj(x)) : []));
+    expect([...new Set(items.map((x) => x.__typename))].sort()).toEqual(['XDTMediaDict', 'XDTUserDict']);
+    for (const u of items.filter((x) => x.__typename === 'XDTUserDict')) expectShape(u, { id: S, strong_id__: S, fbid_v2: S, username: S, full_name: S, profile_pic_url: S }, 'account');
   });
 });
 
@@ -567,8 +571,17 @@ describe('/v2', () => {
     eachShape(sections, { layout_type: ANY, feed_type: ANY, explore_item_info: O, layout_content: O }, 'section');
     for (const s of sections) {
       expectShape(obj(s).explore_item_info, { num_columns: ANY, total_num_columns: ANY, aspect_ratio: ANY, autoplay: ANY }, 'explore_item_info');
-      for (const m of arr(obj(obj(s).layout_content).medias)) expectShape(obj(m).media, RAW_MEDIA, 'section media');
+      const content = obj(obj(s).layout_content);
+      // Production's one_by_two rows hold one reel and two posts beside it; media_grid rows hold three posts.
+      const medias = String(obj(s).layout_type).startsWith('one_by_two')
+        ? [...arr(obj(obj(content.one_by_two_item).clips).items), ...arr(content.fill_items)]
+        : arr(content.medias);
+      expect(medias.length).toBeGreaterThan(0);
+      for (const m of medias) expectShape(obj(m).media, RAW_MEDIA, 'section media');
     }
+    const layouts = sections.map((s) => String(obj(s).layout_type));
+    expect(layouts).toContain('media_grid');
+    expect(layouts.some((l) => l === 'one_by_two_left' || l === 'one_by_two_right')).toBe(true);
   });
 
   it('answers account, place and reel searches', () => {

@@ -76,8 +76,8 @@ describe('followers and following', () => {
     ['/v2/user/followers', idOf],
   ];
   for (const [path, key] of cases) {
-    it(`pages ${path} of the big account to its end`, () => {
-      const paged = pageAll(path, { user_id: big.pk });
+    it(`pages ${path} of the big account to its end (without production's follower limit)`, () => {
+      const paged = pageAll(path, { user_id: big.pk }, { followerLimit: false });
       expectList(paged, paged.items.map(key), big.followers, path);
       expectSizes(paged, 25, 50, path);
     });
@@ -89,18 +89,24 @@ describe('followers and following', () => {
     });
   }
 
-  it('reproduces production\'s limit of about 50 followers when asked, and only then', () => {
+  it('reproduces production\'s limit of about 50 followers by default, and lifts it when asked', () => {
     for (const [path, key] of cases) {
-      const limited = pageAll(path, { user_id: big.pk }, { followerLimit: true });
+      const limited = pageAll(path, { user_id: big.pk });
       expect(limited.sizes.length, path).toBe(1);
       expect(limited.items.map(key), path).toEqual(big.followers.slice(0, 50));
     }
-    const g2 = obj(get('/g2/user/followers', { user_id: big.pk }, { followerLimit: true }));
+    const g2 = obj(get('/g2/user/followers', { user_id: big.pk }));
     expect(obj(g2.response).should_limit_list_of_followers).toBe(true);
     expect(g2.next_page_id).toBeNull();
-    expect(obj(obj(get('/g2/user/followers', { user_id: big.pk })).response).should_limit_list_of_followers).toBe(false);
+    expect(obj(obj(get('/g2/user/followers', { user_id: big.pk }, { followerLimit: false })).response).should_limit_list_of_followers).toBe(false);
+    // Accounts below the limit page to their end, marked as not limited.
+    const small = world.users.find((u) => !u.isPrivate && u.followers.length > 25 && u.followers.length <= 50);
+    if (!small) throw new Error('no account with 26 to 50 followers');
+    const whole = pageAll('/v1/user/followers/chunk', { user_id: small.pk });
+    expect(whole.items.map(pkOf)).toEqual(small.followers);
+    expect(obj(obj(get('/g2/user/followers', { user_id: small.pk })).response).should_limit_list_of_followers).toBe(false);
     // Following lists page normally under the limit.
-    const following = pageAll('/g2/user/following', { user_id: big.pk }, { followerLimit: true });
+    const following = pageAll('/g2/user/following', { user_id: big.pk });
     expect(following.items.length).toBe(big.following.length);
   });
 });
@@ -267,14 +273,15 @@ describe('search', () => {
 
 describe('cursors', () => {
   it('are opaque and bound to their list', () => {
-    const first = arr(get('/v1/user/followers/chunk', { user_id: big.pk }));
+    const open = { followerLimit: false };
+    const first = arr(get('/v1/user/followers/chunk', { user_id: big.pk }, open));
     const cursor = first[1] as string;
     expect(cursor).not.toMatch(/^\d+$/);
     expect(Buffer.from(cursor, 'base64url').toString()).not.toBe('25');
     // The cursor of one list is refused by another.
-    expect(callRoute('/v1/user/following/chunk', { user_id: big.pk, max_id: cursor }).status).toBe(422);
-    expect(callRoute('/v1/user/followers/chunk', { user_id: big.pk, max_id: cursor }).status).toBe(200);
+    expect(callRoute('/v1/user/following/chunk', { user_id: big.pk, max_id: cursor }, open).status).toBe(422);
+    expect(callRoute('/v1/user/followers/chunk', { user_id: big.pk, max_id: cursor }, open).status).toBe(200);
     // An empty cursor is the first page.
-    expect(get('/v1/user/followers/chunk', { user_id: big.pk, max_id: '' })).toEqual(first);
+    expect(get('/v1/user/followers/chunk', { user_id: big.pk, max_id: '' }, open)).toEqual(first);
   });
 });

@@ -2,7 +2,7 @@
 // hand-made RouteContext, and the wire round trip (the shell's JSON writer, then the app's lossless
 // parser) so tests see answers as the app does.
 import { parseLossless } from '../../../shared/api/json';
-import { ROUTES } from '../../../electron/simulator/routes';
+import { ROUTES } from '../../../electron/simulator/routes-more';
 import { toJsonText } from '../../../electron/simulator/serialize';
 import type { RouteOutcome } from '../../../electron/simulator/types';
 import { buildWorld, type World } from '../../../electron/simulator/world/world';
@@ -49,7 +49,7 @@ export function callRoute(path: string, params: Params = {}, opts: CallOptions =
     force: opts.force ?? query.get('force') === 'true',
     mediaUrl: (p) => `http://sim${p}`,
     now: opts.now ?? NOW,
-    followerLimit: opts.followerLimit ?? false,
+    followerLimit: opts.followerLimit ?? true,
   });
 }
 

@@ -144,9 +144,14 @@ describe('keys and the front door', () => {
     expect(await res.json()).toEqual({ detail: 'Method Not Allowed' });
   });
 
-  it('puts x-hiker-info and a JSON content type on every API answer', async () => {
+  it('puts x-hiker-info (older form on v1/g1/g2/a2/sys, JSON form elsewhere) and a JSON content type on every API answer', async () => {
     const h = harness();
-    for (const path of ['/sys/balance', '/v1/user/by/username?username=instagram', '/v1/user/by/username', '/gql/user/by/id?id=1', '/nowhere']) {
+    for (const path of ['/sys/balance', '/v1/user/by/username?username=instagram', '/v1/user/by/username']) {
+      const res = await h.call(path);
+      expect(res.headers.get('x-hiker-info')).toMatch(/^reqs=\d+$/);
+      expect(res.headers.get('content-type')).toBe('application/json');
+    }
+    for (const path of ['/gql/user/by/id?id=1', '/v2/user/by/id?id=1', '/nowhere']) {
       const res = await h.call(path);
       expect(res.headers.get('x-hiker-info')).toMatch(/^\{"reqs": \d+\}$/);
       expect(res.headers.get('content-type')).toBe('application/json');

@@ -86,10 +86,12 @@ export function harness(options: SimulatorOptions = {}, testKey: Omit<KeySpec, '
   return { sim, clock, call: (path, init) => sim.handle(request(path, init)) };
 }
 
-/** Units billed, read from `x-hiker-info: {"reqs": N}`. */
+/** Units billed, read from `x-hiker-info` in either form: `reqs=N` or `{"reqs": N}`. */
 export function unitsOf(res: Response): number {
   const header = res.headers.get('x-hiker-info');
   if (header === null) throw new Error('no x-hiker-info header');
+  const older = /^reqs=(\d+)$/.exec(header);
+  if (older?.[1]) return Number(older[1]);
   const parsed = JSON.parse(header) as { reqs: number };
   return parsed.reqs;
 }

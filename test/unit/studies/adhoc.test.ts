@@ -22,7 +22,8 @@ const ctx = { senderId: 1 };
 const FOLLOWERS = '/v1/user/followers/chunk';
 
 beforeAll(() => {
-  sim = createSimulator();
+  // Long follower lists: production's follower limit (the simulator's default) is lifted here.
+  sim = createSimulator({ followerLimit: false });
 });
 afterAll(async () => {
   for (const f of cleanup) await f();

@@ -20,7 +20,7 @@ let server: SimulatorServer;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  server = await startSimulatorServer({ seed: 7 });
+  server = await startSimulatorServer({ seed: 7, followerLimit: false });
 });
 afterAll(async () => {
   await server.close();

@@ -10,7 +10,8 @@ let sim: Simulator;
 const setups: StudySetup[] = [];
 
 beforeAll(() => {
-  sim = createSimulator();
+  // Long follower lists: production's follower limit (the simulator's default) is lifted here.
+  sim = createSimulator({ followerLimit: false });
 });
 afterAll(async () => {
   for (const s of setups) await s.close();
