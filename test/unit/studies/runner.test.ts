@@ -226,3 +226,30 @@ describe('interrupted, paused and in another session', () => {
     expect((await finished(runner, run.id)).state).toBe('done');
   });
 });
+
+describe('a day later, with the world clock', () => {
+  it('reads only what the accounts published: every page it buys after a list’s first holds something new', async () => {
+    const s = await setup();
+    const users = sim.world.users.filter((u) => u.tier === 'main' && !u.isPrivate && u.posts.length >= 5 && u.posts.length <= 40).slice(0, 8);
+    const ids = users.map((u) => s.add({ kind: 'account', key: u.pk, label: `user ${u.pk}` }, ['posts', 'reels']));
+    const runner = s.runner();
+    const first = await finished(runner, runner.start({ trigger: 'manual', budget: 1000, options: {}, estimate: null }).id);
+    expect(first.state).toBe('done');
+    const before = new Map(users.map((u) => [u.pk, new Set(u.posts)]));
+    sim.clock.advance(86_400_000);
+    const fresh = users.flatMap((u) => u.posts.filter((pk) => !before.get(u.pk)!.has(pk)));
+    const spent = sim.keys.spent(s.key);
+    const second = await finished(runner, runner.start({ trigger: 'manual', budget: 1000, options: {}, estimate: null }).id);
+    expect(second.state).toBe('done');
+    const pages = s.db.prepare('SELECT path, params, units, items, new_items FROM requests WHERE run_id = ? ORDER BY rowid').all(second.id) as { path: string; params: string; units: number; items: number; new_items: number }[];
+    const billed = pages.filter((p) => p.units > 0);
+    // A list's first page must be asked to know whether anything is new; any later page holds something new.
+    const later = billed.filter((p) => /"(end_cursor|max_id)"/.test(p.params));
+    expect(later.filter((p) => p.new_items === 0)).toEqual([]);
+    expect(sim.keys.spent(s.key) - spent).toBe(second.unitsSpent);
+    // Every new post is in the study once, and nothing else is new.
+    for (const [i, u] of users.entries()) expect(new Set(s.listIds(ids[i]!, 'posts'))).toEqual(new Set([...before.get(u.pk)!, ...u.posts]));
+    expect(second.newItems).toBeGreaterThanOrEqual(fresh.length);
+    expect(second.unitsSpent).toBeLessThan(first.unitsSpent);
+  });
+});
