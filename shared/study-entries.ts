@@ -62,7 +62,11 @@ export function splitEntries(text: string): RawEntry[] {
   const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const filled = rows.map((r, i) => ({ row: r, line: i + 1 })).filter((r) => r.row.trim() !== '');
   const delimiter = delimiterOf(filled.map((r) => r.row));
-  if (delimiter === null) return filled.slice(0, MAX_ENTRIES).map((r) => ({ line: r.line, input: r.row.trim() }));
+  if (delimiter === null) {
+    // A one-column file may start with its column's name.
+    const body = filled[0] && HEADERS.includes(filled[0].row.trim().toLowerCase()) ? filled.slice(1) : filled;
+    return body.slice(0, MAX_ENTRIES).map((r) => ({ line: r.line, input: r.row.trim() }));
+  }
   const first = filled[0] ? cells(filled[0].row, delimiter).map((c) => c.toLowerCase()) : [];
   const column = first.findIndex((c) => HEADERS.includes(c));
   const body = column >= 0 ? filled.slice(1) : filled;

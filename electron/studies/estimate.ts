@@ -7,6 +7,7 @@
 // per list: first read = its count / page size; later reads = the pages holding what is new since the
 // last run (at least the first page), plus what earlier runs left unread.
 import { findEndpoint } from '../../shared/api/catalog';
+import { parseLossless } from '../../shared/api/json';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { BalanceState } from '../../shared/ipc';
 import type { AppRecord, Profile } from '../../shared/records';
@@ -40,8 +41,8 @@ async function fresh(ctx: Ctx, path: string, params: Record<string, string>, aft
 }
 
 function storedProfile(ctx: Ctx, id: string): Profile | null {
-  const row = ctx.db.prepare("SELECT record FROM records WHERE kind = 'user' AND id = ? AND richness = 2").get(id) as { record: string } | undefined;
-  return row ? (JSON.parse(row.record) as Profile) : null;
+  const row = ctx.db.prepare("SELECT record, raw FROM records WHERE kind = 'user' AND id = ? AND richness = 2").get(id) as { record: string; raw: string } | undefined;
+  return row ? { ...(JSON.parse(row.record) as Profile), raw: parseLossless(row.raw) } : null;
 }
 
 function listCount(ctx: Ctx, targetId: number, list: string): number {
@@ -121,7 +122,9 @@ async function accountLines(ctx: Ctx, t: TargetRow, options: RunOptions, out: Es
   for (const list of ACCOUNT_LISTS) {
     if (!lists.has(list)) continue;
     const field = COUNT_OF[list];
-    const n = await listLines(ctx, t, list, field && known ? known.counts[field] : null, options, out);
+    // Reels are in the grid too: its count bounds theirs.
+    const count = field && known ? known.counts[field] : list === 'reels' && known ? known.counts.media : null;
+    const n = await listLines(ctx, t, list, count, options, out);
     if (list === 'posts' || list === 'reels' || list === 'tagged') fresh_ = fresh_ === null || n === null ? null : fresh_ + n;
   }
   return fresh_;

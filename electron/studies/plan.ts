@@ -137,7 +137,11 @@ function followUp(targetId: number, list: TaskList, contextId: string, params: R
   return task({ targetId, list, contextId, path: FOLLOW_UP_PATHS[list] ?? '', params, cursor, phase: once ? 'once' : 'all' });
 }
 
-/** An account's reads once its profile is known (null: without a profile, every chosen list). */
+/**
+ * An account's reads once its profile is known (null: without a profile, every chosen list). The first
+ * page of the grid is read every run even when the post count did not change: a new post and a deleted
+ * one leave the count as it was, and the new one would be missed.
+ */
 export function accountTasks(target: TargetRow, profile: Profile | null, states: ListStates, runId: number, options: RunOptions): NewTask[] {
   const lists = listsOf(target, options);
   const out: NewTask[] = [];

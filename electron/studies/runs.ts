@@ -191,12 +191,14 @@ export function targetInfos(db: Db): TargetInfo[] {
   const items = db.prepare('SELECT count(DISTINCT record_id) AS n FROM list_items WHERE target_id = ?');
   const spent = db.prepare('SELECT coalesce(sum(units), 0) AS units FROM run_targets WHERE target_id = ?');
   const last = db.prepare(
-    `SELECT rt.new_items, r.started_at, rt.error FROM run_targets rt JOIN runs r ON r.id = rt.run_id WHERE rt.target_id = ? ORDER BY r.id DESC LIMIT 1`,
+    `SELECT r.id, r.started_at, rt.error FROM run_targets rt JOIN runs r ON r.id = rt.run_id WHERE rt.target_id = ? ORDER BY r.id DESC LIMIT 1`,
   );
+  // Records (not sightings in several lists) first seen for the target in its last run.
+  const fresh = db.prepare('SELECT count(DISTINCT record_id) AS n FROM list_items WHERE target_id = ? AND first_run = ?');
   const incomplete = db.prepare("SELECT count(*) AS n FROM list_state WHERE target_id = ? AND complete = 0 AND context_id = ''");
   return rows.map((r) => {
     const t = toTargetRow(r);
-    const l = last.get(r.id) as { new_items: number; started_at: number; error: string | null } | undefined;
+    const l = last.get(r.id) as { id: number; started_at: number; error: string | null } | undefined;
     const collect: Collect = { lists: t.lists, since: t.since, until: t.until, maxUnitsPerRun: t.maxUnitsPerRun };
     return {
       id: t.id,
@@ -207,7 +209,7 @@ export function targetInfos(db: Db): TargetInfo[] {
       collect,
       addedAt: r.added_at,
       items: (items.get(r.id) as { n: number }).n,
-      newLastRun: l?.new_items ?? 0,
+      newLastRun: l ? (fresh.get(r.id, l.id) as { n: number }).n : 0,
       lastRunAt: l?.started_at ?? null,
       units: (spent.get(r.id) as { units: number }).units,
       complete: l !== undefined && (incomplete.get(r.id) as { n: number }).n === 0,

@@ -1,7 +1,7 @@
 // A study's targets: added once each (an account by its user id, a hashtag by its lower-cased name, a
 // place, post or sound by its id), with what to collect; removing one stops following it and keeps what
 // was collected (a target added again comes back with its history).
-import type { Collect, TargetKind } from '../../shared/studies';
+import { LISTS_OF, type Collect, type TargetKind } from '../../shared/studies';
 import type { Db } from './db';
 
 export interface NewTarget {
@@ -28,21 +28,26 @@ export function createTargetsTable(db: Db): TargetsTable {
   const revive = db.prepare('UPDATE targets SET removed_at = NULL, lists = ?, since = ?, until = ?, max_units_per_run = ? WHERE id = ?');
   const update = db.prepare('UPDATE targets SET lists = ?, since = ?, until = ?, max_units_per_run = ? WHERE id = ? AND removed_at IS NULL');
   const remove = db.prepare('UPDATE targets SET removed_at = ? WHERE id = ? AND removed_at IS NULL');
-  const lists = (c: Collect) => JSON.stringify([...new Set(c.lists)]);
+  // Each target keeps the lists its kind offers (a pasted mix of accounts and hashtags shares one choice).
+  const lists = (c: Collect, kind: TargetKind) => JSON.stringify([...new Set(c.lists)].filter((l) => LISTS_OF[kind].includes(l)));
+  const kindOf = db.prepare('SELECT kind FROM targets WHERE id = ?');
   return {
     add(t, c, now) {
       const was = find.get(t.kind, t.key) as { id: number; removed_at: number | null } | undefined;
       if (was) {
         if (was.removed_at === null) return { id: was.id, added: false };
-        revive.run(lists(c), c.since, c.until, c.maxUnitsPerRun, was.id);
+        revive.run(lists(c, t.kind), c.since, c.until, c.maxUnitsPerRun, was.id);
         return { id: was.id, added: true };
       }
-      const out = insert.get(t.kind, t.key, t.label, t.username ?? null, lists(c), c.since, c.until, c.maxUnitsPerRun, now) as { id: number };
+      const out = insert.get(t.kind, t.key, t.label, t.username ?? null, lists(c, t.kind), c.since, c.until, c.maxUnitsPerRun, now) as { id: number };
       return { id: out.id, added: true };
     },
     update(ids, c) {
       let n = 0;
-      for (const id of ids) n += Number(update.run(lists(c), c.since, c.until, c.maxUnitsPerRun, id).changes);
+      for (const id of ids) {
+        const row = kindOf.get(id) as { kind: TargetKind } | undefined;
+        if (row) n += Number(update.run(lists(c, row.kind), c.since, c.until, c.maxUnitsPerRun, id).changes);
+      }
       return n;
     },
     remove(ids, now) {

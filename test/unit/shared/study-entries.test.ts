@@ -12,6 +12,13 @@ describe('splitting pasted or imported text', () => {
     ]);
   });
 
+  it('skips the name of the one column of a list', () => {
+    expect(splitEntries('Username\n@a\nb')).toEqual([
+      { line: 2, input: '@a' },
+      { line: 3, input: 'b' },
+    ]);
+  });
+
   it('reads a CSV file by its named column, with quoted cells and another delimiter', () => {
     const csv = 'name;username;note\n"Ann; the first";ann.b;x\nBo;"bo""x";y\n';
     expect(splitEntries(csv)).toEqual([
