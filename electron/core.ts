@@ -21,7 +21,7 @@ import { createSettingsStore } from './settings-store';
 import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
-import { createDownloadQueue } from './downloads/queue';
+import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
@@ -218,6 +218,29 @@ export function createAppCore(o: CoreOptions): AppCore {
     log,
   });
 
+  // A study's media go to its own folder, through a download queue of their own kept in the study.
+  const studyQueues = new Map<string, Promise<DownloadQueue>>();
+  const studyMediaQueue = (folder: string): Promise<DownloadQueue> => {
+    let queue = studyQueues.get(folder);
+    if (!queue) {
+      const q = createDownloadQueue({
+        dataDir: join(folder, '.feedlens'),
+        folder: () => join(folder, 'media'),
+        template: () => settingsStore.get().filenameTemplate,
+        concurrency: () => settingsStore.get().downloadConcurrency,
+        fetchMedia: o.fetchMedia,
+        call,
+        emit: () => undefined,
+        version: o.version,
+        answerSha256: ledgerAnswerSha256(ledger),
+        now,
+      });
+      queue = q.start().then(() => q);
+      studyQueues.set(folder, queue);
+    }
+    return queue;
+  };
+
   // One-off collections ("Collect all followers") are runs of the ad-hoc study.
   const jobs = createJobHandlers({
     studies,
@@ -284,7 +307,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...explorer.handlers,
       ...createStudyHandlers({
         service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
-        emitExport: (payload) => o.emit('export', payload), now,
+        emitExport: (payload) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
       }),
     },
     async start() {
@@ -304,6 +327,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     async stop() {
       stopBalance?.();
       await studies.stop();
+      for (const q of studyQueues.values()) await (await q).close();
       await queue.close();
       await library.flush();
       await ledger.flush();

@@ -81,6 +81,8 @@ export const STUDY_OPS = {
     format: z.enum(['zip', 'ndjson', 'json']),
     pseudonymise: z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) }).optional(),
   }),
+  /** Saves the media files of what a run found new into the study's media folder. */
+  studyRunMedia: z.strictObject({ id: studyId, runId }),
   /** Runs the study on a schedule while the app is open, within a daily budget main asks the user for. */
   studyScheduleSet: z.strictObject({
     id: studyId,
@@ -283,6 +285,7 @@ export interface StudyOpResults {
   studyRuns: RunInfo[];
   studyRunDetail: RunDetail;
   studyExport: { path: string; rows: number; files: number; manifestPath: string | null };
+  studyRunMedia: { queued: number; skipped: number; folder: string };
   studyScheduleSet: ScheduleInfo;
   studyScheduleClear: boolean;
 }

@@ -1,8 +1,9 @@
 // The IPC handlers of studies. Spending is authorised only by main's own questions: a run's budget, a
 // raise of it, a schedule's daily budget and the lookups of new usernames. The renderer proposes a
 // number; the user confirms it in main's dialog, and only then is anything spent.
+import { join } from 'node:path';
 import type { AppError } from '../../shared/api/errors';
-import type { EventPayloads, OpName, SessionInfo } from '../../shared/ipc';
+import type { EventPayloads, OpName, SavedItemArg, SessionInfo } from '../../shared/ipc';
 import { collectSchema, type STUDY_OPS } from '../../shared/studies';
 import { requestsWord, type Ask } from '../ask';
 import type { BalanceTracker } from '../balance';
@@ -13,7 +14,8 @@ import type { Handlers } from '../router';
 import { setMeta } from './db';
 import { addTargets, previewTargets } from './entries';
 import { estimateRun } from './estimate';
-import { exportStudy } from './export';
+import { exportStudy, studyItems } from './export';
+import { MEDIA_FOLDER } from './registry';
 import { publicRun, targetInfos } from './runs';
 import { clearSchedule, setSchedule } from './schedule';
 import type { StudyService } from './service';
@@ -31,6 +33,8 @@ export interface StudyHandlerDeps {
   projectKeys?: ProjectKeys;
   ledger?: Pick<Ledger, 'requests'>;
   emitExport?: (payload: EventPayloads['export']) => void;
+  /** The download queue of a study's media folder (<study>/media), made on first use. */
+  mediaQueue?: (studyFolder: string) => Promise<{ enqueue(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> }>;
   now?: () => number;
 }
 
@@ -163,6 +167,17 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
           ...(d.emitExport ? { onProgress: (rows: number, total: number, done: boolean) => d.emitExport!({ label, rows, total, done }) } : {}),
         },
       );
+    },
+    studyRunMedia: async ({ id, runId }) => {
+      const study = d.service.get(id);
+      if (!study.runner.get(runId)) throw refusal('There is no such run.');
+      if (!d.mediaQueue) throw refusal('Saving media is not available.');
+      // Media files come from the CDN (links renewed through the service at most 1 unit each, as downloads do).
+      const items = [...studyItems(study.db, { runId, scope: 'new' })].filter((i) => i.record.kind === 'post' || i.record.kind === 'story' || i.record.kind === 'highlight');
+      if (items.length === 0) return { queued: 0, skipped: 0, folder: join(study.folder, MEDIA_FOLDER) };
+      const queue = await d.mediaQueue(study.folder);
+      const out = await queue.enqueue(items as unknown as SavedItemArg[]);
+      return { ...out, folder: join(study.folder, MEDIA_FOLDER) };
     },
     studyScheduleSet: async ({ id, everyHours, dailyBudget }) => {
       const study = d.service.get(id);

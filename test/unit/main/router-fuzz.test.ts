@@ -92,6 +92,7 @@ const BASE: Record<OpName, unknown> = {
   studyExport: { id: 'study-00000000', format: 'zip' },
   studyScheduleSet: { id: 'study-00000000', everyHours: 6, dailyBudget: 50 },
   studyScheduleClear: { id: 'study-00000000' },
+  studyRunMedia: { id: 'study-00000000', runId: 1 },
 };
 
 function deep(depth: number): unknown {

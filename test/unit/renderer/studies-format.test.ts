@@ -47,8 +47,8 @@ describe('runs on screen', () => {
 
   it('offers the controls main acts on in each state, and a raise of half again', () => {
     expect(runActions({ state: 'running', trigger: 'manual' })).toEqual(['pause', 'cancel']);
-    expect(runActions({ state: 'stopped_budget', trigger: 'schedule' })).toEqual(['raise', 'cancel', 'export']);
-    expect(runActions({ state: 'done', trigger: 'manual' })).toEqual(['export']);
+    expect(runActions({ state: 'stopped_budget', trigger: 'schedule' })).toEqual(['raise', 'cancel', 'export', 'media']);
+    expect(runActions({ state: 'done', trigger: 'manual' })).toEqual(['export', 'media']);
     expect(raisedBudget(100)).toBe(150);
     expect(raisedBudget(4)).toBe(14);
   });

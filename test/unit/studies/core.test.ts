@@ -3,7 +3,7 @@
 // authorised only by main's question, a schedule within its daily budget (and a run missed while the
 // app was closed), exports, and the database read by the sqlite3 command line.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,7 @@ function makeCore(): AppCore {
       ask: asks.ask,
       pickFolder: async () => picked,
       notify: (n) => void notes.push(n),
+      fetchMedia: (url, init) => sim.handle(new Request(url, init)),
       now: () => clock,
     }),
   );
@@ -148,6 +149,20 @@ describe('a study through the core', () => {
     const lines = readFileSync(out.path, 'utf8').trim().split('\n');
     expect(lines.length).toBe(out.rows);
     expect(out.rows).toBeGreaterThan(run.newItems - 1);
+  });
+
+  it('saves the media of what a run found new into the study’s own media folder', async () => {
+    const run = (await core.handlers.studyRuns({ id: study.id }, ctx))[0]!;
+    const saved = await core.handlers.studyRunMedia({ id: study.id, runId: run.id }, ctx);
+    expect(saved.folder).toBe(join(study.folder, 'media'));
+    expect(saved.queued).toBeGreaterThan(0);
+    let files: string[] = [];
+    for (let i = 0; i < 400 && !files.some((f) => f.endsWith('.json')); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      files = existsSync(saved.folder) ? readdirSync(saved.folder, { recursive: true }).map(String) : [];
+    }
+    expect(files.some((f) => /\.(jpg|png|mp4)$/.test(f))).toBe(true);
+    expect(files.some((f) => f.endsWith('.json'))).toBe(true); // the sidecars, with each item's provenance
   });
 
   it('runs on a schedule within its daily budget, and a run missed while the app was closed runs at the next start', async () => {

@@ -14,7 +14,8 @@ const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = 
   resume: { label: 'Resume', icon: 'play' },
   cancel: { label: 'Cancel', icon: 'stop' },
   raise: { label: 'More budget…', icon: 'play' },
-  export: { label: 'Export…', icon: 'download' },
+  export: { label: 'Export…', icon: 'file-export' },
+  media: { label: 'Save media', icon: 'download' },
 };
 
 function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
@@ -108,6 +109,12 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
   const act = async (action: RunAction) => {
     setMessage(null);
     if (action === 'export') return setExporting((x) => !x);
+    if (action === 'media') {
+      // The media files of what the run found new, into the study's own media folder.
+      const r = await feedlens().studyRunMedia({ id: studyId, runId: run.id });
+      setMessage(r.ok ? `${r.value.queued.toLocaleString()} files queued into ${r.value.folder} (${r.value.skipped.toLocaleString()} already saved)` : r.error);
+      return;
+    }
     if (action === 'cancel' && !confirmCancel) return setConfirmCancel(true);
     setConfirmCancel(false);
     // Main asks the user itself for more budget; pause, resume and cancel spend nothing.

@@ -106,7 +106,7 @@ export function runProgress(run: Pick<RunInfo, 'state' | 'unitsSpent' | 'budget'
   return Math.min(1, run.unitsSpent / Math.max(1, of));
 }
 
-export type RunAction = 'pause' | 'resume' | 'cancel' | 'raise' | 'export';
+export type RunAction = 'pause' | 'resume' | 'cancel' | 'raise' | 'export' | 'media';
 
 /** The controls that do something for a run in each state (main refuses the others). */
 export function runActions(run: Pick<RunInfo, 'state' | 'trigger'>): RunAction[] {
@@ -117,11 +117,11 @@ export function runActions(run: Pick<RunInfo, 'state' | 'trigger'>): RunAction[]
       return ['resume', 'cancel', 'export'];
     case 'failed':
     case 'cancelled':
-      return ['resume', 'raise', 'export'];
+      return ['resume', 'raise', 'export', 'media'];
     case 'stopped_budget':
-      return ['raise', 'cancel', 'export'];
+      return ['raise', 'cancel', 'export', 'media'];
     case 'done':
-      return ['export'];
+      return ['export', 'media'];
   }
 }
 
