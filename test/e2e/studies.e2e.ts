@@ -52,6 +52,7 @@ describe('studies', () => {
   it('starts with no study, and makes one in the folder main’s picker returns', async () => {
     await h.page.getByRole('button', { name: 'Studies' }).click();
     await h.page.getByTestId('studies-empty').waitFor();
+    await shotThemes(h, 'studies-empty');
     await h.page.getByTestId('study-new').click();
     await h.page.getByTestId('study-name').fill('Neighbourhood cafés');
     await h.page.getByTestId('study-description').fill('Accounts, tags and a place followed over a month.');
@@ -128,6 +129,13 @@ describe('studies', () => {
     await h.page.getByTestId('tab-targets').click();
     await h.page.getByTestId('targets-table').waitFor();
     await shotThemes(h, 'study-targets');
+    // What to collect, for a selected target: a dialog that Esc closes, changing nothing.
+    await h.page.getByTestId('target-row').first().locator('input[type=checkbox]').check();
+    await h.page.getByTestId('targets-edit').click();
+    await h.page.getByTestId('edit-targets-dialog').waitFor();
+    await shotThemes(h, 'edit-targets-dialog');
+    await h.page.keyboard.press('Escape');
+    await h.page.getByTestId('edit-targets-dialog').waitFor({ state: 'detached' });
   });
 
   it('a day later (world clock), a second run fetches and bills only what is new', async () => {
@@ -157,6 +165,10 @@ describe('studies', () => {
     }
     expect(found).toBeGreaterThanOrEqual(published.length);
     await shotThemes(h, 'study-runs');
+    // A run opened: per target, and what ended a list early.
+    await h.page.getByTestId('run-row').first().getByRole('button', { name: /#\d+/ }).click();
+    await h.page.getByTestId('run-detail').waitFor();
+    await shotThemes(h, 'study-run-detail');
   });
 
   it('exports a run afterwards into the study’s folder', async () => {
