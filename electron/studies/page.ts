@@ -3,7 +3,7 @@
 // after its profile), the run's queue and the list's state, the run's counters and the request. A crash
 // therefore loses at most the page in flight: before its commit nothing of it is written, after it all.
 import type { Endpoint } from '../../shared/api/catalog';
-import { normalizeAnswer, normalizeItems } from '../../shared/api/normalize';
+import { normalizeAnswer, normalizeItems, trackFromV2 } from '../../shared/api/normalize';
 import { PAGE_STOP_MESSAGES, readPage, type PageCursor, type PageStop } from '../../shared/api/pager';
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/records';
@@ -146,6 +146,15 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
         });
       }
       if (record.kind === 'highlight') trays.push({ highlight: record, before: top.before?.record ?? null, rich: (top.before?.richness ?? 0) >= 2 });
+    }
+
+    // A sound's first page names the track: it is a record of the study too, and names the target.
+    if (target.kind === 'music' && task.cursor === null && input.data !== null) {
+      const track = trackFromV2(input.data, { family: 'v2', path: input.endpoint.path });
+      if (track) {
+        for (const row of rowsOf(track)) store.put(row, sighting);
+        if (track.title && target.label === `sound ${target.key}`) db.prepare('UPDATE targets SET label = ? WHERE id = ?').run(track.title, target.id);
+      }
     }
 
     // What this page opens, read before the rest of the queue (depth first).

@@ -58,6 +58,22 @@ describe('a first run', () => {
     expect(count(s, 'SELECT count(*) AS n FROM requests WHERE run_id = ?', run.id)).toBe(run.pages);
   });
 
+  it('reads a sound’s reels and a place’s recent posts, keeps the track as a record, and names both targets', async () => {
+    const track = sim.world.tracks.find((t) => t.reels.length >= 3 && t.reels.length <= 30)!;
+    const place = sim.world.locations.find((l) => l.recent.length >= 3 && l.recent.length <= 30)!;
+    const s = await setup();
+    const sound = s.add({ kind: 'music', key: track.canonicalId, label: `sound ${track.canonicalId}` }, ['posts']);
+    const where = s.add({ kind: 'place', key: String(place.pk), label: `place ${place.pk}` }, ['posts']);
+    const runner = s.runner();
+    const run = await finished(runner, runner.start({ trigger: 'manual', budget: 100, options: {}, estimate: null }).id);
+    expect(run.state).toBe('done');
+    expect(s.listIds(sound, 'posts')).toEqual(track.reels);
+    expect(s.listIds(where, 'posts')).toEqual(place.recent);
+    expect(s.ids('track')).toEqual([track.id]);
+    expect(s.db.prepare('SELECT label FROM targets WHERE id = ?').get(sound)).toEqual({ label: track.title });
+    expect(s.db.prepare('SELECT label FROM targets WHERE id = ?').get(where)).toEqual({ label: place.name });
+  });
+
   it('skips the lists of a private account after its profile, spending nothing on them', async () => {
     const u = sim.world.users.find((x) => x.tier === 'main' && x.isPrivate && x.posts.length > 0)!;
     const s = await setup();
