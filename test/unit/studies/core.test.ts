@@ -149,6 +149,27 @@ describe('a study through the core', () => {
     const lines = readFileSync(out.path, 'utf8').trim().split('\n');
     expect(lines.length).toBe(out.rows);
     expect(out.rows).toBeGreaterThan(run.newItems - 1);
+    // Pseudonymised with the study's own key: the same person, the same pseudonym, in every export of it.
+    const a = await core.handlers.studyExport({ id: study.id, runId: run.id, scope: 'seen', format: 'json', pseudonymise: { dropNames: false, dropPictures: false, dropText: false } }, ctx);
+    const b = await core.handlers.studyExport({ id: study.id, scope: 'seen', format: 'json', pseudonymise: { dropNames: false, dropPictures: false, dropText: false } }, ctx);
+    const manifest = (p: string | null) => JSON.parse(readFileSync(p ?? '', 'utf8')) as { pseudonymisation: { project: string; keyFingerprint: string } };
+    expect(manifest(a.manifestPath).pseudonymisation.project).toBe(`study:${study.id}`);
+    expect(manifest(a.manifestPath).pseudonymisation.keyFingerprint).toBe(manifest(b.manifestPath).pseudonymisation.keyFingerprint);
+    const publicUser = publicUsers()[0]!;
+    expect(readFileSync(a.path, 'utf8')).not.toContain(publicUser.username);
+  });
+
+  it('is forgotten and opened again from its folder (moved, archived, from a colleague) as the same study', async () => {
+    const before = await core.handlers.studyGet({ id: study.id }, ctx);
+    expect(await core.handlers.studyForget({ id: study.id }, ctx)).toBe(true);
+    expect(await core.handlers.studyList({}, ctx)).toEqual([]);
+    expect(existsSync(study.database)).toBe(true); // its folder stays
+    picked = join(dataDir, 'nowhere');
+    await expect(core.handlers.studyOpenFolder({}, ctx)).rejects.toMatchObject({ kind: 'validation' });
+    picked = study.folder;
+    const opened = await core.handlers.studyOpenFolder({}, ctx);
+    expect(opened).toMatchObject({ id: study.id, name: 'Local food', targets: before.targets.length, items: before.study.items });
+    expect((await core.handlers.studyGet({ id: study.id }, ctx)).runs).toEqual(before.runs);
   });
 
   it('saves the media of what a run found new into the study’s own media folder', async () => {
