@@ -53,9 +53,17 @@ function NewStudyDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function StudyRow({ study, now }: { study: StudyInfo; now: number }) {
+function StudyRow({ study, now, onForgotten }: { study: StudyInfo; now: number; onForgotten: () => void }) {
   const last = study.lastRun;
   const open = () => navigate({ name: 'study', id: study.id });
+  const [confirmForget, setConfirmForget] = useState(false);
+  // Forgetting takes the study off this list; its folder and database stay where they are.
+  const forget = async () => {
+    if (!confirmForget) return setConfirmForget(true);
+    setConfirmForget(false);
+    const r = await feedlens().studyForget({ id: study.id });
+    if (r.ok) onForgotten();
+  };
   return (
     <li className="study-row" data-testid="study-row" data-study-id={study.id}>
       <button type="button" className="study-row-main" onClick={open} disabled={study.problem !== null}>
@@ -87,6 +95,9 @@ function StudyRow({ study, now }: { study: StudyInfo; now: number }) {
           <dd>{units(study.units)}</dd>
         </div>
       </dl>
+      <button type="button" className={`btn small${confirmForget ? ' danger' : ' ghost'}`} onClick={() => void forget()} onBlur={() => setConfirmForget(false)} title="Take it off this list; its folder stays" data-testid="study-forget">
+        {confirmForget ? 'Forget it? (the folder stays)' : 'Forget'}
+      </button>
     </li>
   );
 }
@@ -129,7 +140,7 @@ export function StudiesScreen() {
       {data && data.length > 0 && (
         <ul className="study-list" aria-label="Studies">
           {data.map((s) => (
-            <StudyRow key={s.id} study={s} now={now} />
+            <StudyRow key={s.id} study={s} now={now} onForgotten={reload} />
           ))}
         </ul>
       )}
