@@ -35,6 +35,8 @@ export interface CallServiceDeps {
 export interface CallOptions {
   /** Spending authorised in advance by main's question (a job's budget, a batch of renewals). */
   grant?: SpendGrant;
+  /** The study (and its run) the request is for: written on its ledger line. */
+  study?: { id: string; runId: number };
 }
 
 export interface CallService {
@@ -103,7 +105,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
   /** Ledger failures are remembered by the ledger itself (it then refuses the next paid call). */
   const append = (entry: LedgerEntry): void => void deps.ledger.append(entry).catch(() => undefined);
 
-  function ledgerEntry(s: Session, a: AttemptRecord, endpoint: Endpoint, params: Record<string, unknown>, received: PageCursor | null): LedgerEntry {
+  function ledgerEntry(s: Session, a: AttemptRecord, endpoint: Endpoint, params: Record<string, unknown>, received: PageCursor | null, study: CallOptions['study']): LedgerEntry {
     return {
       time: a.time,
       requestId: a.requestId,
@@ -121,6 +123,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
       cacheHit: false,
       errorKind: a.errorKind,
       bodySha256: a.bodySha256,
+      ...(study ? { studyId: study.id, runId: study.runId } : {}),
     };
   }
 
@@ -157,6 +160,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
           cacheHit: true,
           errorKind: null,
           bodySha256: null,
+          ...(options.study ? { studyId: options.study.id, runId: options.study.runId } : {}),
         });
         return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt, session: s.info } };
       }
@@ -187,7 +191,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
     const onAttempt = (a: AttemptRecord) => {
       attempts.billed += a.units;
       if (a.status !== null && a.status >= 200 && a.status < 300 && a.errorKind === null) attempts.success = a;
-      else append(ledgerEntry(s, a, endpoint, params, null));
+      else append(ledgerEntry(s, a, endpoint, params, null, options.study));
     };
 
     const outcome = await deps.client(s, onAttempt).call(endpoint.path, params, { signal, requestId });
@@ -197,12 +201,12 @@ export function createCallService(deps: CallServiceDeps): CallService {
     const current = s === deps.session();
     if (current) deps.balance.debit(billed);
     if (!outcome.ok) {
-      if (success) append(ledgerEntry(s, success, endpoint, params, null));
+      if (success) append(ledgerEntry(s, success, endpoint, params, null, options.study));
       if (current && (outcome.error.kind === 'payment' || outcome.error.kind === 'auth')) void deps.balance.refresh();
       return fail(outcome.error);
     }
     const fetchedAt = now();
-    if (success) append(ledgerEntry(s, success, endpoint, params, cursorReceived(endpoint, outcome.value.data)));
+    if (success) append(ledgerEntry(s, success, endpoint, params, cursorReceived(endpoint, outcome.value.data), options.study));
     await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId, namespace });
     return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt, session: s.info } };
   }

@@ -2,7 +2,7 @@
 // handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
 import { join } from 'node:path';
-import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue } from '../shared/ipc';
+import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
@@ -21,7 +21,7 @@ import { createSettingsStore } from './settings-store';
 import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
-import { createDownloadQueue } from './downloads/queue';
+import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
 import { ledgerAnswerSha256 } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
@@ -29,6 +29,8 @@ import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
+import { createStudyHandlers } from './studies/handlers';
+import { createStudyService } from './studies/service';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -42,6 +44,12 @@ export interface CoreOptions {
   dataDir: string;
   /** The user's Downloads folder (default home of downloads and exports). */
   downloadsDir: string;
+  /** The user's Documents folder (default home of studies: <Documents>/Feedlens/<study>). */
+  documentsDir: string;
+  /** A desktop notification (a study's run ended). */
+  notify?: (n: { title: string; body: string }) => void;
+  /** How often schedules are checked, in ms (default one minute; 0: only when tests call tick). */
+  scheduleTickMs?: number;
   /** The keychain entry of the access key for each service origin. */
   keyStores: KeyStores;
   /** The single entry of keys stored before they were bound to an origin, moved at start. */
@@ -84,6 +92,8 @@ export interface AppCore {
   flush(): Promise<void>;
   /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
   downloadFolder(): string;
+  /** Runs what study schedules say is due now (the app does it every minute by itself). */
+  tickSchedules(): void;
 }
 
 function orThrow<T>(result: Result<T>): T {
@@ -157,6 +167,18 @@ export function createAppCore(o: CoreOptions): AppCore {
   // The Explorer keeps the exact text of its own answers (request ids with its prefix), for big integers.
   const call = async (args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>> => explorer.served(args, await calls.call(args, options));
 
+  /** Main asks once per batch of expired links; the answer is a grant of that many units, nothing more. */
+  const confirmRenewal = async ({ items, units }: { items: number; units: number }) => {
+    const answer = await ask({
+      purpose: 'renewal',
+      title: `Renew ${items.toLocaleString('en-US')} expired media ${items === 1 ? 'link' : 'links'}?`,
+      message: `The download links of ${items.toLocaleString('en-US')} ${items === 1 ? 'file have' : 'files have'} expired. Renewing them asks the service for their records again: up to ${requestsWord(units)}.`,
+      detail: 'Declined, those files stay unsaved; retry them later to be asked again.',
+      confirm: `Spend up to ${requestsWord(units)}`,
+    });
+    return answer.confirmed ? createGrant(`Renewing ${items} expired media links`, units) : null;
+  };
+
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
   const explorer = createExplorer({ downloadFolder, version: o.version, mode: () => sessions.current().info.mode, now });
   const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
@@ -167,17 +189,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     concurrency: () => settingsStore.get().downloadConcurrency,
     fetchMedia: o.fetchMedia,
     call,
-    // Main asks once per batch of expired links; the answer is a grant of that many units, nothing more.
-    confirmRenewal: async ({ items, units }) => {
-      const answer = await ask({
-        purpose: 'renewal',
-        title: `Renew ${items.toLocaleString('en-US')} expired media ${items === 1 ? 'link' : 'links'}?`,
-        message: `The download links of ${items.toLocaleString('en-US')} ${items === 1 ? 'file have' : 'files have'} expired. Renewing them asks the service for their records again: up to ${requestsWord(units)}.`,
-        detail: 'Declined, those files stay unsaved; retry them later to be asked again.',
-        confirm: `Spend up to ${requestsWord(units)}`,
-      });
-      return answer.confirmed ? createGrant(`Renewing ${items} expired media links`, units) : null;
-    },
+    confirmRenewal,
     emit: (snapshot) => o.emit('downloads', snapshot),
     version: o.version,
     answerSha256: ledgerAnswerSha256(ledger),
@@ -202,26 +214,65 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
     now,
   });
-  let markStarted: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
-  const jobHandlers = createJobHandlers({
+  const studies = createStudyService({
+    dataDir: o.dataDir,
+    documentsDir: o.documentsDir,
+    appVersion: o.version,
+    pickFolder: o.pickFolder,
     calls: { call },
+    cache,
+    session: () => sessions.current().info,
+    emit: (event) => {
+      o.emit('study', event);
+      jobs.onStudyEvent(event);
+    },
+    ...(o.notify ? { notify: o.notify } : {}),
+    ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
+    now,
+    log,
+  });
+
+  // A study's media go to its own folder, through a download queue of their own kept in the study.
+  const studyQueues = new Map<string, Promise<DownloadQueue>>();
+  const studyMediaQueue = (folder: string): Promise<DownloadQueue> => {
+    let queue = studyQueues.get(folder);
+    if (!queue) {
+      const q = createDownloadQueue({
+        dataDir: join(folder, '.feedlens'),
+        folder: () => join(folder, 'media'),
+        template: () => settingsStore.get().filenameTemplate,
+        concurrency: () => settingsStore.get().downloadConcurrency,
+        fetchMedia: o.fetchMedia,
+        call,
+        confirmRenewal,
+        emit: () => undefined,
+        version: o.version,
+        answerSha256: ledgerAnswerSha256(ledger),
+        now,
+      });
+      queue = q.start().then(() => q);
+      studyQueues.set(folder, queue);
+    }
+    return queue;
+  };
+
+  // One-off collections ("Collect all followers") are runs of the ad-hoc study.
+  const jobs = createJobHandlers({
+    studies,
     balance,
     ask,
-    dataDir: o.dataDir,
     emit: (event, info) => o.emit(event, info),
     cache,
-    started,
-    now,
+    log,
     toLibrary: async (items) => {
-      await queue.enqueue(items);
+      await queue.enqueue(items as unknown as SavedItemArg[]);
       return downloadFolder();
     },
     // A finished job's items as a CSV in the export folder, with the column set of what it collected.
     toExport: async (items, spec) => {
       const columns = spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
       const result = await exportHandlers.exportRun(
-        { items, format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
+        { items: items as unknown as Parameters<typeof exportHandlers.exportRun>[0]['items'], format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
         { senderId: 0 },
       );
       return result.path;
@@ -266,10 +317,14 @@ export function createAppCore(o: CoreOptions): AppCore {
         now,
       }),
       ...createDownloadHandlers({ queue }),
-      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs')] }),
-      ...jobHandlers,
+      ...createLibraryHandlers({ library, reveal: o.reveal, roots: () => [downloadFolder(), join(o.dataDir, 'jobs'), ...studies.folders()] }),
+      ...jobs.handlers,
       ...exportHandlers,
       ...explorer.handlers,
+      ...createStudyHandlers({
+        service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
+        emitExport: (payload) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
+      }),
     },
     async start() {
       if (o.legacyKeyStore) {
@@ -284,10 +339,12 @@ export function createAppCore(o: CoreOptions): AppCore {
       await removeLeftoverTemps(join(downloadFolder(), 'exports')); // an export interrupted by a crash
       await library.start();
       await queue.start();
-      markStarted();
+      studies.start();
     },
     async stop() {
       stopBalance?.();
+      await studies.stop();
+      for (const q of studyQueues.values()) await (await q).close();
       await queue.close();
       await library.flush();
       await ledger.flush();
@@ -296,5 +353,6 @@ export function createAppCore(o: CoreOptions): AppCore {
     settings: () => settingsStore.get(),
     flush: () => ledger.flush(),
     downloadFolder,
+    tickSchedules: () => studies.tick(),
   };
 }

@@ -114,6 +114,8 @@ export function sanitizeEntry(e: LedgerEntry): LedgerEntry {
     cacheHit: e.cacheHit,
     errorKind: e.errorKind,
     bodySha256: e.bodySha256,
+    ...(e.studyId !== undefined ? { studyId: e.studyId } : {}),
+    ...(e.runId !== undefined ? { runId: e.runId } : {}),
   };
 }
 
@@ -208,7 +210,7 @@ async function* readEntries(dir: string, q: LedgerQuery): AsyncGenerator<LedgerE
 
 const CSV_COLUMNS = [
   'time', 'requestId', 'attempt', 'mode', 'origin', 'path', 'params', 'cursorSent', 'cursorReceived',
-  'status', 'units', 'durationMs', 'cacheHit', 'errorKind', 'bodySha256',
+  'status', 'units', 'durationMs', 'cacheHit', 'errorKind', 'bodySha256', 'studyId', 'runId',
 ] as const;
 
 function csvRow(e: LedgerEntry): Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null> {
@@ -228,6 +230,8 @@ function csvRow(e: LedgerEntry): Record<(typeof CSV_COLUMNS)[number], string | n
     cacheHit: e.cacheHit,
     errorKind: e.errorKind,
     bodySha256: e.bodySha256,
+    studyId: e.studyId ?? null,
+    runId: e.runId ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 // Composition root: wires the main-process modules to Electron and creates the window. Nothing else
 // lives here; every module it wires runs and is tested in plain Node (see electron/core.ts).
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './app-protocol';
@@ -78,6 +78,11 @@ async function start(): Promise<void> {
   const core = createAppCore({
     dataDir: app.getPath('userData'),
     downloadsDir: app.getPath('downloads'),
+    documentsDir: app.getPath('documents'),
+    // A study's run ended: what it found and cost, or why it stopped.
+    notify: ({ title, body }) => {
+      if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+    },
     keyStores: createKeyStores(keychainEntry('Feedlens')),
     legacyKeyStore: await keychainEntry('Feedlens')(LEGACY_KEY_ACCOUNT),
     ask,

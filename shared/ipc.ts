@@ -6,6 +6,7 @@ import { boundedJson } from './bounded-json';
 import type { ExplorerAnswerInfo, ExplorerSaved } from './explorer';
 import type { Settings } from './settings';
 import { settingsPatchSchema } from './settings-schema';
+import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -156,6 +157,9 @@ export const OPS = {
   explorerAnswer: z.strictObject({ requestId }),
   /** The API Explorer: saves these answers of its own, in order, as one new JSON file with their provenance. */
   explorerSave: z.strictObject({ requestIds: z.array(requestId).min(1).max(1000) }),
+
+  /** Studies: collections over time into a study's folder and database (shared/studies.ts). */
+  ...STUDY_OPS,
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -343,6 +347,9 @@ export interface LedgerEntry {
   cacheHit: boolean;
   errorKind: string | null;
   bodySha256: string | null;
+  /** The study (and run) the request was for, when it was made by a study's run. */
+  studyId?: string;
+  runId?: number;
 }
 
 export interface LedgerTotals {
@@ -359,7 +366,7 @@ export interface LedgerPage {
 }
 
 /** What each operation answers with (inside Result). */
-export interface OpResults {
+export interface OpResults extends StudyOpResults {
   call: CallValue;
   quote: Quote;
   cancel: boolean;
@@ -408,9 +415,11 @@ export interface EventPayloads {
   export: { label: string; rows: number; total: number; done: boolean };
   /** An item entered the library (its sidecar is written): the number of items now. */
   library: { items: number };
+  /** A study's run moved on (a page, a change of state). */
+  study: StudyEvent;
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library'];
+export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study'];
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;
 export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;

@@ -1,69 +1,178 @@
-// The IPC handlers of bulk jobs: jobEstimate (sends nothing), jobStart and jobBudgetRaise (only after the
-// user confirmed the budget in main's own question), jobControl and jobList. The runner starts loading the jobs on disk (and resumes
-// the running ones) as soon as the app can make calls (`started`), i.e. at app start.
+// The IPC handlers of bulk jobs ("Collect all followers", "the latest 120 posts of #tag"...). A job is a
+// run of the app's ad-hoc study (electron/studies/): its target is added there, the run reads the one
+// list whole (`full`, `direct`), and what it collects is in that study's database like everything else;
+// `then` hands the items over when it ends (the download queue, an export file). jobEstimate sends
+// nothing; jobStart and jobBudgetRaise only after the user confirmed the budget in main's own question.
 import { join } from 'node:path';
 import { validationError, type AppError } from '../../shared/api/errors';
-import { requestsWord, type Ask } from '../ask';
 import { validateParams } from '../../shared/api/params';
-import type { JobInfo } from '../../shared/ipc';
+import type { JobInfo, JobSpec } from '../../shared/ipc';
+import type { CollectList, StudyEvent } from '../../shared/studies';
+import { requestsWord, type Ask } from '../ask';
 import type { BalanceTracker } from '../balance';
-import type { CallCache, CallService } from '../calls';
+import type { CallCache } from '../calls';
+import type { SavedItem } from '../export/run';
 import type { Handlers } from '../router';
+import { DATABASE_FILE, getMeta, setMeta, tx, type Db } from '../studies/db';
+import { studyItems } from '../studies/export';
+import type { RunOptions } from '../studies/plan';
+import type { RunRecord } from '../studies/runs';
+import type { OpenStudy, StudyService } from '../studies/service';
+import type { NewTarget } from '../studies/targets';
 import { estimateJob } from './estimate';
 import { endpointOf, firstList } from './plan';
-import { createJobRunner, type JobSinks } from './runner';
 
 export type JobOps = 'jobEstimate' | 'jobStart' | 'jobBudgetRaise' | 'jobControl' | 'jobList';
 
+export interface JobSinks {
+  /** `then: 'library'`: hands the items to the download queue; returns the library folder, if any. */
+  toLibrary?: (items: SavedItem[]) => Promise<string | null>;
+  /** `then: 'export'`: writes the items as an export; returns the export file's path. */
+  toExport?: (items: SavedItem[], spec: JobSpec) => Promise<string>;
+}
+
 export interface JobHandlerDeps extends JobSinks {
-  calls: Pick<CallService, 'call'>;
+  studies: StudyService;
   balance: Pick<BalanceTracker, 'get'>;
   /** Main's own question: the only way a job's budget is authorised. */
   ask: Ask;
-  /** The app's data folder: jobs live in `<dataDir>/jobs`. */
-  dataDir: string;
   emit: (event: 'job', info: JobInfo) => void;
-  /**
-   * Resolves once calls can be made (after AppCore.start(): the backend is known). Saved jobs are loaded
-   * and the running ones resumed then. Default: at once.
-   */
-  started?: Promise<unknown>;
   /** The response cache, only read by the estimate (known counts). */
   cache?: Pick<CallCache, 'get'>;
-  now?: () => number;
   log?: (message: string) => void;
+}
+
+export interface Jobs {
+  handlers: Pick<Handlers, JobOps>;
+  /** Progress of the ad-hoc study's runs, as `job` events. */
+  onStudyEvent(event: StudyEvent): void;
 }
 
 function declined(what: string): AppError {
   return { kind: 'cancelled', message: `${what} Nothing was spent.`, billed: false, retryable: true };
 }
 
-/** "about $1.20" from the balance's money per request, when known. */
 function moneyOf(units: number, balance: { requests: number; amount: number; currency: string } | null): string {
   if (!balance || balance.requests <= 0) return '';
   return ` (about ${(units * (balance.amount / balance.requests)).toLocaleString('en-US', { style: 'currency', currency: balance.currency })})`;
 }
 
-export function createJobHandlers(deps: JobHandlerDeps): Pick<Handlers, JobOps> {
-  const log = deps.log ?? console.error;
-  const runner = createJobRunner({
-    calls: deps.calls,
-    dir: join(deps.dataDir, 'jobs'),
-    emit: deps.emit,
-    ...(deps.toLibrary ? { toLibrary: deps.toLibrary } : {}),
-    ...(deps.toExport ? { toExport: deps.toExport } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-    log,
-  });
-  const ready = (deps.started ?? Promise.resolve()).then(() => runner.open());
-  ready.catch((error: unknown) => log(`jobs: could not load the saved jobs: ${error instanceof Error ? error.message : String(error)}`));
+/** The ad-hoc study's target and list of a job. */
+function targetOf(spec: JobSpec): { target: NewTarget; list: CollectList; lists: string[] } {
+  const key = spec.target.trim();
+  const label = spec.label || key;
+  switch (spec.kind) {
+    case 'posts':
+    case 'reels':
+    case 'tagged':
+    case 'followers':
+    case 'following':
+      return { target: { kind: 'account', key, label }, list: spec.kind, lists: [spec.kind] };
+    case 'comments':
+      return { target: { kind: 'post', key: key.split('_')[0] ?? key, label }, list: 'comments', lists: ['comments', 'replies'] };
+    case 'hashtag':
+      return { target: { kind: 'hashtag', key: key.toLowerCase(), label: `#${key}` }, list: 'posts', lists: ['posts'] };
+    case 'location':
+      return { target: { kind: 'place', key, label }, list: 'posts', lists: ['posts'] };
+  }
+}
 
-  async function known(id: string): Promise<void> {
-    await ready;
-    if (!runner.get(id)) throw validationError([{ param: 'id', message: 'There is no such job (it may have been removed).' }]);
+const jobId = (runId: number) => `run-${runId}`;
+const runIdOf = (id: string): number | null => (/^run-\d{1,12}$/.test(id) ? Number(id.slice(4)) : null);
+
+interface Delivery {
+  output: string | null;
+  delivered: boolean;
+  error: string | null;
+}
+
+function delivery(db: Db, runId: number): Delivery {
+  const raw = getMeta(db, `job:${runId}`);
+  return raw ? (JSON.parse(raw) as Delivery) : { output: null, delivered: false, error: null };
+}
+
+/** The job's own items: what its run read in its list (not the owners and places inside them). */
+function jobItems(db: Db, run: RunRecord): SavedItem[] {
+  const spec = run.options.job;
+  if (!spec) return [];
+  return [...studyItems(db, { runId: run.id, scope: 'seen', within: { targetId: run.options.targetIds?.[0] ?? -1, lists: targetOf(spec).lists } })];
+}
+
+function countItems(db: Db, run: RunRecord): number {
+  const spec = run.options.job;
+  if (!spec) return run.items;
+  const { lists } = targetOf(spec);
+  const target = run.options.targetIds?.[0] ?? -1;
+  const row = db
+    .prepare(
+      `SELECT count(DISTINCT ri.record_id) AS n FROM run_items ri JOIN list_items li ON li.record_id = ri.record_id
+       WHERE ri.run_id = ? AND li.target_id = ? AND li.list IN (${lists.map(() => '?').join(', ')})`,
+    )
+    .get(run.id, target, ...lists) as { n: number };
+  return row.n;
+}
+
+export function createJobHandlers(deps: JobHandlerDeps): Jobs {
+  const log = deps.log ?? console.error;
+  /** Studies are opened once the app started; the ad-hoc one is made on the first job. */
+  const study = (): OpenStudy => deps.studies.adhoc();
+  const existingAdhoc = (): OpenStudy | null => deps.studies.list().some((s) => s.adhoc) ? study() : null;
+
+  function info(s: OpenStudy, run: RunRecord): JobInfo {
+    const d = delivery(s.db, run.id);
+    const failed = run.state === 'failed' || d.error !== null;
+    const spec = run.options.job as JobSpec;
+    // A job whose items go somewhere is done once they are there, as before jobs were runs.
+    const handingOver = (run.state === 'done' || run.state === 'stopped_budget') && spec.then !== 'none' && !d.delivered && d.error === null;
+    return {
+      id: jobId(run.id),
+      spec,
+      state: d.error !== null ? 'failed' : handingOver ? 'running' : run.state,
+      items: countItems(s.db, run),
+      pages: run.pages,
+      unitsSpent: run.unitsSpent,
+      error: failed ? (d.error ?? run.message) : null,
+      startedAt: run.startedAt,
+      updatedAt: run.updatedAt,
+      output: d.output ?? (run.state === 'running' || run.state === 'paused' ? null : join(s.folder, DATABASE_FILE)),
+    };
   }
 
-  return {
+  /** A job that ended with what it could collect hands its items over, once. */
+  async function deliver(s: OpenStudy, run: RunRecord): Promise<void> {
+    const spec = run.options.job;
+    if (!spec || (run.state !== 'done' && run.state !== 'stopped_budget')) return;
+    const was = delivery(s.db, run.id);
+    if (was.delivered) return;
+    const database = join(s.folder, DATABASE_FILE);
+    let next: Delivery = { output: database, delivered: true, error: null };
+    if (spec.then !== 'none') {
+      try {
+        const items = jobItems(s.db, run);
+        if (spec.then === 'library') {
+          if (!deps.toLibrary) throw new Error('saving to the library is not available');
+          next = { output: (await deps.toLibrary(items)) ?? database, delivered: true, error: null };
+        } else {
+          if (!deps.toExport) throw new Error('exporting is not available');
+          next = { output: await deps.toExport(items, spec), delivered: true, error: null };
+        }
+      } catch (e) {
+        next = { output: database, delivered: false, error: `The items were collected (in the study “${s.name()}”), but handing them over failed: ${e instanceof Error ? e.message : String(e)}` };
+      }
+    }
+    setMeta(s.db, `job:${run.id}`, JSON.stringify(next));
+    deps.emit('job', info(s, s.runner.get(run.id)!));
+  }
+
+  function runOf(id: string): { s: OpenStudy; run: RunRecord } {
+    const runId = runIdOf(id);
+    const s = existingAdhoc();
+    const run = runId !== null && s ? s.runner.get(runId) : null;
+    if (!s || !run || run.trigger !== 'adhoc') throw validationError([{ param: 'id', message: 'There is no such job (it may have been removed).' }]);
+    return { s, run };
+  }
+
+  const handlers: Pick<Handlers, JobOps> = {
     jobEstimate: async ({ spec }) => estimateJob(spec, { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get() }),
 
     jobStart: async ({ spec }) => {
@@ -77,37 +186,103 @@ export function createJobHandlers(deps: JobHandlerDeps): Pick<Handlers, JobOps> 
         purpose: 'job',
         title: `Spend up to ${requestsWord(spec.budget)}?`,
         message: `Collecting ${spec.kind} of ${spec.label || spec.target} may spend up to ${requestsWord(spec.budget)}${moneyOf(spec.budget, deps.balance.get())}.`,
-        detail: 'The job stops before it would go past this budget. You can pause or cancel it at any time.',
+        detail: 'The job stops before it would go past this budget. You can pause or cancel it at any time. What it collects goes into the study “Ad-hoc collections”.',
         confirm: `Spend up to ${requestsWord(spec.budget)}`,
       });
       if (!answer.confirmed) throw declined('The job was not started.');
-      await ready;
-      return runner.start(spec);
+      const s = study();
+      const { target, list } = targetOf(spec);
+      const { id } = s.targets.add(target, { lists: [list], since: null, until: null, maxUnitsPerRun: null }, Date.now());
+      const options: RunOptions = { targetIds: [id], lists: [list], full: true, direct: true, job: spec, ...(spec.limit !== undefined ? { limit: spec.limit } : {}), ...(spec.withReplies ? {} : { noReplies: true }) };
+      const run = s.runner.start({ trigger: 'adhoc', budget: spec.budget, options, estimate: null });
+      return info(s, s.runner.get(run.id)!);
     },
 
     jobBudgetRaise: async ({ id, budget }) => {
-      await known(id);
-      const job = runner.get(id)!;
-      if (budget <= job.spec.budget) throw validationError([{ param: 'budget', message: `The new budget must be above the current one (${job.spec.budget.toLocaleString('en-US')}).` }]);
-      const more = budget - job.spec.budget;
+      const { s, run } = runOf(id);
+      const spec = run.options.job as JobSpec;
+      if (budget <= run.budget) throw validationError([{ param: 'budget', message: `The new budget must be above the current one (${run.budget.toLocaleString('en-US')}).` }]);
+      const more = budget - run.budget;
       const answer = await deps.ask({
         purpose: 'budget',
         title: `Allow ${requestsWord(more)} more?`,
-        message: `The job collecting ${job.spec.kind} of ${job.spec.label || job.spec.target} has spent ${requestsWord(job.unitsSpent)} of ${requestsWord(job.spec.budget)}. Its budget would become ${requestsWord(budget)}: ${requestsWord(more)} more${moneyOf(more, deps.balance.get())}.`,
+        message: `The job collecting ${spec.kind} of ${spec.label || spec.target} has spent ${requestsWord(run.unitsSpent)} of ${requestsWord(run.budget)}. Its budget would become ${requestsWord(budget)}: ${requestsWord(more)} more${moneyOf(more, deps.balance.get())}.`,
         confirm: `Raise to ${requestsWord(budget)}`,
       });
       if (!answer.confirmed) throw declined('The budget was not raised.');
-      return runner.raiseBudget(id, budget);
+      s.runner.raiseBudget(run.id, budget);
+      const updated = s.runner.get(run.id)!;
+      updated.options = { ...updated.options, job: { ...spec, budget } };
+      s.db.prepare('UPDATE runs SET options = ? WHERE id = ?').run(JSON.stringify(updated.options), run.id);
+      setMeta(s.db, `job:${run.id}`, JSON.stringify({ ...delivery(s.db, run.id), delivered: false }));
+      return info(s, updated);
     },
 
     jobControl: async ({ id, action }) => {
-      await known(id);
-      return runner.control(id, action);
+      const { s, run } = runOf(id);
+      if (action === 'remove') {
+        if (run.state === 'running') s.runner.control(run.id, 'cancel');
+        await s.runner.settled(run.id);
+        removeRun(s.db, run.id);
+        return null;
+      }
+      try {
+        s.runner.control(run.id, action);
+      } catch (error) {
+        throw validationError([{ param: 'action', message: error instanceof Error ? error.message : String(error) }]);
+      }
+      const after = s.runner.get(run.id)!;
+      if (action === 'resume' && delivery(s.db, run.id).error !== null) {
+        setMeta(s.db, `job:${run.id}`, JSON.stringify({ output: null, delivered: false, error: null }));
+        if (after.state === 'done' || after.state === 'stopped_budget') await deliver(s, after);
+      }
+      return info(s, s.runner.get(run.id)!);
     },
 
     jobList: async () => {
-      await ready;
-      return runner.list();
+      const s = existingAdhoc();
+      if (!s) return [];
+      return s.runner.table.list(10_000).filter((r) => r.trigger === 'adhoc' && r.options.job).map((r) => info(s, r));
     },
   };
+
+  return {
+    handlers,
+    onStudyEvent(event) {
+      const run = event.run;
+      if (!run || run.trigger !== 'adhoc') return;
+      let s: OpenStudy;
+      try {
+        s = deps.studies.get(event.studyId);
+      } catch {
+        return;
+      }
+      if (!s.adhoc) return;
+      const record = s.runner.get(run.id);
+      if (!record?.options.job) return;
+      deps.emit('job', info(s, record));
+      if (run.state === 'done' || run.state === 'stopped_budget') {
+        deliver(s, record).catch((error: unknown) => log(`jobs: run ${run.id}: hand-over failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    },
+  };
+}
+
+/** A removed job: its run, and the records no other run saw. */
+function removeRun(db: Db, runId: number): void {
+  tx(db, () => {
+    const only = (db.prepare('SELECT record_id FROM run_items WHERE run_id = ? AND record_id NOT IN (SELECT record_id FROM run_items WHERE run_id <> ?)').all(runId, runId) as { record_id: number }[]).map(
+      (r) => r.record_id,
+    );
+    const dropListed = db.prepare('DELETE FROM list_items WHERE record_id = ?');
+    const dropRecord = db.prepare('DELETE FROM records WHERE rowid = ?');
+    db.prepare('DELETE FROM run_items WHERE run_id = ?').run(runId);
+    for (const id of only) {
+      dropListed.run(id);
+      dropRecord.run(id);
+    }
+    db.prepare('DELETE FROM requests WHERE run_id = ?').run(runId);
+    db.prepare('DELETE FROM runs WHERE id = ?').run(runId);
+    db.prepare('DELETE FROM meta WHERE key = ?').run(`job:${runId}`);
+  });
 }

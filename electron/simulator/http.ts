@@ -7,6 +7,8 @@
 //   DELETE /__control/faults   -> clears every fault
 //   POST   /__control/balance  -> body: { key?: string (default the demo key), balance?: number, rate?: number }
 //                                 answers the key's /sys/balance record
+//   POST   /__control/clock    -> body: { advanceMs?: number } moves the world's clock on; answers
+//                                 { now: world time (epoch ms), steps: hour steps applied }
 // Bad input answers 400 `{"error": "..."}`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,6 +78,14 @@ async function control(sim: Simulator, req: IncomingMessage, res: ServerResponse
       if (body.balance !== undefined) sim.keys.setBalance(key, body.balance as number);
       if (body.rate !== undefined) sim.keys.setRate(key, body.rate as number);
       return sendJson(res, 200, sim.keys.info(key));
+    }
+    if (path === '/__control/clock' && req.method === 'POST') {
+      const body = await readJson(req);
+      if (!isRecord(body)) throw new Error('expected a JSON object');
+      const ms = body.advanceMs ?? 0;
+      if (typeof ms !== 'number' || !(ms >= 0) || ms > 400 * 86_400_000) throw new Error('advanceMs must be 0..400 days in ms');
+      const steps = sim.clock.advance(ms);
+      return sendJson(res, 200, { now: sim.clock.now(), steps });
     }
     sendJson(res, 404, { error: `no control endpoint ${req.method ?? ''} ${path}` });
   } catch (error) {

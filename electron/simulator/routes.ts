@@ -229,6 +229,12 @@ interface SearchIndex {
 
 const searchIndexes = new WeakMap<World, SearchIndex>();
 
+/** The world changed (its clock moved): search indexes and remembered results are built again. */
+export function forgetSearches(world: World): void {
+  searchIndexes.delete(world);
+  searchMemo.delete(world);
+}
+
 /** Search keys of every user and post, built on the first search. */
 function searchIndex(world: World): SearchIndex {
   let index = searchIndexes.get(world);
@@ -676,7 +682,7 @@ export function postsMatching(world: World, query: string, reelsOnly: boolean): 
   if (q === '') return [];
   const keys = searchIndex(world).media;
   return world.media
-    .filter((m, i) => (!reelsOnly || m.productType === 'clips') && !world.userByPk.get(m.ownerPk)?.isPrivate && (keys[i] ?? '').includes(q))
+    .filter((m, i) => (!reelsOnly || m.productType === 'clips') && !world.userByPk.get(m.ownerPk)?.isPrivate && world.mediaByPk.has(m.pk) && (keys[i] ?? '').includes(q))
     .sort((a, b) => b.takenAt - a.takenAt || (a.pk < b.pk ? 1 : -1));
 }
 

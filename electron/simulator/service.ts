@@ -30,8 +30,10 @@ import { ConnectionResetError, createFaults, isMediaPath, type Faults } from './
 import { createKeyStore, type KeySpec, type KeyStore } from './keys';
 import { createMediaFiles } from './media';
 import { ROUTES } from './routes-more';
+import { forgetSearches } from './routes';
 import { toJsonText } from './serialize';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
+import { advanceWorld, createWorldClock, syncWorld, worldTime } from './world/clock';
 import { buildWorld, type World } from './world/world';
 
 /** The key demo mode uses: always present, with a generous balance and rate. */
@@ -74,6 +76,13 @@ export interface Simulator {
   mediaOrigin: string;
   /** True for URLs this simulator serves as media (demo mode routes them to handle()). */
   isMediaUrl(url: string): boolean;
+  /** The world's clock: world time, and moving it on (accounts post, stories expire... world/clock.ts). */
+  clock: {
+    /** World time, epoch ms. */
+    now(): number;
+    /** Moves world time on by `ms`; returns the hour steps applied. */
+    advance(ms: number): number;
+  };
 }
 
 interface Answer {
@@ -159,6 +168,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const routes = options.routes ?? ROUTES;
   const world = options.world ?? buildWorld(seed);
+  // The world's hours count from now; a world served before keeps its own clock.
+  world.clock ??= createWorldClock(now());
+  if (world.clock.steps === 0 && world.clock.version === 0) world.clock.anchorMs = now();
+  /** World time: the simulator's clock plus how far the world was advanced. */
+  const worldNow = (): number => worldTime(world.clock, now());
+  const moved = (steps: number): void => {
+    if (steps > 0) forgetSearches(world);
+  };
   const mediaOrigin = (options.mediaOrigin ?? DEFAULT_MEDIA_ORIGIN).replace(/\/+$/, '');
   const followerLimit = options.followerLimit ?? true;
   const keys = createKeyStore([DEMO_KEY_SPEC, ...(options.keys ?? [])]);
@@ -220,6 +237,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const path = url.pathname.length > 1 && url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname;
+    // Demo mode's world moves by itself as time passes: whatever hours went by are applied first.
+    moved(syncWorld(world, world.clock, now()));
 
     const latency = faults.latencyFor(path);
     if (latency > 0) await sleep(latency);
@@ -233,12 +252,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         const injected = faults.takeStatus(path);
         res = injected
           ? new Response(toJsonText(injected.body ?? faultBody(injected.status)), { status: injected.status, headers: { 'content-type': JSON_TYPE } })
-          : media.serve(req, url, now());
+          : media.serve(req, url, worldNow());
       }
     } else {
       let answer: Answer;
       try {
-        answer = answerApi(req, url, path, now());
+        answer = answerApi(req, url, path, worldNow());
       } catch (error) {
         // A bug in the shell itself: answer like an upstream failure rather than crash the caller.
         const message = error instanceof Error ? error.message : String(error);
@@ -258,5 +277,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seed,
     mediaOrigin,
     isMediaUrl: (url) => url.startsWith(`${mediaOrigin}/media/`),
+    clock: {
+      now: worldNow,
+      advance: (ms) => {
+        const steps = advanceWorld(world, world.clock, ms, now());
+        moved(1);
+        return steps;
+      },
+    },
   };
 }

@@ -17,6 +17,8 @@ import { RequestLogScreen } from './screens/RequestLog';
 import { SearchScreen } from './screens/Search';
 import { SettingsScreen } from './screens/Settings';
 import { StoryViewerScreen } from './screens/StoryViewer';
+import { StudiesScreen } from './screens/studies/StudiesScreen';
+import { StudyScreen } from './screens/studies/StudyScreen';
 import { useAppState, useSessionId } from './state/app';
 import { useNavigation, useRoute, type Route } from './state/navigation';
 import { useTheme } from './theme';
@@ -48,6 +50,10 @@ function Screen({ route }: { route: Route }) {
       return <ExplorerScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'studies':
+      return <StudiesScreen />;
+    case 'study':
+      return <StudyScreen />;
   }
 }
 

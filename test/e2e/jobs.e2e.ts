@@ -2,9 +2,8 @@
 // dialog's estimate comes from the profile on screen; cancelling it spends nothing; started, the job runs to
 // the end in main and the Jobs panel (Downloads screen) shows every follower of the world's account, with
 // units spent equal to what the simulator billed.
-import { readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseLossless } from '../../shared/api/json';
 import type { WorldUser } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { demoBalance, openAccount, openProfileTab, sentOps, shotThemes } from './support/page';
@@ -87,14 +86,15 @@ describe('bulk collection jobs', () => {
     expect(before - (await demoBalance(h))).toBe(units);
     await expect(job.getByTestId('job-units').textContent()).resolves.toBe(`${units} of ${budget} units spent`);
 
-    // The job's items are the world's followers, each once.
+    // The job is a run of the ad-hoc study: its output is that study's database, where the items are the
+    // world's followers, each once.
     const output = h.page.getByTestId('job-reveal');
     await output.waitFor();
     const file = (await job.locator('.job-output .mono').getAttribute('title')) ?? '';
-    const ids = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => (parseLossless(line) as { record: { id: string } }).record.id);
+    expect(file.endsWith('study.sqlite')).toBe(true);
+    const db = new DatabaseSync(file, { readOnly: true });
+    const ids = (db.prepare("SELECT r.id FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.list = 'followers'").all() as { id: string }[]).map((r) => r.id);
+    db.close();
     expect(ids).toHaveLength(count);
     expect(new Set(ids)).toEqual(new Set(account.followers));
     await shotThemes(h, 'jobs-panel');

@@ -35,6 +35,8 @@ export function testCoreOptions(demo: DemoBackend, dataDir: string, overrides: P
   return {
     dataDir,
     downloadsDir: join(dataDir, 'Downloads'),
+    documentsDir: join(dataDir, 'Documents'),
+    scheduleTickMs: 0,
     keyStores: memoryKeyStores(),
     ask: createAskRecorder('decline').ask,
     pickFolder: async () => null,

@@ -63,7 +63,9 @@ function buildThread(world: World, media: WorldMedia): Thread {
   const { main, mentionable } = pools(world);
   const users = world.users;
   const pickAuthor = (): WorldUser => (rng.chance(0.7) ? rng.pick(main) : (users[rng.int(main.length, users.length - 1)] ?? owner));
-  const span = Math.max(120, Math.min(30 * DAY, world.baseNow - media.takenAt - 60));
+  // Posts the world clock made after the world was built take their comments within two days.
+  const horizon = media.takenAt < world.baseNow ? world.baseNow : media.takenAt + 2 * DAY;
+  const span = Math.max(120, Math.min(30 * DAY, horizon - media.takenAt - 60));
   const times: number[] = [];
   for (let i = 0; i < count; i++) times.push(media.takenAt + 60 + rng.int(0, span));
   times.sort((a, b) => b - a);
@@ -106,7 +108,7 @@ function buildThread(world: World, media: WorldMedia): Thread {
     const replyCount = index === longThread ? rng.int(24, 36) : rng.chance(0.2) ? rng.int(1, 5) : 0;
     let at = createdAt;
     for (let r = 0; r < replyCount; r++) {
-      at = Math.min(at + rng.int(30, 6 * 3600), world.baseNow - 1);
+      at = Math.min(at + rng.int(30, 6 * 3600), horizon - 1);
       const replier = rng.chance(0.3) ? owner : pickAuthor();
       comment.replies.push(make(replier, `@${author.username} ${rng.pick(REPLIES[replier.locale])}`, at, comment.pk, [author.pk]));
     }

@@ -106,7 +106,7 @@ function usertagsFor(rng: Rng, candidates: WorldUser[], owner: WorldUser, big: W
   return picked.filter((u) => u.pk !== owner.pk).map((u) => ({ userPk: u.pk, x: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4, y: Math.round(rng.float(0.05, 0.95) * 1e4) / 1e4 }));
 }
 
-function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number, pools: Pools): WorldMedia {
+export function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number, pools: Pools): WorldMedia {
   const kind = kindFor(rng, owner);
   const pk = mediaPk(takenAt, ctx.nextSeq());
   let mediaType: WorldMedia['mediaType'] = 1;
@@ -171,7 +171,7 @@ function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: number,
   };
 }
 
-interface Pools {
+export interface Pools {
   main: WorldUser[];
   big: WorldUser | undefined;
   /** Public accounts that may coauthor (the empty anchor must keep an empty grid). */
@@ -198,8 +198,8 @@ export function fromRanges(rng: Rng, ranges: Ranges): number {
   return last ? last[2] : 0;
 }
 
-/** Builds every post (comments come lazily, see comments.ts), then fills the users' grids, clips, tagged feeds and pins. */
-export function buildPosts(rng: Rng, ctx: PostContext): WorldMedia[] {
+/** Who posts may mention, tag, coauthor or sponsor, and the places of each city. */
+export function postPools(ctx: Pick<PostContext, 'users' | 'hashtags' | 'locations'>): Pools {
   const main = ctx.users.filter((u) => u.tier === 'main');
   const pools: Pools = {
     main,
@@ -211,6 +211,13 @@ export function buildPosts(rng: Rng, ctx: PostContext): WorldMedia[] {
     placesByCity: new Map(),
   };
   for (const l of ctx.locations) pools.placesByCity.set(l.city, [...(pools.placesByCity.get(l.city) ?? []), l]);
+  return pools;
+}
+
+/** Builds every post (comments come lazily, see comments.ts), then fills the users' grids, clips, tagged feeds and pins. */
+export function buildPosts(rng: Rng, ctx: PostContext): WorldMedia[] {
+  const pools = postPools(ctx);
+  const main = pools.main;
   const media: WorldMedia[] = [];
   for (const owner of main) {
     const r = rng.fork(`posts:${owner.pk}`);

@@ -24,14 +24,14 @@ export interface StoryContext {
 }
 
 /** Users a story may mention and places it may show, computed once per owner. */
-interface Nearby {
+export interface Nearby {
   others: WorldUser[];
   places: WorldLocation[];
 }
 
 const r4 = (n: number): number => Math.round(n * 1e4) / 1e4;
 
-function makeStory(rng: Rng, ctx: StoryContext, owner: WorldUser, near: Nearby, time: { ageSec: number } | { takenAt: number }): WorldStory {
+export function makeStory(rng: Rng, ctx: StoryContext, owner: WorldUser, near: Nearby, time: { ageSec: number } | { takenAt: number }): WorldStory {
   const takenAt = 'ageSec' in time ? ctx.baseNow - time.ageSec : time.takenAt;
   const pk = mediaPk(takenAt, ctx.nextSeq());
   const isVideo = rng.chance(0.4);

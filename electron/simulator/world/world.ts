@@ -16,6 +16,7 @@ import { buildHashtags, buildLocations, buildTracks } from './places';
 import { buildPosts } from './posts';
 import { createRng } from './random';
 import { buildStories } from './stories';
+import { createWorldClock, type WorldClock } from './clock';
 
 export type * from './model';
 export { ANCHORS } from './people';
@@ -60,6 +61,8 @@ export interface World {
   hashtagByName: Map<string, WorldHashtag>;
   trackById: Map<string, WorldTrack>;
   trackByCanonicalId: Map<string, WorldTrack>;
+  /** The world keeps time (clock.ts): started by the simulator that serves the world. */
+  clock: WorldClock;
 }
 
 export function buildWorld(seed: number, opts: WorldOptions = {}): World {
@@ -105,6 +108,7 @@ export function buildWorld(seed: number, opts: WorldOptions = {}): World {
     hashtagByName: new Map(hashtags.map((h) => [h.name, h])),
     trackById: new Map(tracks.map((t) => [t.id, t])),
     trackByCanonicalId: new Map(tracks.map((t) => [t.canonicalId, t])),
+    clock: createWorldClock(0),
   };
 }
 

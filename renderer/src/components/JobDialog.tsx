@@ -23,7 +23,7 @@ function destinations(kind: JobKind): { key: Destination; label: string; hint: s
     ? { key: 'library' as const, label: 'Save their profile pictures to the library', hint: 'Each account’s picture goes to the download queue, with its sidecar.' }
     : { key: 'library' as const, label: 'Save their media to the library', hint: 'Each item’s photos and videos go to the download queue, with their sidecars.' };
   return [
-    { key: 'none', label: 'Keep the items', hint: 'One JSON line per item (record and provenance) in the job’s folder, ready to export.' },
+    { key: 'none', label: 'Keep the items', hint: 'In the database of the study “Ad-hoc collections” (each job is one of its runs), ready to export.' },
     ...(kind === 'comments' ? [] : [library]),
     { key: 'export', label: 'Export a file when done', hint: 'The items are written as an export in the exports folder.' },
   ];

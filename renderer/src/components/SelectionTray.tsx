@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { feedlens } from '../api/bridge';
 import { navigate } from '../state/navigation';
 import { countByKind, isDownloadable, KIND_NOUNS, SELECTION_KINDS, toSavedItems, useSelection } from '../state/selection';
+import { AddSelectionToStudy } from '../screens/studies/AddToStudy';
 import { openExport } from './ExportDialog';
 import { Icon } from './Icon';
 
@@ -95,6 +96,7 @@ export function SelectionTray() {
       >
         <Icon name="download" size={13} /> {busy ? 'Queuing…' : 'Download'}
       </button>
+      <AddSelectionToStudy records={list.map((i) => i.record)} label={`${list.length} selected`} />
       <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label })} data-testid="tray-export">
         <Icon name="file-export" size={13} /> Export…
       </button>

@@ -9,6 +9,7 @@ import { Omnibox } from './Omnibox';
 
 const NAV: { route: RouteName; label: string; icon: string }[] = [
   { route: 'search', label: 'Search', icon: '⌕' },
+  { route: 'studies', label: 'Studies', icon: '◫' },
   { route: 'library', label: 'Library', icon: '▦' },
   { route: 'downloads', label: 'Downloads', icon: '⤓' },
   { route: 'log', label: 'Request log', icon: '☰' },
@@ -81,7 +82,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <button
             key={item.route}
             className="nav-item"
-            aria-current={route.name === item.route ? 'page' : undefined}
+            aria-current={route.name === item.route || (item.route === 'studies' && route.name === 'study') ? 'page' : undefined}
             onClick={() => navigate({ name: item.route } as never)}
             title={item.route === 'explorer' ? `Every endpoint of the service (${EXPLORER_SHORTCUT})` : undefined}
           >

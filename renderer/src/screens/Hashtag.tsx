@@ -1,6 +1,7 @@
 // A hashtag page (route { name: 'hashtag', tag, tab? }): the tag's header from `/v1/hashtag/by/name`
 // and its Top, Recent and Reels feeds as infinite grids. Tags in any script work (#東京, #кофе).
 import { CollectButton } from '../components/JobDialog';
+import { AddToStudyButton } from './studies/AddToStudy';
 import { MediaImage } from '../components/Media';
 import { Tabs } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
@@ -41,6 +42,7 @@ function HashtagHeader({ name, tag, loaded }: { name: string; tag: Hashtag | nul
             <CollectButton draft={{ kind: 'hashtag', target: name, label: `#${tag?.name ?? name}`, ...(count !== null ? { knownCount: count } : {}) }}>
               Collect the latest posts
             </CollectButton>
+            <AddToStudyButton entry={`#${tag?.name ?? name}`} kind="hashtag" label={`#${tag?.name ?? name}`} />
           </div>
         )}
       </div>

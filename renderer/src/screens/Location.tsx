@@ -8,6 +8,7 @@ import { useEndpoint } from '../hooks/useEndpoint';
 import { useNavigation, useRoute } from '../state/navigation';
 import { Icon } from '../components/Icon';
 import { CollectButton } from '../components/JobDialog';
+import { AddToStudyButton } from './studies/AddToStudy';
 import { LookupError } from './places/Missing';
 import { OpenLink } from './places/OpenLink';
 import { PostGrid } from './places/PostGrid';
@@ -135,6 +136,7 @@ function PlaceHeader({ place, loaded }: { place: Location | null; loaded: boolea
           {place?.id && (
             <div className="sel-header-actions">
               <CollectButton draft={{ kind: 'location', target: place.id, label: place.name ?? `place ${place.id}` }}>Collect the latest posts</CollectButton>
+              <AddToStudyButton entry={`place:${place.id}${place.name ? ` ${place.name}` : ''}`} kind="place" label={place.name ?? `place ${place.id}`} />
             </div>
           )}
         </div>

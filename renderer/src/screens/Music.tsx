@@ -14,6 +14,7 @@ import { PostGrid } from './places/PostGrid';
 import { formatDuration } from './post/format';
 import { Icon } from '../components/Icon';
 import '../styles/places.css';
+import { AddToStudyButton } from './studies/AddToStudy';
 
 const REELS = '/v2/track/by/canonical/id';
 
@@ -59,6 +60,9 @@ function TrackHeader({ track, reels, id }: { track: Track | null; reels: number 
         )}
         <div className="feed-links">
           <OpenLink href={`https://www.instagram.com/reels/audio/${encodeURIComponent(id)}/`}>Open on the web ↗</OpenLink>
+        </div>
+        <div className="sel-header-actions">
+          <AddToStudyButton entry={`music:${id}${track?.title ? ` ${track.title}` : ''}`} kind="music" label={track?.title ?? `sound ${id}`} />
         </div>
       </div>
     </header>

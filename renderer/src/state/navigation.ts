@@ -20,7 +20,9 @@ export type Route =
   | { name: 'log' }
   /** The API explorer, on an endpoint with these values in its form (a repeated request, a replacement). */
   | { name: 'explorer'; path?: string; params?: Record<string, string | string[]> }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'studies' }
+  | { name: 'study'; id: string; tab?: 'targets' | 'runs' };
 
 export type RouteName = Route['name'];
 

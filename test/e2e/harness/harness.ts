@@ -77,6 +77,8 @@ export interface Harness {
   asks: AskRecorder;
   /** What main's folder picker answers next (null: the user cancelled it). */
   folderPick: { next: string | null };
+  /** Desktop notifications main showed (a study's run ended). */
+  notifications: { title: string; body: string }[];
   /** Loads the app and waits until it is ready. */
   open(): Promise<void>;
   /** Saves a screenshot as test-results/screens/<name>-<theme>.png once the screen has settled (see `settle`). */
@@ -227,6 +229,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   writeFileSync(settingsFile, JSON.stringify({ baseUrl: serviceOrigin, onboarded: options.onboarded ?? true, downloadFolder: join(dataDir, 'downloads') }));
   const asks = createAskRecorder(options.askPolicy ?? 'decline');
   const folderPick: { next: string | null } = { next: null };
+  const notifications: { title: string; body: string }[] = [];
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     const channel = eventChannelOf(event);
@@ -237,6 +240,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const core = createAppCore({
     dataDir,
     downloadsDir: join(dataDir, 'downloads'),
+    documentsDir: join(dataDir, 'Documents'),
+    notify: (n) => void notifications.push(n),
+    // Schedules are driven by the tests (core.tickSchedules), never by a timer.
+    scheduleTickMs: 0,
     keyStores,
     ask: asks.ask,
     pickFolder: async () => folderPick.next,
@@ -288,6 +295,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     asks,
     folderPick,
+    notifications,
     async open() {
       await p.goto(`${origin}/`);
       await p.getByTestId('app-root').waitFor();

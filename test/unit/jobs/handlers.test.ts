@@ -1,10 +1,11 @@
 // The job handlers as the IPC router calls them: the confirmation main enforces, the estimate (which
 // sends nothing) against the pages a job really uses on the simulator, and refusals that spend nothing.
-import { readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAskRecorder } from '../../support/ask-recorder';
-import { createJobHandlers } from '../../../electron/jobs/handlers';
+import { createJobHandlers, type Jobs } from '../../../electron/jobs/handlers';
+import { createStudyService } from '../../../electron/studies/service';
 import type { HandlerContext } from '../../../electron/router';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
 import { threadOf } from '../../../electron/simulator/world/comments';
@@ -46,15 +47,30 @@ async function setup() {
   const stack = await callStack(sim, key, temp.path);
   const events: JobInfo[] = [];
   const asks = createAskRecorder('confirm');
-  const handlers = createJobHandlers({
+  let jobs: Jobs | null = null;
+  const studies = createStudyService({
+    dataDir: temp.path,
+    documentsDir: join(temp.path, 'Documents'),
+    appVersion: 'test',
+    pickFolder: async () => null,
     calls: stack.calls,
+    cache: stack.cache,
+    session: () => stack.session.info,
+    emit: (event) => jobs?.onStudyEvent(event),
+    tickMs: 0,
+    log: () => undefined,
+  });
+  studies.start();
+  cleanup.unshift(() => studies.stop());
+  jobs = createJobHandlers({
+    studies,
     balance: stack.balance,
     ask: asks.ask,
     cache: stack.cache,
-    dataDir: temp.path,
     emit: (_event, info) => void events.push(info),
     log: () => undefined,
   });
+  const handlers = jobs.handlers;
   /** Resolves with the job's first event in a final state. */
   const finished = async (id: string): Promise<JobInfo> => {
     for (let i = 0; i < 2000; i++) {
@@ -83,7 +99,8 @@ describe('job handlers', () => {
     expect(s.asks.of('job')).toEqual([expect.objectContaining({ title: 'Spend up to 40 requests?', confirm: 'Spend up to 40 requests' })]);
     expect(s.asks.asked[0]?.message).toContain(`@${user.username}`);
     expect(await s.handlers.jobList({}, ctx)).toEqual([]);
-    expect(readdirSync(join(s.dir, 'jobs'))).toEqual([]);
+    // Not even the study of one-off collections was made.
+    expect(existsSync(join(s.dir, 'Documents'))).toBe(false);
     expect(sim.keys.spent(s.key)).toBe(0);
   });
 
@@ -98,7 +115,7 @@ describe('job handlers', () => {
       kind: 'validation',
       issues: [{ param: 'then' }],
     });
-    await expect(s.handlers.jobControl({ id: 'job-unknown', action: 'pause' }, ctx)).rejects.toMatchObject({ kind: 'validation' });
+    await expect(s.handlers.jobControl({ id: 'run-1', action: 'pause' }, ctx)).rejects.toMatchObject({ kind: 'validation' });
     expect(sim.keys.spent(s.key)).toBe(0);
   });
 

@@ -9,7 +9,7 @@ import { createBalanceTracker, type BalanceTracker } from '../../../electron/bal
 import { createResponseCache, type ResponseCache } from '../../../electron/cache';
 import { createCallService, type CallService } from '../../../electron/calls';
 import { createCostGuard } from '../../../electron/cost-guard';
-import { createSession, sessionNamespace } from '../../../electron/session';
+import { createSession, sessionNamespace, type Session } from '../../../electron/session';
 import { createAskRecorder, type AskRecorder } from '../../support/ask-recorder';
 import { DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
 import type { WorldUser } from '../../../electron/simulator/world/model';
@@ -38,6 +38,8 @@ export interface CallStack {
   ledger: LedgerEntry[];
   /** Main's questions (declined unless a test says otherwise): jobs spend inside their grant without any. */
   asks: AskRecorder;
+  /** The one session of this stack (live, the simulator as the service). */
+  session: Session;
 }
 
 /** What the app builds in electron/core.ts, over `dataDir` (the cache lives in `<dataDir>/cache`). */
@@ -75,7 +77,7 @@ export async function callStack(sim: Simulator, key: string, dataDir: string): P
     balance,
     ledger: { append: async (entry) => void ledger.push(entry), problem: async () => null },
   });
-  return { calls, balance, cache, ledger, asks };
+  return { calls, balance, cache, ledger, asks, session };
 }
 
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {

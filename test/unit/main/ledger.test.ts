@@ -173,14 +173,16 @@ describe('ledger: export', () => {
   it('exports CSV with a header row, oldest first, quoting and formula-escaping cells', async () => {
     const ledger = createLedger({ dir });
     await ledger.append(entry({ time: T0, requestId: 'first', params: { query: 'café, "bar"' } }));
-    await ledger.append(entry({ time: T0 + 1, requestId: '=HYPERLINK("http://x")', status: 404, errorKind: 'not_found', cacheHit: false }));
+    await ledger.append(entry({ time: T0 + 1, requestId: '=HYPERLINK("http://x")', status: 404, errorKind: 'not_found', cacheHit: false, studyId: 'study-1234abcd', runId: 3 }));
     const out = join(dir, 'export', 'ledger.csv');
     expect(await ledger.exportTo(out, 'csv')).toBe(2);
     const [header, first, second, ...rest] = readFileSync(out, 'utf8').split('\n');
-    expect(header).toBe('time,requestId,attempt,mode,origin,path,params,cursorSent,cursorReceived,status,units,durationMs,cacheHit,errorKind,bodySha256');
+    expect(header).toBe('time,requestId,attempt,mode,origin,path,params,cursorSent,cursorReceived,status,units,durationMs,cacheHit,errorKind,bodySha256,studyId,runId');
     expect(first).toBe(
-      `2026-03-28T18:45:10.000Z,first,1,live,https://api.hikerapi.com,/v1/user/by/username,"{""query"":""café, \\""bar\\""""}",,,200,1,412,false,,b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c`,
+      `2026-03-28T18:45:10.000Z,first,1,live,https://api.hikerapi.com,/v1/user/by/username,"{""query"":""café, \\""bar\\""""}",,,200,1,412,false,,b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c,,`,
     );
+    // The study (and run) a request was for.
+    expect(second?.endsWith(',study-1234abcd,3')).toBe(true);
     expect(second?.startsWith(`2026-03-28T18:45:10.001Z,"'=HYPERLINK(""http://x"")"`)).toBe(true);
     expect(second).toContain(',404,1,412,false,not_found,');
     expect(rest).toEqual(['']);

@@ -11,6 +11,7 @@ import { navigate } from '../../state/navigation';
 import { CostHint } from './CommentThread';
 import { Icon } from '../../components/Icon';
 import { formatDuration, formatLocal, formatUtc, postKindLabel, postLinkKind } from './format';
+import { AddToStudyButton } from '../studies/AddToStudy';
 
 function openUser(user: User): void {
   navigate(user.username ? { name: 'profile', username: user.username } : { name: 'profile', userId: user.id });
@@ -74,6 +75,7 @@ export function PostHeader({ post }: { post: Post }) {
           )}
         </div>
       </div>
+      <AddToStudyButton entry={post.mediaId || post.id} kind="post" label={post.code ? `post ${post.code}` : 'this post'} />
       <span className="badge post-kind" data-testid="post-kind">
         {kind}
         {post.mediaType === 'carousel' && post.children.length > 0 ? ` · ${post.children.length}` : ''}

@@ -14,6 +14,7 @@ import type { ProfileTab } from '../../state/navigation';
 import { categoryLine, contactLines, exactCount } from './format';
 import { Icon } from '../../components/Icon';
 import { aboutCall } from './plan';
+import { AddToStudyButton } from '../studies/AddToStudy';
 
 const CONTACT_ICONS = { email: 'mail', phone: 'phone', address: 'pin' } as const;
 
@@ -91,6 +92,7 @@ export function ProfileHeader({ profile, onTab, refresh }: { profile: Profile; o
               Simulated account
             </span>
           )}
+          <AddToStudyButton entry={profile.username ? `@${profile.username}` : `user:${profile.id}`} kind="account" label={profile.username ? `@${profile.username}` : `account ${profile.id}`} />
           <button className="btn small" onClick={refresh.run} disabled={refresh.busy} title="Fetch this profile again from the service. Spends 1 request." data-testid="profile-refresh">
             {refresh.busy ? <span className="spinner small" aria-hidden /> : '↻'} Refresh
           </button>

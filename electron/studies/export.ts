@@ -1,0 +1,105 @@
+// Exports of a study, written to its own exports folder by the app's exporter (electron/export): what a
+// run saw (or only what it found new), or everything the study holds. Items are read from the database
+// once per file the exporter writes, never all held in memory. Pseudonyms are keyed per study.
+import { join } from 'node:path';
+import { parseLossless } from '../../shared/api/json';
+import type { ExportResult, Provenance } from '../../shared/ipc';
+import type { AppRecord } from '../../shared/records';
+import type { ProjectKeys } from '../export/pseudonymise';
+import { runExport, type SavedItem } from '../export/run';
+import type { Ledger } from '../ledger';
+import type { Db } from './db';
+import { EXPORTS_FOLDER } from './registry';
+
+export interface StudyExportRequest {
+  runId?: number;
+  scope: 'new' | 'seen';
+  format: 'zip' | 'ndjson' | 'json';
+  pseudonymise?: { dropNames: boolean; dropPictures: boolean; dropText: boolean };
+}
+
+export interface StudyExportEnv {
+  db: Db;
+  studyId: string;
+  studyName: string;
+  folder: string;
+  appVersion: string;
+  projectKeys?: ProjectKeys;
+  ledger?: Pick<Ledger, 'requests'>;
+  onProgress?: (rows: number, total: number, done: boolean) => void;
+  now?: () => number;
+}
+
+interface Row {
+  record: string;
+  raw: string;
+  path: string | null;
+  params: string | null;
+  request_id: string | null;
+  fetched_at: number | null;
+  first_seen: number;
+}
+
+/** The keychain entry of a study's pseudonymisation key: one per study, apart from its folder. */
+export const studyKeyName = (studyId: string): string => `study:${studyId}`;
+
+/** The items to export, read afresh from the database each time they are iterated. */
+export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'> & { within?: { targetId: number; lists: string[] } }): Iterable<SavedItem> {
+  // Carousel items are inside their post's record; each record with the request that brought it.
+  const where = ["r.kind <> 'carousel_item'"];
+  const args: (number | string)[] = [];
+  let from = 'records r LEFT JOIN requests q ON q.id = r.first_request';
+  if (r.runId !== undefined) {
+    from = 'run_items ri JOIN records r ON r.rowid = ri.record_id LEFT JOIN requests q ON q.id = ri.request_id';
+    where.push('ri.run_id = ?');
+    args.push(r.runId);
+    if (r.scope === 'new') {
+      where.push('r.first_run = ?');
+      args.push(r.runId);
+    }
+  }
+  if (r.within) {
+    where.push(`r.rowid IN (SELECT record_id FROM list_items WHERE target_id = ? AND list IN (${r.within.lists.map(() => '?').join(', ')}))`);
+    args.push(r.within.targetId, ...r.within.lists);
+  }
+  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen FROM ${from} WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
+  const stmt = db.prepare(sql);
+  return {
+    *[Symbol.iterator]() {
+      for (const row of stmt.iterate(...args) as Iterable<Row>) {
+        const record = JSON.parse(row.record) as AppRecord;
+        record.raw = parseLossless(row.raw);
+        const provenance: Provenance = {
+          path: row.path ?? '/',
+          params: row.params ? (JSON.parse(row.params) as Provenance['params']) : {},
+          requestId: row.request_id,
+          fetchedAt: row.fetched_at ?? row.first_seen,
+        };
+        yield { record, provenance };
+      }
+    },
+  };
+}
+
+export async function exportStudy(request: StudyExportRequest, env: StudyExportEnv): Promise<ExportResult> {
+  const what = request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all';
+  return runExport(
+    {
+      items: studyItems(env.db, request),
+      format: request.format,
+      delimiter: ',',
+      bom: false,
+      includeMedia: false,
+      ...(request.pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...request.pseudonymise } } : {}),
+      label: `${env.studyName} ${what}`,
+    },
+    {
+      folder: join(env.folder, EXPORTS_FOLDER),
+      appVersion: env.appVersion,
+      ...(env.now ? { now: env.now } : {}),
+      ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),
+      ...(env.ledger ? { ledgerFacts: (ids, window) => env.ledger!.requests(ids, window) } : {}),
+      ...(env.onProgress ? { onProgress: env.onProgress } : {}),
+    },
+  );
+}

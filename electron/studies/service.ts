@@ -1,0 +1,270 @@
+// The studies of the app: the index of their folders, each study opened once (its database and its
+// runner), resumed at start, and driven by the schedule clock while the app is open. The IPC handlers
+// (handlers.ts) and the one-off collections (adhoc.ts) work through this.
+import { join } from 'node:path';
+import { validationError } from '../../shared/api/errors';
+import type { SessionInfo } from '../../shared/ipc';
+import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/studies';
+import type { PickFolder } from '../app-handlers';
+import type { CallCache, CallService } from '../calls';
+import { DATABASE_FILE, getMeta, type Db } from './db';
+import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
+import { createStudyRunner, type StudyRunner } from './runner';
+import { publicRun } from './runs';
+import { dailyBudget, localDay, scheduleInfo, takeDue } from './schedule';
+import { createTargetsTable, type TargetsTable } from './targets';
+
+export interface OpenStudy {
+  id: string;
+  folder: string;
+  db: Db;
+  runner: StudyRunner;
+  targets: TargetsTable;
+  adhoc: boolean;
+  name(): string;
+}
+
+export interface StudyServiceDeps {
+  dataDir: string;
+  /** The user's Documents folder: new studies are offered <Documents>/Feedlens/<name>. */
+  documentsDir: string;
+  appVersion: string;
+  pickFolder: PickFolder;
+  calls: Pick<CallService, 'call'>;
+  cache: Pick<CallCache, 'get'>;
+  session: () => SessionInfo;
+  emit: (event: StudyEvent) => void;
+  /** A desktop notification (a run ended). */
+  notify?: (n: { title: string; body: string }) => void;
+  now?: () => number;
+  log?: (message: string) => void;
+  /** How often the schedule clock looks for due runs. Default one minute; 0: never by itself (tests tick). */
+  tickMs?: number;
+}
+
+export interface StudyService {
+  start(): void;
+  stop(): Promise<void>;
+  list(): StudyInfo[];
+  info(id: string): StudyInfo;
+  /** The study, open; throws a validation error for an unknown one or one that cannot be read. */
+  get(id: string): OpenStudy;
+  create(name: string, description: string): Promise<StudyInfo>;
+  openFolder(): Promise<StudyInfo>;
+  forget(id: string): Promise<boolean>;
+  /** The study of one-off collections, made in <Documents>/Feedlens on first use. */
+  adhoc(): OpenStudy;
+  /** Starts what the schedules say is due now. */
+  tick(): void;
+  /** Every study folder (files inside may be shown in the file manager). */
+  folders(): string[];
+}
+
+const unknownStudy = () => validationError([{ param: 'id', message: 'There is no such study (it may have been removed from the list).' }]);
+
+function endNotice(study: string, run: RunInfo): { title: string; body: string } | null {
+  const units = `${run.unitsSpent.toLocaleString('en-US')} unit${run.unitsSpent === 1 ? '' : 's'}`;
+  const found = `${run.newItems.toLocaleString('en-US')} new item${run.newItems === 1 ? '' : 's'}`;
+  if (run.state === 'done') {
+    const errors = run.errors > 0 ? `, ${run.errors} error${run.errors === 1 ? '' : 's'}` : '';
+    return { title: `${study}: run finished`, body: `Found ${found} for ${units}${errors}.` };
+  }
+  if (run.state === 'stopped_budget') return { title: `${study}: run stopped at its budget`, body: `Found ${found} for ${units}. ${run.message ?? ''}`.trim() };
+  if (run.state === 'failed') return { title: `${study}: run stopped`, body: `${run.message ?? 'It failed.'} Found ${found} for ${units} before that.` };
+  return null;
+}
+
+export function createStudyService(d: StudyServiceDeps): StudyService {
+  const now = d.now ?? Date.now;
+  const log = d.log ?? console.error;
+  let index: StudyIndexEntry[] = [];
+  const open = new Map<string, OpenStudy>();
+  const problems = new Map<string, string>();
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  function attach(id: string, folder: string, db: Db): OpenStudy {
+    const study: OpenStudy = {
+      id,
+      folder,
+      db,
+      adhoc: getMeta(db, 'adhoc') === '1',
+      targets: createTargetsTable(db),
+      name: () => getMeta(db, 'name') ?? 'Study',
+      runner: createStudyRunner({
+        db,
+        studyId: id,
+        calls: d.calls,
+        cache: d.cache,
+        session: d.session,
+        emit: (run) => d.emit({ studyId: id, run }),
+        ended: (run) => {
+          const notice = endNotice(study.name(), run);
+          if (notice && run.trigger !== 'adhoc') d.notify?.(notice);
+        },
+        dailyBudget: () => dailyBudget(db),
+        dayOf: localDay,
+        now,
+        log,
+      }),
+    };
+    open.set(id, study);
+    problems.delete(id);
+    return study;
+  }
+
+  function load(entry: StudyIndexEntry): OpenStudy | null {
+    const already = open.get(entry.id);
+    if (already) return already;
+    try {
+      const { id, db } = openStudyFolder(entry.folder, d.appVersion);
+      if (id !== entry.id) {
+        db.close();
+        throw new Error(`${entry.folder} now holds another study.`);
+      }
+      const study = attach(id, entry.folder, db);
+      study.runner.open();
+      return study;
+    } catch (error) {
+      problems.set(entry.id, error instanceof Error ? error.message : String(error));
+      return null;
+    }
+  }
+
+  function info(study: OpenStudy): StudyInfo {
+    const { db } = study;
+    const n = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    const last = study.runner.table.list(1)[0];
+    return {
+      id: study.id,
+      name: study.name(),
+      description: getMeta(db, 'description') ?? '',
+      folder: study.folder,
+      database: join(study.folder, DATABASE_FILE),
+      createdAt: Number(getMeta(db, 'created_at') ?? 0),
+      targets: n('SELECT count(*) AS n FROM targets WHERE removed_at IS NULL'),
+      items: n("SELECT count(*) AS n FROM records WHERE kind <> 'carousel_item'"),
+      units: n('SELECT coalesce(sum(units_spent), 0) AS n FROM runs') + n('SELECT coalesce(sum(units), 0) AS n FROM requests WHERE run_id IS NULL'),
+      lastRun: last ? publicRun(last) : null,
+      schedule: scheduleInfo(db, d.session(), now()),
+      adhoc: study.adhoc,
+      problem: null,
+    };
+  }
+
+  function problemInfo(entry: StudyIndexEntry, problem: string): StudyInfo {
+    return {
+      id: entry.id, name: folderName(entry.folder.split(/[\\/]/).pop() ?? 'Study'), description: '', folder: entry.folder, database: join(entry.folder, DATABASE_FILE),
+      createdAt: 0, targets: 0, items: 0, units: 0, lastRun: null, schedule: null, adhoc: false, problem,
+    };
+  }
+
+  function register(id: string, folder: string): void {
+    index = [...index.filter((e) => e.id !== id), { id, folder }];
+    saveIndex(d.dataDir, index);
+  }
+
+  const service: StudyService = {
+    start() {
+      index = loadIndex(d.dataDir, log);
+      for (const entry of index) load(entry);
+      service.tick();
+      if ((d.tickMs ?? 60_000) > 0) timer = setInterval(() => service.tick(), d.tickMs ?? 60_000);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      for (const study of open.values()) {
+        await study.runner.close();
+        study.db.close();
+      }
+      open.clear();
+    },
+    list() {
+      return index.map((entry) => {
+        const study = open.get(entry.id) ?? load(entry);
+        return study ? info(study) : problemInfo(entry, problems.get(entry.id) ?? 'It cannot be opened.');
+      });
+    },
+    info: (id) => info(service.get(id)),
+    get(id) {
+      const study = open.get(id);
+      if (study) return study;
+      const entry = index.find((e) => e.id === id);
+      if (!entry) throw unknownStudy();
+      const loaded = load(entry);
+      if (!loaded) throw validationError([{ param: 'id', message: problems.get(id) ?? 'This study cannot be opened.' }]);
+      return loaded;
+    },
+    async create(name, description) {
+      const defaultPath = join(d.documentsDir, 'Feedlens', folderName(name));
+      const chosen = await d.pickFolder({ title: `Where to keep the study “${name}”`, defaultPath });
+      if (chosen === null) throw { kind: 'cancelled', message: 'No folder was chosen: the study was not created.', billed: false, retryable: true };
+      const folder = studyFolderIn(chosen, name);
+      const created = createStudyFolder(folder, { name, description, adhoc: false, appVersion: d.appVersion, now: now() });
+      register(created.id, folder);
+      return info(attach(created.id, folder, created.db));
+    },
+    async openFolder() {
+      const chosen = await d.pickFolder({ title: 'Open a study folder', defaultPath: join(d.documentsDir, 'Feedlens') });
+      if (chosen === null) throw { kind: 'cancelled', message: 'No folder was chosen.', billed: false, retryable: true };
+      let opened;
+      try {
+        opened = openStudyFolder(chosen, d.appVersion);
+      } catch (error) {
+        throw validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
+      }
+      const already = open.get(opened.id);
+      if (already) {
+        opened.db.close();
+        if (already.folder !== chosen) throw validationError([{ param: 'folder', message: `This study is already open from ${already.folder}.` }]);
+        return info(already);
+      }
+      register(opened.id, chosen);
+      const study = attach(opened.id, chosen, opened.db);
+      study.runner.open();
+      return info(study);
+    },
+    async forget(id) {
+      const study = open.get(id);
+      if (study) {
+        await study.runner.close();
+        study.db.close();
+        open.delete(id);
+      }
+      const before = index.length;
+      index = index.filter((e) => e.id !== id);
+      saveIndex(d.dataDir, index);
+      return index.length < before;
+    },
+    adhoc() {
+      for (const entry of index) {
+        const study = open.get(entry.id) ?? load(entry);
+        if (study?.adhoc) return study;
+      }
+      const folder = studyFolderIn(join(d.documentsDir, 'Feedlens'), 'Ad-hoc collections');
+      const created = createStudyFolder(folder, {
+        name: 'Ad-hoc collections', description: 'The one-off collections started with “Collect all…”: each is a run of this study.', adhoc: true, appVersion: d.appVersion, now: now(),
+      });
+      register(created.id, folder);
+      return attach(created.id, folder, created.db);
+    },
+    tick() {
+      for (const study of open.values()) {
+        try {
+          const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null);
+          if (!due) continue;
+          study.runner.start({
+            trigger: due.trigger,
+            budget: due.budget,
+            options: { daily: true, ...(due.trigger === 'stories' ? { lists: ['stories'] } : {}) },
+            estimate: null,
+          });
+        } catch (error) {
+          log(`studies: ${study.id}: the scheduled run could not start: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    },
+    folders: () => index.map((e) => e.folder),
+  };
+  return service;
+}

@@ -1,0 +1,135 @@
+// "Run now": main's estimate of the pages this run needs (only what is new since the last run, from the
+// study and the cache), a budget cap, and the start, which main confirms in its own question.
+import { useEffect, useState } from 'react';
+import type { AppError } from '../../../../shared/api/errors';
+import type { RunEstimate, RunInfo } from '../../../../shared/studies';
+import { feedlens } from '../../api/bridge';
+import { ErrorView } from '../../components/ErrorView';
+import { formatMoney, moneyFor } from '../../components/jobPlan';
+import { useAppState } from '../../state/app';
+import { Dialog } from './Dialog';
+import { units } from './format';
+
+function EstimateLines({ estimate }: { estimate: RunEstimate }) {
+  const byTarget = new Map<number, RunEstimate['lines']>();
+  for (const l of estimate.lines) byTarget.set(l.targetId, [...(byTarget.get(l.targetId) ?? []), l]);
+  return (
+    <div className="preview-table-wrap">
+      <table className="data estimate-table" data-testid="run-estimate-lines">
+        <thead>
+          <tr>
+            <th>Target</th>
+            <th>Reads</th>
+            <th className="num">Pages</th>
+            <th className="num">Units</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...byTarget.values()].map((lines) =>
+            lines.map((l, i) => (
+              <tr key={`${l.targetId}-${i}`}>
+                <td>{i === 0 ? l.label : ''}</td>
+                <td className="muted">
+                  {l.what}
+                  {l.open && <span className="badge"> size unknown</span>}
+                </td>
+                <td className="num">{l.pages.toLocaleString()}</td>
+                <td className="num">{l.units.toLocaleString()}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId: string; studyName: string; onClose: () => void; onStarted: (run: RunInfo) => void }) {
+  const balance = useAppState((s) => s.balance);
+  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
+  const [budgetText, setBudgetText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void feedlens()
+      .studyRunEstimate({ id: studyId })
+      .then((r) => {
+        if (!live) return;
+        if (!r.ok) setError(r.error);
+        else {
+          setEstimate(r.value);
+          setBudgetText(String(r.value.suggestedBudget));
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [studyId]);
+
+  const n = Number(budgetText.trim());
+  const budget = Number.isInteger(n) && n >= 1 ? n : null;
+  const money = budget === null ? null : moneyFor(budget, balance);
+  const start = async () => {
+    if (budget === null) return;
+    setBusy(true);
+    setError(null);
+    // Main asks the user to confirm the budget in its own window; declining spends nothing.
+    const r = await feedlens().studyRunStart({ id: studyId, budget });
+    setBusy(false);
+    if (r.ok) {
+      onStarted(r.value);
+      onClose();
+    } else if (r.error.kind !== 'cancelled') setError(r.error);
+  };
+
+  return (
+    <Dialog title={`Run “${studyName}” now`} onClose={onClose} busy={busy} wide testId="run-dialog">
+      {!estimate && !error && (
+        <div className="sel-estimate" aria-busy="true">
+          <span className="spinner small" aria-hidden /> Estimating (nothing is sent)…
+        </div>
+      )}
+      {estimate && (
+        <>
+          <div className="sel-estimate" data-testid="run-estimate" data-units={estimate.units} data-pages={estimate.pages}>
+            <dl className="sel-figures">
+              <div>
+                <dt>pages</dt>
+                <dd>{estimate.open ? `${estimate.pages.toLocaleString()}+` : `about ${estimate.pages.toLocaleString()}`}</dd>
+              </div>
+              <div>
+                <dt>cost</dt>
+                <dd>
+                  {units(estimate.units)}
+                  {estimate.money !== null ? ` · ${formatMoney(estimate.money, estimate.currency)}` : ''}
+                </dd>
+              </div>
+            </dl>
+            <p className="field-hint sel-basis">{estimate.basis}</p>
+          </div>
+          <EstimateLines estimate={estimate} />
+          <label className="sel-field">
+            <span className="sel-field-label">Budget cap</span>
+            <span className="row">
+              <input type="number" min={1} step={1} value={budgetText} onChange={(e) => setBudgetText(e.target.value)} className="sel-number" data-testid="run-budget" />
+              <span className="muted">units{money !== null ? ` · at most ${formatMoney(money, balance?.currency ?? null)}` : ''}</span>
+            </span>
+            <span className="field-hint">The run stops before a page would take it past this; what it leaves unread, the next run reads.</span>
+            {budget === null && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
+          </label>
+        </>
+      )}
+      {error && <ErrorView error={error} compact />}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose} disabled={busy} data-autofocus data-testid="run-cancel">
+          Cancel
+        </button>
+        <button type="button" className="btn primary" onClick={() => void start()} disabled={busy || budget === null || !estimate || estimate.lines.length === 0} data-testid="run-start">
+          {busy ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} units` : 'Start'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+// A study's schedule: every N hours while the app is open, within a daily budget the user authorises once
+// in main's question; stories of watched accounts more often, from the story lifetime seen.
+import { useState } from 'react';
+import type { AppError } from '../../../../shared/api/errors';
+import type { ScheduleInfo } from '../../../../shared/studies';
+import { feedlens } from '../../api/bridge';
+import { ErrorView } from '../../components/ErrorView';
+import { Dialog } from './Dialog';
+import { localDateTime, units } from './format';
+
+export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChanged }: { studyId: string; studyName: string; schedule: ScheduleInfo | null; onClose: () => void; onChanged: () => void }) {
+  const [hoursText, setHoursText] = useState(String(schedule?.everyHours ?? 24));
+  const [budgetText, setBudgetText] = useState(String(schedule?.dailyBudget ?? 100));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const hours = Number(hoursText);
+  const budget = Number(budgetText);
+  const valid = Number.isFinite(hours) && hours >= 1 && hours <= 720 && Number.isInteger(budget) && budget >= 1;
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    // Main asks the user to authorise the daily budget in its own window.
+    const r = await feedlens().studyScheduleSet({ id: studyId, everyHours: hours, dailyBudget: budget });
+    setBusy(false);
+    if (r.ok) {
+      onChanged();
+      onClose();
+    } else if (r.error.kind !== 'cancelled') setError(r.error);
+  };
+  const stop = async () => {
+    setBusy(true);
+    const r = await feedlens().studyScheduleClear({ id: studyId });
+    setBusy(false);
+    if (r.ok) {
+      onChanged();
+      onClose();
+    } else setError(r.error);
+  };
+
+  return (
+    <Dialog title={`Schedule “${studyName}”`} onClose={onClose} busy={busy} testId="schedule-dialog">
+      {schedule && (
+        <div className="schedule-now muted" data-testid="schedule-current">
+          Now: every {schedule.everyHours} h, up to {units(schedule.dailyBudget)} a day ({units(schedule.spentToday)} spent today). Next run {localDateTime(schedule.nextRunAt)}
+          {schedule.storiesEveryHours !== null ? `; stories every ${schedule.storiesEveryHours} h` : ''}.
+          {schedule.waiting && <div className="field-error">{schedule.waiting}</div>}
+        </div>
+      )}
+      <div className="collect-row">
+        <label>
+          Run every (hours)
+          <input type="number" min={1} max={720} step={1} value={hoursText} onChange={(e) => setHoursText(e.target.value)} className="sel-number" data-testid="schedule-hours" />
+        </label>
+        <label>
+          Daily budget (units)
+          <input type="number" min={1} step={1} value={budgetText} onChange={(e) => setBudgetText(e.target.value)} className="sel-number" data-testid="schedule-budget" />
+        </label>
+      </div>
+      <p className="field-hint">
+        Runs happen while Feedlens is open; a run missed while it was closed runs at the next start. Scheduled runs stop at the daily budget and go on the
+        next day. Stories of watched accounts are read at least twice as often as they expire. Each run ends with a notification of what it found and cost.
+      </p>
+      {error && <ErrorView error={error} compact />}
+      <div className="dialog-actions">
+        {schedule && (
+          <button type="button" className="btn danger" onClick={() => void stop()} disabled={busy} data-testid="schedule-stop">
+            Stop the schedule
+          </button>
+        )}
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={onClose} disabled={busy} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="btn primary" onClick={() => void save()} disabled={busy || !valid} data-testid="schedule-save">
+          {valid ? `Allow up to ${budget.toLocaleString()} units a day` : 'Save'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+// A study (route { name: 'study', id, tab? }): its folder and database, the run under way live, its
+// targets, its schedule and its runs. Every run and schedule is confirmed by main before it spends.
+import { useState } from 'react';
+import type { RunInfo } from '../../../../shared/studies';
+import { feedlens } from '../../api/bridge';
+import { ErrorView } from '../../components/ErrorView';
+import { Icon } from '../../components/Icon';
+import { Tabs } from '../../components/Tabs';
+import { useNavigation, useRoute } from '../../state/navigation';
+import { AddTargetsDialog } from './AddTargetsDialog';
+import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, units } from './format';
+import { RunDialog } from './RunDialog';
+import { RunsHistory } from './RunsHistory';
+import { ScheduleDialog } from './ScheduleDialog';
+import { TargetsTable } from './TargetsTable';
+import { useLiveRun, useStudy } from './useStudies';
+import '../../styles/studies.css';
+
+type StudyTab = 'targets' | 'runs';
+
+function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; onChanged: () => void }) {
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const act = async (action: 'pause' | 'resume' | 'cancel') => {
+    if (action === 'cancel' && !confirmCancel) return setConfirmCancel(true);
+    setConfirmCancel(false);
+    await feedlens().studyRunControl({ id: studyId, runId: run.id, action });
+    onChanged();
+  };
+  const progress = runProgress(run);
+  return (
+    <section className="live-run card" aria-label="Run under way" data-testid="live-run" data-state={run.state} data-pages={run.pages} data-units={run.unitsSpent}>
+      <div className="row">
+        <strong>Run #{run.id}</strong>
+        <span className={`badge job-state ${run.state}`}>
+          {run.state === 'running' && <span className="spinner small" aria-hidden />}
+          {RUN_STATE_WORDS[run.state]}
+        </span>
+        <span className="muted">
+          {runFound(run)} · {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
+          {run.estimate !== null ? ` (estimate ${run.estimate.toLocaleString()})` : ''}
+        </span>
+        <span className="spacer" />
+        {run.state === 'running' ? (
+          <button type="button" className="btn small" onClick={() => void act('pause')} data-testid="live-pause">
+            <Icon name="pause" size={12} /> Pause
+          </button>
+        ) : (
+          <button type="button" className="btn small" onClick={() => void act('resume')} data-testid="live-resume">
+            <Icon name="play" size={12} /> Resume
+          </button>
+        )}
+        <button type="button" className={`btn small${confirmCancel ? ' danger' : ''}`} onClick={() => void act('cancel')} data-testid="live-cancel">
+          <Icon name="stop" size={12} /> {confirmCancel ? 'Cancel this run?' : 'Cancel'}
+        </button>
+        {confirmCancel && (
+          <button type="button" className="btn small ghost" onClick={() => setConfirmCancel(false)}>
+            Keep it
+          </button>
+        )}
+      </div>
+      <div className="sel-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} aria-label="Budget used">
+        <div className={`sel-bar-fill ${run.state}`} style={{ width: `${progress * 100}%` }} />
+      </div>
+      {run.message && <div className="muted">{run.message}</div>}
+    </section>
+  );
+}
+
+export function StudyScreen() {
+  const route = useRoute();
+  const replace = useNavigation((s) => s.replace);
+  const id = route.name === 'study' ? route.id : '';
+  const tab: StudyTab = route.name === 'study' ? (route.tab ?? 'targets') : 'targets';
+  const { data, error, reload } = useStudy(id);
+  const active = data?.runs.find((r) => r.state === 'running' || r.state === 'paused') ?? null;
+  const live = useLiveRun(id, active);
+  const [dialog, setDialog] = useState<'add' | 'run' | 'schedule' | null>(null);
+  if (error) return <div className="page"><ErrorView error={error} onRetry={reload} /></div>;
+  if (!data) return <div className="page"><div className="spinner" aria-label="Loading the study" /></div>;
+  const { study, targets, runs } = data;
+  const showLive = live && (live.state === 'running' || live.state === 'paused') ? live : null;
+  const now = Date.now();
+  return (
+    <div className="page study-page" data-testid="study-screen" data-study-id={study.id}>
+      <div className="page-header study-header">
+        <div className="stack study-title">
+          <h1 data-testid="study-title">{study.name}</h1>
+          {study.description && <div className="muted">{study.description}</div>}
+          <div className="study-paths faint">
+            <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: study.database })} title="Show the database in the file manager" data-testid="study-reveal">
+              <Icon name="folder" size={12} /> <span className="mono">{study.database}</span>
+            </button>
+          </div>
+        </div>
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={() => setDialog('add')} data-testid="study-add-targets">
+          + Add targets
+        </button>
+        <button type="button" className="btn" onClick={() => setDialog('schedule')} data-testid="study-schedule">
+          <Icon name="clock" size={13} /> {study.schedule ? `Every ${study.schedule.everyHours} h` : 'Schedule…'}
+        </button>
+        <button type="button" className="btn primary" onClick={() => setDialog('run')} disabled={showLive !== null || targets.length === 0} data-testid="study-run">
+          <Icon name="play" size={12} /> Run now…
+        </button>
+      </div>
+      <dl className="study-facts" data-testid="study-facts">
+        <div>
+          <dt>targets</dt>
+          <dd>{study.targets.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>items</dt>
+          <dd data-testid="study-items">{study.items.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>runs</dt>
+          <dd>{runs.length.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>spent</dt>
+          <dd>{units(study.units)}</dd>
+        </div>
+        <div>
+          <dt>next run</dt>
+          <dd title={study.schedule ? localDateTime(study.schedule.nextRunAt) : undefined}>
+            {study.schedule ? `${relativeTime(study.schedule.nextRunAt, now)} · ${units(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today` : 'not scheduled'}
+          </dd>
+        </div>
+      </dl>
+      {study.schedule?.waiting && <div className="notice warn" data-testid="schedule-waiting">{study.schedule.waiting}</div>}
+      {showLive && <LiveRun studyId={study.id} run={showLive} onChanged={reload} />}
+      <Tabs<StudyTab>
+        label="Study"
+        active={tab}
+        onChange={(next) => replace({ name: 'study', id, tab: next })}
+        tabs={[
+          { key: 'targets', label: 'Targets', count: targets.length },
+          { key: 'runs', label: 'Runs', count: runs.length },
+        ]}
+      />
+      <div role="tabpanel" aria-label={tab === 'targets' ? 'Targets' : 'Runs'}>
+        {tab === 'targets' ? <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={reload} /> : <RunsHistory studyId={study.id} runs={runs} onChanged={reload} />}
+      </div>
+      {dialog === 'add' && <AddTargetsDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onAdded={reload} />}
+      {dialog === 'run' && <RunDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onStarted={reload} />}
+      {dialog === 'schedule' && <ScheduleDialog studyId={study.id} studyName={study.name} schedule={study.schedule} onClose={() => setDialog(null)} onChanged={reload} />}
+    </div>
+  );
+}
