@@ -452,6 +452,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       // Items a crash left between their files and their sidecar are settled now.
       for (const g of groups.values()) saving.touch(g.id);
       await saveNow();
+      await flush();
       emitSoon();
       pump();
     },

@@ -76,23 +76,13 @@ export interface EndpointCounter {
 /** Counts the items per distinct request as they go by (no pass of its own over the items). */
 export function createEndpointCounter(): EndpointCounter {
   const byKey = new Map<string, EndpointUse>();
-  // The provenance as given -> its request: the sorting is done once per distinct provenance.
-  const known = new Map<string, EndpointUse>();
   return {
     add(p) {
-      const quick = `${p.path}\n${JSON.stringify(p.params)}`;
-      let use = known.get(quick);
-      if (!use) {
-        const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => a.localeCompare(b)));
-        const key = `${p.path}?${JSON.stringify(params)}`;
-        use = byKey.get(key);
-        if (!use) {
-          use = { path: p.path, params, items: 0 };
-          byKey.set(key, use);
-        }
-        known.set(quick, use);
-      }
-      use.items += 1;
+      const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      const key = `${p.path}?${JSON.stringify(params)}`;
+      const use = byKey.get(key);
+      if (use) use.items += 1;
+      else byKey.set(key, { path: p.path, params, items: 1 });
     },
     list: () => [...byKey.values()],
   };

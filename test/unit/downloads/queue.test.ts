@@ -273,6 +273,25 @@ describe('downloading posts', () => {
     expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files[0]?.sha256).toBe(createHash('sha256').update(readFileSync(expectedPath(m, null, false))).digest('hex'));
   });
 
+  it('reads a queue the previous version saved (each record in a file of its own), then drops those files', async () => {
+    const m = findMedia((x) => x.kind === 'image');
+    const items = await postItems(m);
+    const sidecarPath = expectedPath(m, null, false).replace(/\.png$/, '.json');
+    const pendingFile = join(rig.dataDir, 'downloads', 'pending', 'abc.json');
+    mkdirSync(join(rig.dataDir, 'downloads', 'pending'), { recursive: true });
+    writeFileSync(pendingFile, JSON.stringify({ record: items[0]?.record, provenance: items[0]?.provenance }));
+    const url = (items[0]?.record as unknown as { images: { url: string }[] }).images[0]?.url;
+    const group = { id: `post:${m.pk}`, kind: 'post', username: owner(m).username, ownerId: m.ownerPk, takenAt: m.takenAt, sidecarBase: sidecarPath.replace(/\.json$/, ''), highlight: null, pending: pendingFile, tasks: [`post:${m.pk}#0`] };
+    const task = { id: `post:${m.pk}#0`, group: group.id, kind: 'post', label: 'x', url, ext: 'png', fallbackExt: 'jpg', base: expectedPath(m, null, false).replace(/\.png$/, ''), index: null, role: 'media', mediaPk: m.pk, takenAt: m.takenAt, refresh: null, state: 'queued', attempts: 0, error: null, path: null, bytes: 0, totalBytes: null, contentType: null, refreshedBy: null };
+    writeFileSync(join(rig.dataDir, 'downloads', 'queue.json'), JSON.stringify({ version: 1, paused: false, groups: [group], tasks: [task] }));
+    const q = makeQueue();
+    await q.start();
+    await q.idle();
+    expect(q.snapshot().items[0]?.state).toBe('done');
+    expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).id).toBe(`post:${m.pk}`);
+    expect(existsSync(pendingFile)).toBe(false);
+  });
+
   it('refuses items with nothing to download, and an invalid filename template', async () => {
     const q = makeQueue();
     await q.start();
