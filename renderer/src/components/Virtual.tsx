@@ -111,6 +111,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
       role="grid"
       aria-label={label}
       aria-rowcount={rows}
+      data-list={select?.list}
       onKeyDown={onKeyDown}
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
@@ -173,7 +174,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   };
 
   return (
-    <div ref={ref} role="list" aria-label={label} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
         const props = {

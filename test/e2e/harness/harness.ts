@@ -39,6 +39,8 @@ export interface BridgeRecord {
   direction: 'to-main' | 'to-renderer';
   channel: string;
   payload: unknown;
+  /** On an answer (to-renderer on an operation's channel): the arguments of the call it answers. */
+  request?: unknown;
 }
 
 export interface HarnessOptions {
@@ -252,7 +254,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const frame = source.frame;
     const event = { sender: { id: 1 }, senderFrame: { url: frame.url(), parent: frame.parentFrame() ? { url: frame.parentFrame()!.url(), parent: null } : null } };
     const result = await router.handle(channel.replace(/^feedlens:/, ''), event, args);
-    bridge.push({ direction: 'to-renderer', channel, payload: result });
+    bridge.push({ direction: 'to-renderer', channel, payload: result, request: args });
     return result;
   });
   await context.addInitScript({ content: bridgeInitScript() });
