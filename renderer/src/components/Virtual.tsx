@@ -1,6 +1,6 @@
 // Virtualised grids and lists inside the page's scroller (#content): only what is on screen is in the
-// DOM, so lists of thousands stay fast. `onNearEnd` fires when the user nears the last loaded item;
-// screens pass the list's loadMore, which fetches the next page only if one exists.
+// DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
+// screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Selectable } from '../state/selection';
@@ -27,6 +27,48 @@ function useScrollMargin(ref: RefObject<HTMLElement | null>): number {
     return () => ro.disconnect();
   }, [ref]);
   return margin;
+}
+
+/**
+ * Calls `onEnd` while the list's end is on screen: the space just below its last row is visible, so the
+ * rows a next page adds show at once, and no page is bought before the user reaches it (rows rendered
+ * as overscan are off screen and do not count). Checked after each render, scroll and resize, at most
+ * once a frame; the caller ignores calls while a page is loading.
+ */
+function useEndOnScreen(ref: RefObject<HTMLElement | null>, onEnd: (() => void) | undefined): void {
+  const callback = useRef(onEnd);
+  const schedule = useRef<() => void>(() => undefined);
+  useLayoutEffect(() => {
+    callback.current = onEnd;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    const sc = scroller();
+    if (!el || !sc) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const list = el.getBoundingClientRect();
+      const view = sc.getBoundingClientRect();
+      if (list.height > 0 && list.bottom >= view.top && list.bottom < view.bottom) callback.current?.();
+    };
+    const later = () => {
+      frame ||= requestAnimationFrame(check);
+    };
+    schedule.current = later;
+    sc.addEventListener('scroll', later, { passive: true });
+    const ro = new ResizeObserver(later);
+    ro.observe(el);
+    ro.observe(sc);
+    return () => {
+      schedule.current = () => undefined;
+      sc.removeEventListener('scroll', later);
+      ro.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [ref]);
+  // A render may end a load (the same height when a page brought nothing new): look again.
+  useEffect(() => schedule.current());
 }
 
 function useWidth(ref: RefObject<HTMLElement | null>): number {
@@ -88,10 +130,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 4, scrollMargin: margin });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
-  const lastRow = virtualRows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (rows > 0 && lastRow >= rows - 3) onNearEnd?.();
-  }, [lastRow, rows, onNearEnd]);
+  useEndOnScreen(ref, onNearEnd);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
@@ -159,10 +198,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   const margin = useScrollMargin(ref);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
-  const last = virtualRows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (items.length > 0 && last >= items.length - 5) onNearEnd?.();
-  }, [last, items.length, onNearEnd]);
+  useEndOnScreen(ref, onNearEnd);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);

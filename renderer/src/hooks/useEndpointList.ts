@@ -83,11 +83,17 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) void query.fetchNextPage();
   };
 
+  /**
+   * For the virtual list, when its end is on screen: the next page, but never again by itself after a
+   * next page failed (the footer offers a retry), or a billed error would be bought on every scroll.
+   */
+  const onListEnd = query.isFetchNextPageError ? undefined : loadMore;
+
   /** Starts over from page 1, bypassing main's cache: spends one request per page loaded again. */
   const refresh = async () => {
     bypassCache.current = true;
     await queryClient.resetQueries({ queryKey: listKey(path, params), exact: true });
   };
 
-  return { ...query, items, stats, loadMore, refresh, endpoint, provenanceOf, listId };
+  return { ...query, items, stats, loadMore, onListEnd, refresh, endpoint, provenanceOf, listId };
 }

@@ -209,7 +209,7 @@ export function LibraryScreen() {
                   renderCell={(item) => <LibraryCell item={item} onOpen={setOpen} />}
                   minCellWidth={170}
                   gap={6}
-                  onNearEnd={items.loadMore}
+                  onNearEnd={items.isFetchNextPageError ? undefined : items.loadMore}
                   label="Saved items"
                 />
                 <div className="list-footer" data-testid="library-footer">

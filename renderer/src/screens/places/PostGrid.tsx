@@ -42,7 +42,7 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
           renderCell={(p) => <PostCell post={p} />}
           minCellWidth={200}
           gap={6}
-          onNearEnd={list.loadMore}
+          onNearEnd={list.onListEnd}
           label={label}
         />
       )}

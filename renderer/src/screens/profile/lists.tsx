@@ -67,7 +67,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
         minCellWidth={reels ? 150 : 190}
         aspect={reels ? 16 / 9 : 1}
         gap={reels ? 6 : 4}
-        onNearEnd={list.loadMore}
+        onNearEnd={list.onListEnd}
         label={label}
       />
       <ListStatus list={list} empty={empty} noun={nouns} />
@@ -106,7 +106,7 @@ export function PagedUserList({
         itemKey={(u, i) => `${u.id}-${i}`}
         renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />}
         estimate={58}
-        onNearEnd={list.loadMore}
+        onNearEnd={list.onListEnd}
         label={label}
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
       />
