@@ -127,7 +127,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
   const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;
   const rowHeight = cell * aspect + gap;
   const rows = Math.ceil(items.length / columns);
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 4, scrollMargin: margin });
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);

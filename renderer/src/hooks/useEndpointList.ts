@@ -1,7 +1,7 @@
 // Every infinite list in the app: react-query's useInfiniteQuery over the shared pager. No screen pages
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
 import { readPage, withCursor, type PageCursor } from '../../../shared/api/pager';
@@ -59,13 +59,16 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((p) => p.records) as T[], [pages]);
   // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
-  const provenances = useMemo(() => {
-    const map = new WeakMap<AppRecord, Provenance>();
-    for (const p of pages ?? []) for (const r of p.records) map.set(r, p.provenance);
-    return map;
-  }, [pages]);
-  /** The call that fetched a record of this list (null for a record that is not one of its items). */
-  const provenanceOf = useCallback((record: AppRecord): Provenance | null => provenances.get(record) ?? null, [provenances]);
+  // Filled a page at a time as pages arrive (a page never changes), not again for every page of a long list.
+  const [provenances] = useState(() => new WeakMap<AppRecord, Provenance>());
+  /** The call that fetched a record of this list (null for a record that never was one of its items). */
+  const provenanceOf = useMemo(() => {
+    for (const p of pages ?? []) {
+      if (p.records[0] && provenances.get(p.records[0]) === p.provenance) continue;
+      for (const r of p.records) provenances.set(r, p.provenance);
+    }
+    return (record: AppRecord): Provenance | null => provenances.get(record) ?? null;
+  }, [pages, provenances]);
   /** Identifies the list (endpoint and params) for selection ranges and "select all loaded". */
   const listId = useMemo(() => JSON.stringify([path, params]), [path, params]);
   const stats: ListStats = useMemo(

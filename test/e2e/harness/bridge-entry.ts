@@ -13,7 +13,11 @@ const w = globalThis as unknown as HarnessWindow;
 const listeners = new Map<string, Set<Listener>>();
 w.__feedlensEmit = (channel, payload) => listeners.get(channel)?.forEach((listener) => listener(payload));
 w.feedlens = createBridge(
-  (channel, args) => w.__feedlensInvoke(channel, args),
+  async (channel, args) => {
+    // The harness answers with JSON text (see harness.ts).
+    const text = (await w.__feedlensInvoke(channel, args)) as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  },
   (channel, listener) => {
     const set = listeners.get(channel) ?? new Set<Listener>();
     set.add(listener);

@@ -255,7 +255,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const event = { sender: { id: 1 }, senderFrame: { url: frame.url(), parent: frame.parentFrame() ? { url: frame.parentFrame()!.url(), parent: null } : null } };
     const result = await router.handle(channel.replace(/^feedlens:/, ''), event, args);
     bridge.push({ direction: 'to-renderer', channel, payload: result, request: args });
-    return result;
+    // As JSON text, parsed natively in the page (bridge-entry.ts), as Electron's structured clone would be:
+    // Playwright's own value serialisation walks every value in JS, a cost per page the app does not pay.
+    return JSON.stringify(result);
   });
   await context.addInitScript({ content: bridgeInitScript() });
   page = await context.newPage();

@@ -1,6 +1,6 @@
 // The list pieces the profile and search screens are made of: paged post grids and account lists
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
 import { CollectButton } from '../../components/JobDialog';
@@ -14,8 +14,8 @@ import { entriesOf, entryWith } from '../../state/selection';
 
 import type { Call } from './plan';
 
-/** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark. */
-export function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
+/** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark (memoised, as PostCell). */
+export const MediaCell = memo(function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
   return (
     <div className="media-cell">
       <PostCell post={post} />
@@ -31,7 +31,7 @@ export function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
       )}
     </div>
   );
-}
+});
 
 function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
   return records.filter((r): r is Extract<AppRecord, { kind: K }> => r.kind === kind);
