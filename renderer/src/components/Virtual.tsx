@@ -2,87 +2,10 @@
 // DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
 // screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
-import { SelectFrame, selectionKeyDown, type ListSpot } from './SelectionCheck';
-
-function scroller(): HTMLElement | null {
-  return document.getElementById('content');
-}
-
-/** The element's offset from the top of the scroller (where the virtual rows start). */
-function useScrollMargin(ref: RefObject<HTMLElement | null>): number {
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const sc = scroller();
-    if (!el || !sc) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top - sc.getBoundingClientRect().top + sc.scrollTop);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(sc);
-    // Content above the list may change height after the list mounts (a header that loads later): the
-    // page itself resizes then, so watch it too, or the margin goes stale and rows render off screen.
-    if (sc.firstElementChild) ro.observe(sc.firstElementChild);
-    return () => ro.disconnect();
-  }, [ref]);
-  return margin;
-}
-
-/**
- * Calls `onEnd` while the list's end is on screen: the space just below its last row is visible, so the
- * rows a next page adds show at once, and no page is bought before the user reaches it (rows rendered
- * as overscan are off screen and do not count). Checked after each render, scroll and resize, at most
- * once a frame; the caller ignores calls while a page is loading.
- */
-function useEndOnScreen(ref: RefObject<HTMLElement | null>, onEnd: (() => void) | undefined): void {
-  const callback = useRef(onEnd);
-  const schedule = useRef<() => void>(() => undefined);
-  useLayoutEffect(() => {
-    callback.current = onEnd;
-  });
-  useEffect(() => {
-    const el = ref.current;
-    const sc = scroller();
-    if (!el || !sc) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
-      const list = el.getBoundingClientRect();
-      const view = sc.getBoundingClientRect();
-      if (list.height > 0 && list.bottom >= view.top && list.bottom < view.bottom) callback.current?.();
-    };
-    const later = () => {
-      frame ||= requestAnimationFrame(check);
-    };
-    schedule.current = later;
-    sc.addEventListener('scroll', later, { passive: true });
-    const ro = new ResizeObserver(later);
-    ro.observe(el);
-    ro.observe(sc);
-    return () => {
-      schedule.current = () => undefined;
-      sc.removeEventListener('scroll', later);
-      ro.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [ref]);
-  // A render may end a load (the same height when a page brought nothing new): look again.
-  useEffect(() => schedule.current());
-}
-
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    setWidth(el.clientWidth);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
-}
+import { SelectFrame, selectionKeyDown } from './SelectionCheck';
+import { scroller, useEndOnScreen, useScrollMargin, useWidth } from './virtualScroller';
 
 /** Makes a grid's cells or a list's rows selectable (checkbox, Shift-click ranges, Space, Ctrl/Cmd+A). */
 export interface SelectOptions<T> {
@@ -94,13 +17,59 @@ export interface SelectOptions<T> {
   label?: (item: T) => string;
 }
 
-/** Cells and rows become selection hosts when the list is selectable; the keys work in the capture phase. */
-function selectableParts<T>(items: T[], select: SelectOptions<T> | undefined) {
-  const entries = () => (select ? items.map(select.entry) : []);
-  const host = (item: T, index: number, shape: 'cell' | 'row') =>
-    select ? { item: select.entry(item), spot: { list: select.list, index, entries } satisfies ListSpot, label: select.label?.(item), shape } : null;
+/** The keys of a selectable list (Space, Ctrl/Cmd+A), in the capture phase; `entries` reads the latest items. */
+function useSelectable<T>(items: T[], select: SelectOptions<T> | undefined) {
+  const latest = useRef({ items, select });
+  useEffect(() => {
+    latest.current = { items, select };
+  });
+  // Stable, so the memoised cells below do not render again for every page: read only on a key or a Shift-click.
+  const entries = useCallback(() => {
+    const { items: now, select: options } = latest.current;
+    return options ? now.map(options.entry) : [];
+  }, []);
   const onKeyDownCapture = select ? (e: KeyboardEvent<HTMLDivElement>) => void selectionKeyDown(e, select.list, entries()) : undefined;
-  return { host, onKeyDownCapture };
+  return { entries, onKeyDownCapture };
+}
+
+interface CellProps<T> {
+  item: T;
+  index: number;
+  shape: 'cell' | 'row';
+  render: (item: T, index: number) => ReactNode;
+  /** The list it belongs to, when selectable, with the item's entry and checkbox label. */
+  list?: string;
+  entry: Selectable | null;
+  label?: string;
+  entries: () => readonly (Selectable | null)[];
+  /** A list row's offset (it is placed by its own transform) and the virtualizer's measuring ref. */
+  offset?: number;
+  measure?: (el: HTMLDivElement | null) => void;
+}
+
+/**
+ * One cell of a grid or row of a list. Memoised: a page arriving renders the list again, and only the
+ * cells whose item (or render function) changed need to (screens pass a stable render function).
+ */
+const Cell = memo(function Cell<T>({ item, index, shape, render, list, entry, label, entries, offset, measure }: CellProps<T>) {
+  const props = {
+    role: shape === 'cell' ? 'gridcell' : 'listitem',
+    'data-index': index,
+    ref: measure,
+    style: offset === undefined ? undefined : ({ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${offset}px)` } as const),
+  };
+  return list !== undefined ? (
+    <SelectFrame {...props} item={entry} spot={{ list, index, entries }} label={label} shape={shape}>
+      {render(item, index)}
+    </SelectFrame>
+  ) : (
+    <div {...props}>{render(item, index)}</div>
+  );
+}) as <T>(props: CellProps<T>) => ReactElement;
+
+/** What a cell needs to know of the list's selection. */
+function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
+  return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
 }
 
 export interface VirtualGridProps<T> {
@@ -120,7 +89,7 @@ export interface VirtualGridProps<T> {
 /** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
 export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const selectable = selectableParts(items, select);
+  const selectable = useSelectable(items, select);
   const width = useWidth(ref);
   const margin = useScrollMargin(ref);
   const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
@@ -163,16 +132,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;
-            const host = selectable.host(item, index, 'cell');
-            return host ? (
-              <SelectFrame {...host} role="gridcell" key={itemKey(item, index)} data-index={index}>
-                {renderCell(item, index)}
-              </SelectFrame>
-            ) : (
-              <div role="gridcell" key={itemKey(item, index)} data-index={index}>
-                {renderCell(item, index)}
-              </div>
-            );
+            return <Cell key={itemKey(item, index)} item={item} index={index} shape="cell" render={renderCell} entries={selectable.entries} {...cellSelection(item, select)} />;
           })}
         </div>
       ))}
@@ -194,7 +154,7 @@ export interface VirtualListProps<T> {
 /** A list of rows of varying height; arrow keys move between rows. */
 export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNearEnd, label, select }: VirtualListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const selectable = selectableParts(items, select);
+  const selectable = useSelectable(items, select);
   const margin = useScrollMargin(ref);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
@@ -213,21 +173,18 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
     <div ref={ref} role="list" aria-label={label} data-list={select?.list} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
-        const props = {
-          role: 'listitem',
-          'data-index': row.index,
-          ref: virtualizer.measureElement,
-          style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` } as const,
-        };
-        const host = selectable.host(item, row.index, 'row');
-        return host ? (
-          <SelectFrame {...host} {...props} key={itemKey(item, row.index)}>
-            {renderRow(item, row.index)}
-          </SelectFrame>
-        ) : (
-          <div {...props} key={itemKey(item, row.index)}>
-            {renderRow(item, row.index)}
-          </div>
+        return (
+          <Cell
+            key={itemKey(item, row.index)}
+            item={item}
+            index={row.index}
+            shape="row"
+            render={renderRow}
+            entries={selectable.entries}
+            offset={row.start - margin}
+            measure={virtualizer.measureElement}
+            {...cellSelection(item, select)}
+          />
         );
       })}
     </div>

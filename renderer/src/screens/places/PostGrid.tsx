@@ -25,11 +25,15 @@ export interface PostGridProps {
   testId?: string;
 }
 
+/** One function for every grid, so the grid's memoised cells are not rendered again for each page. */
+const renderPost = (p: Post) => <PostCell post={p} />;
+
 export function PostGrid({ path, params, label, empty, what, testId }: PostGridProps) {
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
-  const posts = useMemo(() => list.items.filter((p) => p.kind === 'post'), [list.items]);
+  // Usually all are posts: then the list itself, not a copy of thousands of records for every page.
+  const posts = useMemo(() => (list.items.every((p) => p.kind === 'post') ? list.items : list.items.filter((p) => p.kind === 'post')), [list.items]);
   const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
   return (
     <div className="post-grid" data-testid={testId}>
@@ -39,7 +43,7 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
           items={posts}
           itemKey={(p, i) => `${p.id}:${i}`}
-          renderCell={(p) => <PostCell post={p} />}
+          renderCell={renderPost}
           minCellWidth={200}
           gap={6}
           onNearEnd={list.onListEnd}

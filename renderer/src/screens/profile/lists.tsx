@@ -1,6 +1,6 @@
 // The list pieces the profile and search screens are made of: paged post grids and account lists
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
 import { CollectButton } from '../../components/JobDialog';
@@ -34,7 +34,9 @@ export const MediaCell = memo(function MediaCell({ post, reel }: { post: Post; r
 });
 
 function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
-  return records.filter((r): r is Extract<AppRecord, { kind: K }> => r.kind === kind);
+  const ofKind = (r: AppRecord): r is Extract<AppRecord, { kind: K }> => r.kind === kind;
+  // Usually all are of the kind: then the list itself, not a copy of thousands of records for every page.
+  return records.every(ofKind) ? records : records.filter(ofKind);
 }
 
 /** Every post of a paged endpoint, in a virtual grid that loads the next page near its end. */
@@ -52,6 +54,8 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const posts = useMemo(() => only(list.items, 'post'), [list.items]);
   const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
+  // The same function while the grid lives, so its memoised cells are not rendered again for each page.
+  const renderCell = useCallback((p: Post) => <MediaCell post={p} reel={reels} />, [reels]);
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
       {posts.length > 0 && (
@@ -63,7 +67,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
         items={posts}
         itemKey={(p, i) => `${p.id}-${i}`}
-        renderCell={(p) => <MediaCell post={p} reel={reels} />}
+        renderCell={renderCell}
         minCellWidth={reels ? 150 : 190}
         aspect={reels ? 16 / 9 : 1}
         gap={reels ? 6 : 4}
