@@ -1,13 +1,13 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
-import { useMemo } from 'react';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid } from '../../components/Virtual';
 import { entriesOf, entryWith } from '../../state/selection';
 import { appErrorOf } from '../../api/bridge';
+import { useAppendOnly } from '../../hooks/useAppendOnly';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import type { Params } from '../../hooks/useEndpoint';
 import type { Post } from '../../../../shared/records';
@@ -32,9 +32,8 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
-  // Usually all are posts: then the list itself, not a copy of thousands of records for every page.
-  const posts = useMemo(() => (list.items.every((p) => p.kind === 'post') ? list.items : list.items.filter((p) => p.kind === 'post')), [list.items]);
-  const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
+  const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));
+  const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="post-grid" data-testid={testId}>
       {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']} />}

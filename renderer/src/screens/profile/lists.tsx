@@ -1,6 +1,6 @@
 // The list pieces the profile and search screens are made of: paged post grids and account lists
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
 import { CollectButton } from '../../components/JobDialog';
@@ -9,6 +9,7 @@ import { ListStatus, type ListLike } from '../../components/ListStatus';
 import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid, VirtualList } from '../../components/Virtual';
 import type { EndpointAnswer } from '../../hooks/useEndpoint';
+import { useAppendOnly } from '../../hooks/useAppendOnly';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { entriesOf, entryWith } from '../../state/selection';
 
@@ -33,10 +34,8 @@ export const MediaCell = memo(function MediaCell({ post, reel }: { post: Post; r
   );
 });
 
-function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
-  const ofKind = (r: AppRecord): r is Extract<AppRecord, { kind: K }> => r.kind === kind;
-  // Usually all are of the kind: then the list itself, not a copy of thousands of records for every page.
-  return records.every(ofKind) ? records : records.filter(ofKind);
+function only<K extends AppRecord['kind']>(records: readonly AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
+  return records.filter((r): r is Extract<AppRecord, { kind: K }> => r.kind === kind);
 }
 
 /** Every post of a paged endpoint, in a virtual grid that loads the next page near its end. */
@@ -52,8 +51,8 @@ export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.usern
 
 export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
-  const posts = useMemo(() => only(list.items, 'post'), [list.items]);
-  const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
+  const posts = useAppendOnly(list.items, (items) => only(items, 'post'));
+  const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   // The same function while the grid lives, so its memoised cells are not rendered again for each page.
   const renderCell = useCallback((p: Post) => <MediaCell post={p} reel={reels} />, [reels]);
   return (
@@ -96,8 +95,8 @@ export function PagedUserList({
   collect?: CollectOffer;
 }) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
-  const users = useMemo(() => only(list.items, 'user'), [list.items]);
-  const entries = useMemo(() => entriesOf(users, list.provenanceOf), [users, list.provenanceOf]);
+  const users = useAppendOnly(list.items, (items) => only(items, 'user'));
+  const entries = useAppendOnly(users, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="user-list" data-testid="user-list">
       {users.length > 0 && (
