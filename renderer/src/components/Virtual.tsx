@@ -18,7 +18,7 @@ export interface SelectOptions<T> {
 }
 
 /** The keys of a selectable list (Space, Ctrl/Cmd+A), in the capture phase; `entries` reads the latest items. */
-function useSelectable<T>(items: T[], select: SelectOptions<T> | undefined) {
+function useSelectable<T>(items: readonly T[], select: SelectOptions<T> | undefined) {
   const latest = useRef({ items, select });
   useEffect(() => {
     latest.current = { items, select };
@@ -73,7 +73,7 @@ function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
 }
 
 export interface VirtualGridProps<T> {
-  items: T[];
+  items: readonly T[];
   itemKey: (item: T, index: number) => string;
   renderCell: (item: T, index: number) => ReactNode;
   /** Smallest cell width; the grid fits as many columns as it can. */
@@ -141,7 +141,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
 }
 
 export interface VirtualListProps<T> {
-  items: T[];
+  items: readonly T[];
   itemKey: (item: T, index: number) => string;
   renderRow: (item: T, index: number) => ReactNode;
   /** First guess of a row's height; rows are measured as they render. */

@@ -8,6 +8,7 @@ import { readPage, withCursor, type PageCursor } from '../../../shared/api/pager
 import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { callEndpoint } from '../api/call';
+import { useAppendOnly } from './useAppendOnly';
 import type { Params } from './useEndpoint';
 
 export interface ListPage {
@@ -27,6 +28,8 @@ export interface ListStats {
   units: number;
   reachedEnd: boolean;
 }
+
+const NO_PAGES: readonly ListPage[] = [];
 
 export const listKey = (path: string, params: Params) => ['list', path, params] as const;
 
@@ -57,7 +60,8 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   });
 
   const pages = query.data?.pages;
-  const items = useMemo(() => (pages ?? []).flatMap((p) => p.records) as T[], [pages]);
+  // Extended a page at a time, not flattened again for every page (10,000 records, every page).
+  const items = useAppendOnly(pages ?? NO_PAGES, (added) => added.flatMap((p) => p.records)) as T[];
   // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
   // Filled a page at a time as pages arrive (a page never changes), not again for every page of a long list.
   const [provenances] = useState(() => new WeakMap<AppRecord, Provenance>());
