@@ -32,7 +32,8 @@ export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; o
   const open = onOpen ?? ((p: Post) => navigate(p.code ? { name: 'post', code: p.code } : { name: 'post', pk: p.id }));
   return (
     <button className="grid-cell" onClick={() => open(post)} data-testid="post-cell" data-code={post.code ?? ''} title={postAlt(post)}>
-      <MediaImage url={previewUrl(post)} alt={postAlt(post)} />
+      {/* Keyed by its URL: a recycled grid cell shows another post, never the last one's image while it loads. */}
+      <MediaImage key={previewUrl(post)} url={previewUrl(post)} alt={postAlt(post)} />
       {icon && (
         <span className="corner" aria-hidden>
           <Icon name={icon} size={16} />

@@ -1,7 +1,7 @@
 // Virtualised grids and lists inside the page's scroller (#content): only what is on screen is in the
 // DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
 // screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
@@ -72,9 +72,27 @@ function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
   return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
 }
 
+/**
+ * The rows a grid renders: always as many (the most it ever needed: the rows on screen and the overscan),
+ * so each can keep its slot, `index % count`, as its key. Scrolling and pages arriving then move and
+ * refill the same rows instead of building new ones and leaving the old to the garbage collector (tens
+ * of thousands of DOM nodes over a 10,000-post grid).
+ */
+function useRecycledRange(rowHeight: number): (range: Range) => number[] {
+  const size = useRef(0);
+  useEffect(() => {
+    size.current = 0; // another row height: another number of rows on screen
+  }, [rowHeight]);
+  return useCallback((range: Range) => {
+    size.current = Math.max(size.current, range.endIndex - range.startIndex + 1 + 2 * range.overscan);
+    const count = Math.min(range.count, size.current);
+    const start = Math.max(0, Math.min(range.startIndex - range.overscan, range.count - count));
+    return Array.from({ length: count }, (_, i) => start + i);
+  }, []);
+}
+
 export interface VirtualGridProps<T> {
   items: readonly T[];
-  itemKey: (item: T, index: number) => string;
   renderCell: (item: T, index: number) => ReactNode;
   /** Smallest cell width; the grid fits as many columns as it can. */
   minCellWidth?: number;
@@ -87,7 +105,7 @@ export interface VirtualGridProps<T> {
 }
 
 /** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
-export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
+export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const selectable = useSelectable(items, select);
   const width = useWidth(ref);
@@ -96,7 +114,8 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
   const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;
   const rowHeight = cell * aspect + gap;
   const rows = Math.ceil(items.length / columns);
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin });
+  const rangeExtractor = useRecycledRange(rowHeight);
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin, rangeExtractor });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);
@@ -126,13 +145,14 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
     >
       {virtualRows.map((row) => (
         <div
-          key={row.key}
+          key={row.index % virtualRows.length}
           role="row"
           style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;
-            return <Cell key={itemKey(item, index)} item={item} index={index} shape="cell" render={renderCell} entries={selectable.entries} {...cellSelection(item, select)} />;
+            // Keyed by column: a recycled row refills its cells (see useRecycledRange).
+            return <Cell key={i} item={item} index={index} shape="cell" render={renderCell} entries={selectable.entries} {...cellSelection(item, select)} />;
           })}
         </div>
       ))}

@@ -41,7 +41,6 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
         <VirtualGrid
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
           items={posts}
-          itemKey={(p, i) => `${p.id}:${i}`}
           renderCell={renderPost}
           minCellWidth={200}
           gap={6}

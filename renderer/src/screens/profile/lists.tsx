@@ -65,7 +65,6 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
       <VirtualGrid
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
         items={posts}
-        itemKey={(p, i) => `${p.id}-${i}`}
         renderCell={renderCell}
         minCellWidth={reels ? 150 : 190}
         aspect={reels ? 16 / 9 : 1}
