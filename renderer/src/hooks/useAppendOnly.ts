@@ -12,29 +12,34 @@ function same<A, B>(a: readonly A[], b: readonly B[]): boolean {
   return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
 
+export interface Derived<A, B> {
+  source: readonly A[];
+  result: readonly B[];
+}
+
 /**
- * `derive(source)`, computed on the items added since the last call when `source` still starts with the
- * items it had then (else on all of them). `derive` must map each item on its own (a filter, a pairing).
- * A filter that keeps every item gives `source` itself: no copy of the list for every page.
+ * `derive(source)`, computed on the items added since `before` when `source` still starts with the items
+ * it had then (else on all of them). `derive` must map each item on its own (a filter, a pairing). A
+ * filter that keeps every item gives `source` itself: no copy of the list for every page.
  */
+export function extendDerived<A, B>(before: Derived<A, B> | null, source: readonly A[], derive: (items: readonly A[]) => B[]): Derived<A, B> {
+  if (before && startsWith(source, before.source)) {
+    if (source.length === before.source.length) return { source, result: before.result };
+    const fresh = source.slice(before.source.length);
+    const added = derive(fresh);
+    if ((before.result as unknown) === before.source && same(fresh, added)) return { source, result: source as unknown as readonly B[] };
+    return { source, result: before.result.concat(added) };
+  }
+  const all = derive(source);
+  return { source, result: same(source, all) ? (source as unknown as readonly B[]) : all };
+}
+
+/** extendDerived across renders: `derive` may be a new function each render, but must do the same to an item. */
 export function useAppendOnly<A, B>(source: readonly A[], derive: (items: readonly A[]) => B[]): readonly B[] {
-  const last = useRef<{ source: readonly A[]; result: readonly B[] } | null>(null);
+  const last = useRef<Derived<A, B> | null>(null);
   return useMemo(() => {
-    const before = last.current;
-    let result: readonly B[];
-    if (before && startsWith(source, before.source)) {
-      const fresh = source.slice(before.source.length);
-      const added = fresh.length === 0 ? [] : derive(fresh);
-      if (fresh.length === 0) result = before.result;
-      else if ((before.result as unknown) === before.source && same(fresh, added)) result = source as unknown as readonly B[];
-      else result = before.result.concat(added);
-    } else {
-      const all = derive(source);
-      result = same(source, all) ? (source as unknown as readonly B[]) : all;
-    }
-    last.current = { source, result };
-    return result;
-    // `derive` may be a new function each render: what it does to an item must not change.
+    last.current = extendDerived(last.current, source, derive);
+    return last.current.result;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source]);
 }
