@@ -39,8 +39,13 @@ export interface BridgeRecord {
   direction: 'to-main' | 'to-renderer';
   channel: string;
   payload: unknown;
-  /** On an answer (to-renderer on an operation's channel): the arguments of the call it answers. */
-  request?: unknown;
+}
+
+/** One operation the renderer called, with main's answer (the bridge records them apart, in flight or not). */
+export interface AnsweredCall {
+  channel: string;
+  args: unknown;
+  result: unknown;
 }
 
 export interface HarnessOptions {
@@ -65,6 +70,8 @@ export interface Harness {
   dataDir: string;
   /** Everything that crossed the bridge so far. */
   bridge: BridgeRecord[];
+  /** Every operation answered so far, with its arguments, in the order the answers came. */
+  answered: AnsweredCall[];
   /** Links the app asked main to open in the system browser. */
   opened: string[];
   /** Files the app asked main to show in the file manager. */
@@ -177,6 +184,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const opened: string[] = [];
   const revealed: string[] = [];
   const bridge: BridgeRecord[] = [];
+  const answered: AnsweredCall[] = [];
   const liveKey = options.liveKey;
   const sim = await startSimulatorServer({
     seed: options.seed ?? 7,
@@ -265,7 +273,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const frame = source.frame;
     const event = { sender: { id: 1 }, senderFrame: { url: frame.url(), parent: frame.parentFrame() ? { url: frame.parentFrame()!.url(), parent: null } : null } };
     const result = await router.handle(channel.replace(/^feedlens:/, ''), event, args);
-    bridge.push({ direction: 'to-renderer', channel, payload: result, request: args });
+    bridge.push({ direction: 'to-renderer', channel, payload: result });
+    answered.push({ channel, args, result });
     // The answer goes to the page as JSON text over HTTP, fetched with a ticket (bridge-entry.ts) and parsed
     // natively, as cheap as Electron's structured clone. Returned through the binding, it would cost the
     // page what the app does not pay: Playwright walks every value in JS, and the DevTools protocol keeps a
@@ -289,6 +298,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     core,
     dataDir,
     bridge,
+    answered,
     opened,
     revealed,
     logs,

@@ -18,9 +18,7 @@ interface Answered {
 
 /** The calls answered so far, in the order the answers came. */
 function answeredCalls(h: Harness): Answered[] {
-  return h.bridge
-    .filter((b) => b.direction === 'to-renderer' && b.channel === 'feedlens:call' && b.request !== undefined)
-    .map((b) => ({ args: b.request as OpArgs<'call'>, result: b.payload as Result<CallValue> }));
+  return h.answered.filter((a) => a.channel === 'feedlens:call').map((a) => ({ args: a.args as OpArgs<'call'>, result: a.result as Result<CallValue> }));
 }
 
 /** Calls sent to main and not answered yet. */
