@@ -35,6 +35,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: `${outRoot}/renderer`,
+      // electron-vite leaves bundles unminified; the renderer is parsed on every window load, so minify it.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -60,7 +60,11 @@ function Screen({ route }: { route: Route }) {
 function Body() {
   const route = useRoute();
   const index = useNavigation((s) => s.index);
-  const { ready, loadError, key, settings } = useAppState();
+  // One field at a time: the whole store changes after every paid call (the balance), and this renders every screen.
+  const ready = useAppState((s) => s.ready);
+  const loadError = useAppState((s) => s.loadError);
+  const keyPresent = useAppState((s) => s.key?.present ?? false);
+  const onboarded = useAppState((s) => s.settings?.onboarded ?? false);
   useTheme();
   if (loadError) {
     return (
@@ -77,7 +81,7 @@ function Body() {
       </div>
     );
   }
-  if (!key?.present && !settings?.onboarded) return <OnboardingScreen />;
+  if (!keyPresent && !onboarded) return <OnboardingScreen />;
   return (
     <Shell>
       {/* A new history entry remounts its screen, so each entry keeps its own scroll and state. */}

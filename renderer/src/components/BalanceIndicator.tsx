@@ -9,9 +9,18 @@ export function balanceLevel(requests: number, threshold: number): 'ok' | 'amber
   return 'ok';
 }
 
+// Formatters by currency and precision, built once: the balance is shown again after every paid call.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string): string {
+  const digits = amount < 1 ? 4 : 2;
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+    let format = moneyFormats.get(`${currency}:${digits}`);
+    if (!format) {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: digits });
+      moneyFormats.set(`${currency}:${digits}`, format);
+    }
+    return format.format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

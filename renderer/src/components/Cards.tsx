@@ -1,4 +1,5 @@
 // The cells and rows most lists are made of: a post in a grid, an account in a list.
+import { memo } from 'react';
 import type { Post, User, UserFields } from '../../../shared/records';
 import { navigate } from '../state/navigation';
 import { Icon, type IconName } from './Icon';
@@ -25,12 +26,14 @@ function kindIcon(post: Post): IconName | null {
   return null;
 }
 
-export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) => void }) {
+/** Memoised: a grid renders its cells again for every page it receives, and a post record never changes. */
+export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) => void }) {
   const icon = kindIcon(post);
   const open = onOpen ?? ((p: Post) => navigate(p.code ? { name: 'post', code: p.code } : { name: 'post', pk: p.id }));
   return (
     <button className="grid-cell" onClick={() => open(post)} data-testid="post-cell" data-code={post.code ?? ''} title={postAlt(post)}>
-      <MediaImage url={previewUrl(post)} alt={postAlt(post)} />
+      {/* Keyed by its URL: a recycled grid cell shows another post, never the last one's image while it loads. */}
+      <MediaImage key={previewUrl(post)} url={previewUrl(post)} alt={postAlt(post)} />
       {icon && (
         <span className="corner" aria-hidden>
           <Icon name={icon} size={16} />
@@ -43,10 +46,14 @@ export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) =
       )}
     </button>
   );
-}
+});
+
+// Built once: a NumberFormat costs far more to build than to use, and every grid cell formats two counts.
+let compact: Intl.NumberFormat | null = null;
 
 export function compactNumber(n: number): string {
-  return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  compact ??= new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+  return compact.format(n);
 }
 
 export function VerifiedMark({ user }: { user: Pick<UserFields, 'isVerified'> }) {

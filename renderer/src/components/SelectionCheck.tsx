@@ -80,12 +80,29 @@ export function SelectCheck({ item, spot, label, className }: { item: Selectable
   );
 }
 
+// Each list's selection keys, made once per entries array: the bar counts on every selection change.
+const listKeys = new WeakMap<readonly Selectable[], Set<string>>();
+
+/** How many of a list's entries are selected: nothing to do while nothing is selected, else one look-up per selected item. */
+function selectedAmong(selected: Record<string, unknown>, entries: readonly Selectable[]): number {
+  let n = 0;
+  let keys: Set<string> | undefined;
+  for (const key in selected) {
+    if (!keys) {
+      keys = listKeys.get(entries) ?? new Set(entries.map((e) => selectionKey(e.record) ?? ''));
+      listKeys.set(entries, keys);
+    }
+    if (keys.has(key)) n++;
+  }
+  return n;
+}
+
 /**
  * The bar above a selectable list: "Select all loaded (N)", how many of them are selected, "Export this
  * list", and room for other actions (a bulk job).
  */
 export function SelectionListBar({ entries, exportLabel, noun, children }: { entries: readonly Selectable[]; exportLabel: string; noun: readonly [string, string]; children?: ReactNode }) {
-  const selectedHere = useSelection((s) => entries.reduce((n, e) => (selectionKey(e.record) ?? '') in s.items ? n + 1 : n, 0));
+  const selectedHere = useSelection((s) => selectedAmong(s.items, entries));
   const setMany = useSelection((s) => s.setMany);
   const all = entries.length > 0 && selectedHere === entries.length;
   const words = (n: number) => `${n.toLocaleString()} ${n === 1 ? noun[0] : noun[1]}`;

@@ -1,46 +1,11 @@
 // Virtualised grids and lists inside the page's scroller (#content): only what is on screen is in the
-// DOM, so lists of thousands stay fast. `onNearEnd` fires when the user nears the last loaded item;
-// screens pass the list's loadMore, which fetches the next page only if one exists.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+// DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
+// screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
-import { SelectFrame, selectionKeyDown, type ListSpot } from './SelectionCheck';
-
-function scroller(): HTMLElement | null {
-  return document.getElementById('content');
-}
-
-/** The element's offset from the top of the scroller (where the virtual rows start). */
-function useScrollMargin(ref: RefObject<HTMLElement | null>): number {
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const sc = scroller();
-    if (!el || !sc) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top - sc.getBoundingClientRect().top + sc.scrollTop);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(sc);
-    // Content above the list may change height after the list mounts (a header that loads later): the
-    // page itself resizes then, so watch it too, or the margin goes stale and rows render off screen.
-    if (sc.firstElementChild) ro.observe(sc.firstElementChild);
-    return () => ro.disconnect();
-  }, [ref]);
-  return margin;
-}
-
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    setWidth(el.clientWidth);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
-}
+import { SelectFrame, selectionKeyDown } from './SelectionCheck';
+import { scroller, useEndOnScreen, useScrollMargin, useWidth } from './virtualScroller';
 
 /** Makes a grid's cells or a list's rows selectable (checkbox, Shift-click ranges, Space, Ctrl/Cmd+A). */
 export interface SelectOptions<T> {
@@ -52,18 +17,82 @@ export interface SelectOptions<T> {
   label?: (item: T) => string;
 }
 
-/** Cells and rows become selection hosts when the list is selectable; the keys work in the capture phase. */
-function selectableParts<T>(items: T[], select: SelectOptions<T> | undefined) {
-  const entries = () => (select ? items.map(select.entry) : []);
-  const host = (item: T, index: number, shape: 'cell' | 'row') =>
-    select ? { item: select.entry(item), spot: { list: select.list, index, entries } satisfies ListSpot, label: select.label?.(item), shape } : null;
+/** The keys of a selectable list (Space, Ctrl/Cmd+A), in the capture phase; `entries` reads the latest items. */
+function useSelectable<T>(items: readonly T[], select: SelectOptions<T> | undefined) {
+  const latest = useRef({ items, select });
+  useEffect(() => {
+    latest.current = { items, select };
+  });
+  // Stable, so the memoised cells below do not render again for every page: read only on a key or a Shift-click.
+  const entries = useCallback(() => {
+    const { items: now, select: options } = latest.current;
+    return options ? now.map(options.entry) : [];
+  }, []);
   const onKeyDownCapture = select ? (e: KeyboardEvent<HTMLDivElement>) => void selectionKeyDown(e, select.list, entries()) : undefined;
-  return { host, onKeyDownCapture };
+  return { entries, onKeyDownCapture };
+}
+
+interface CellProps<T> {
+  item: T;
+  index: number;
+  shape: 'cell' | 'row';
+  render: (item: T, index: number) => ReactNode;
+  /** The list it belongs to, when selectable, with the item's entry and checkbox label. */
+  list?: string;
+  entry: Selectable | null;
+  label?: string;
+  entries: () => readonly (Selectable | null)[];
+  /** A list row's offset (it is placed by its own transform) and the virtualizer's measuring ref. */
+  offset?: number;
+  measure?: (el: HTMLDivElement | null) => void;
+}
+
+/**
+ * One cell of a grid or row of a list. Memoised: a page arriving renders the list again, and only the
+ * cells whose item (or render function) changed need to (screens pass a stable render function).
+ */
+const Cell = memo(function Cell<T>({ item, index, shape, render, list, entry, label, entries, offset, measure }: CellProps<T>) {
+  const props = {
+    role: shape === 'cell' ? 'gridcell' : 'listitem',
+    'data-index': index,
+    ref: measure,
+    style: offset === undefined ? undefined : ({ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${offset}px)` } as const),
+  };
+  return list !== undefined ? (
+    <SelectFrame {...props} item={entry} spot={{ list, index, entries }} label={label} shape={shape}>
+      {render(item, index)}
+    </SelectFrame>
+  ) : (
+    <div {...props}>{render(item, index)}</div>
+  );
+}) as <T>(props: CellProps<T>) => ReactElement;
+
+/** What a cell needs to know of the list's selection. */
+function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
+  return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
+}
+
+/**
+ * The rows a grid renders: always as many (the most it ever needed: the rows on screen and the overscan),
+ * so each can keep its slot, `index % count`, as its key. Scrolling and pages arriving then move and
+ * refill the same rows instead of building new ones and leaving the old to the garbage collector (tens
+ * of thousands of DOM nodes over a 10,000-post grid).
+ */
+function useRecycledRange(rowHeight: number): (range: Range) => number[] {
+  const size = useRef(0);
+  useEffect(() => {
+    size.current = 0; // another row height: another number of rows on screen
+  }, [rowHeight]);
+  return useCallback((range: Range) => {
+    size.current = Math.max(size.current, range.endIndex - range.startIndex + 1 + 2 * range.overscan);
+    const count = Math.min(range.count, size.current);
+    const start = Math.max(0, Math.min(range.startIndex - range.overscan, range.count - count));
+    return Array.from({ length: count }, (_, i) => start + i);
+  }, []);
 }
 
 export interface VirtualGridProps<T> {
-  items: T[];
-  itemKey: (item: T, index: number) => string;
+  items: readonly T[];
   renderCell: (item: T, index: number) => ReactNode;
   /** Smallest cell width; the grid fits as many columns as it can. */
   minCellWidth?: number;
@@ -76,22 +105,20 @@ export interface VirtualGridProps<T> {
 }
 
 /** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
-export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
+export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const selectable = selectableParts(items, select);
+  const selectable = useSelectable(items, select);
   const width = useWidth(ref);
   const margin = useScrollMargin(ref);
   const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
   const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;
   const rowHeight = cell * aspect + gap;
   const rows = Math.ceil(items.length / columns);
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 4, scrollMargin: margin });
+  const rangeExtractor = useRecycledRange(rowHeight);
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin, rangeExtractor });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
-  const lastRow = virtualRows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (rows > 0 && lastRow >= rows - 3) onNearEnd?.();
-  }, [lastRow, rows, onNearEnd]);
+  useEndOnScreen(ref, onNearEnd);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
@@ -111,28 +138,21 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
       role="grid"
       aria-label={label}
       aria-rowcount={rows}
+      data-list={select?.list}
       onKeyDown={onKeyDown}
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
     >
       {virtualRows.map((row) => (
         <div
-          key={row.key}
+          key={row.index % virtualRows.length}
           role="row"
           style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;
-            const host = selectable.host(item, index, 'cell');
-            return host ? (
-              <SelectFrame {...host} role="gridcell" key={itemKey(item, index)} data-index={index}>
-                {renderCell(item, index)}
-              </SelectFrame>
-            ) : (
-              <div role="gridcell" key={itemKey(item, index)} data-index={index}>
-                {renderCell(item, index)}
-              </div>
-            );
+            // Keyed by column: a recycled row refills its cells (see useRecycledRange).
+            return <Cell key={i} item={item} index={index} shape="cell" render={renderCell} entries={selectable.entries} {...cellSelection(item, select)} />;
           })}
         </div>
       ))}
@@ -141,7 +161,7 @@ export function VirtualGrid<T>({ items, itemKey, renderCell, minCellWidth = 180,
 }
 
 export interface VirtualListProps<T> {
-  items: T[];
+  items: readonly T[];
   itemKey: (item: T, index: number) => string;
   renderRow: (item: T, index: number) => ReactNode;
   /** First guess of a row's height; rows are measured as they render. */
@@ -154,14 +174,11 @@ export interface VirtualListProps<T> {
 /** A list of rows of varying height; arrow keys move between rows. */
 export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNearEnd, label, select }: VirtualListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const selectable = selectableParts(items, select);
+  const selectable = useSelectable(items, select);
   const margin = useScrollMargin(ref);
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
-  const last = virtualRows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (items.length > 0 && last >= items.length - 5) onNearEnd?.();
-  }, [last, items.length, onNearEnd]);
+  useEndOnScreen(ref, onNearEnd);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
@@ -173,24 +190,21 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   };
 
   return (
-    <div ref={ref} role="list" aria-label={label} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
-        const props = {
-          role: 'listitem',
-          'data-index': row.index,
-          ref: virtualizer.measureElement,
-          style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)` } as const,
-        };
-        const host = selectable.host(item, row.index, 'row');
-        return host ? (
-          <SelectFrame {...host} {...props} key={itemKey(item, row.index)}>
-            {renderRow(item, row.index)}
-          </SelectFrame>
-        ) : (
-          <div {...props} key={itemKey(item, row.index)}>
-            {renderRow(item, row.index)}
-          </div>
+        return (
+          <Cell
+            key={itemKey(item, row.index)}
+            item={item}
+            index={row.index}
+            shape="row"
+            render={renderRow}
+            entries={selectable.entries}
+            offset={row.start - margin}
+            measure={virtualizer.measureElement}
+            {...cellSelection(item, select)}
+          />
         );
       })}
     </div>

@@ -2,13 +2,14 @@
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
 import { useSessionId } from '../state/app';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
 import { PAGE_STOP_MESSAGES, readPage, withCursor, type PageCursor, type PageStop } from '../../../shared/api/pager';
 import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { callEndpoint } from '../api/call';
+import { useAppendOnly } from './useAppendOnly';
 import type { Params } from './useEndpoint';
 
 export interface ListPage {
@@ -32,6 +33,8 @@ export interface ListStats {
   /** What to tell the user when the list stopped early or was capped by the service, else null. */
   stopped?: string | null;
 }
+
+const NO_PAGES: readonly ListPage[] = [];
 
 /** Pages are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
 export const listKey = (path: string, params: Params, session: string) => ['list', session, path, params] as const;
@@ -65,15 +68,19 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   });
 
   const pages = query.data?.pages;
-  const items = useMemo(() => (pages ?? []).flatMap((p) => p.records) as T[], [pages]);
+  // Extended a page at a time, not flattened again for every page (10,000 records, every page).
+  const items = useAppendOnly(pages ?? NO_PAGES, (added) => added.flatMap((p) => p.records)) as T[];
   // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
-  const provenances = useMemo(() => {
-    const map = new WeakMap<AppRecord, Provenance>();
-    for (const p of pages ?? []) for (const r of p.records) map.set(r, p.provenance);
-    return map;
-  }, [pages]);
-  /** The call that fetched a record of this list (null for a record that is not one of its items). */
-  const provenanceOf = useCallback((record: AppRecord): Provenance | null => provenances.get(record) ?? null, [provenances]);
+  // Filled a page at a time as pages arrive (a page never changes), not again for every page of a long list.
+  const [provenances] = useState(() => new WeakMap<AppRecord, Provenance>());
+  /** The call that fetched a record of this list (null for a record that never was one of its items). */
+  const provenanceOf = useMemo(() => {
+    for (const p of pages ?? []) {
+      if (p.records[0] && provenances.get(p.records[0]) === p.provenance) continue;
+      for (const r of p.records) provenances.set(r, p.provenance);
+    }
+    return (record: AppRecord): Provenance | null => provenances.get(record) ?? null;
+  }, [pages, provenances]);
   /** Identifies the list (endpoint and params) for selection ranges and "select all loaded". */
   const listId = useMemo(() => JSON.stringify([path, params]), [path, params]);
   const stats: ListStats = useMemo(
@@ -96,11 +103,17 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) void query.fetchNextPage({ cancelRefetch: false });
   };
 
+  /**
+   * For the virtual list, when its end is on screen: the next page, but never again by itself after a
+   * next page failed (the footer offers a retry), or a billed error would be bought on every scroll.
+   */
+  const onListEnd = query.isFetchNextPageError ? undefined : loadMore;
+
   /** Starts over from page 1, bypassing main's cache: spends one request per page loaded again. */
   const refresh = async () => {
     bypassCache.current = true;
     await queryClient.resetQueries({ queryKey: listKey(path, params, session), exact: true });
   };
 
-  return { ...query, items, stats, loadMore, refresh, endpoint, provenanceOf, listId };
+  return { ...query, items, stats, loadMore, onListEnd, refresh, endpoint, provenanceOf, listId };
 }

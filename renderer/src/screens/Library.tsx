@@ -45,7 +45,7 @@ function LibraryCell({ item, onOpen }: { item: LibraryItem; onOpen: (item: Libra
       {item.previewUrl === null ? (
         <div className="media-missing">No file on disk</div>
       ) : hasImage ? (
-        <img src={item.previewUrl} alt="" loading="lazy" decoding="async" draggable={false} />
+        <img key={item.previewUrl} src={item.previewUrl} alt="" loading="lazy" decoding="async" draggable={false} />
       ) : (
         <video src={item.previewUrl} preload="metadata" muted playsInline tabIndex={-1} />
       )}
@@ -205,11 +205,10 @@ export function LibraryScreen() {
               <>
                 <VirtualGrid
                   items={items.items}
-                  itemKey={(item) => item.id}
                   renderCell={(item) => <LibraryCell item={item} onOpen={setOpen} />}
                   minCellWidth={170}
                   gap={6}
-                  onNearEnd={items.loadMore}
+                  onNearEnd={items.isFetchNextPageError ? undefined : items.loadMore}
                   label="Saved items"
                 />
                 <div className="list-footer" data-testid="library-footer">

@@ -114,22 +114,32 @@ export function toSavedItems(items: readonly Selectable[]): SavedItemArg[] {
   return items.map(({ record, provenance }) => ({ record: record as unknown as SavedItemArg['record'], provenance }));
 }
 
+// One pairing per record and provenance, made once: a list rebuilds its entries for every page it
+// receives, and new objects for its thousands of records each time would only feed the garbage collector.
+const pairings = new WeakMap<AppRecord, Selectable | null>();
+
+function pairing(record: AppRecord, provenance: Provenance | null): Selectable | null {
+  if (!provenance) return null;
+  const known = pairings.get(record);
+  if (known !== undefined && (known === null || known.provenance === provenance)) return known;
+  const made = selectionKey(record) ? { record, provenance } : null;
+  pairings.set(record, made);
+  return made;
+}
+
 /** A list's records paired with the call each came from (records the list cannot place are left out). */
 export function entriesOf(records: readonly AppRecord[], provenanceOf: (record: AppRecord) => Provenance | null): Selectable[] {
   const out: Selectable[] = [];
   for (const record of records) {
-    const provenance = provenanceOf(record);
-    if (provenance && selectionKey(record)) out.push({ record, provenance });
+    const entry = pairing(record, provenanceOf(record));
+    if (entry) out.push(entry);
   }
   return out;
 }
 
 /** The same pairing for one record at a time (what virtual lists ask for each cell). */
 export function entryWith(provenanceOf: (record: AppRecord) => Provenance | null): (record: AppRecord) => Selectable | null {
-  return (record) => {
-    const provenance = provenanceOf(record);
-    return provenance && selectionKey(record) ? { record, provenance } : null;
-  };
+  return (record) => pairing(record, provenanceOf(record));
 }
 
 export interface Anchor {

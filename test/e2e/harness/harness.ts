@@ -41,6 +41,13 @@ export interface BridgeRecord {
   payload: unknown;
 }
 
+/** One operation the renderer called, with main's answer (the bridge records them apart, in flight or not). */
+export interface AnsweredCall {
+  channel: string;
+  args: unknown;
+  result: unknown;
+}
+
 export interface HarnessOptions {
   seed?: number;
   theme?: 'light' | 'dark';
@@ -67,6 +74,8 @@ export interface Harness {
   dataDir: string;
   /** Everything that crossed the bridge so far. */
   bridge: BridgeRecord[];
+  /** Every operation answered so far, with its arguments, in the order the answers came. */
+  answered: AnsweredCall[];
   /** Links the app asked main to open in the system browser. */
   opened: string[];
   /** Files the app asked main to show in the file manager. */
@@ -185,6 +194,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const opened: string[] = [];
   const revealed: string[] = [];
   const bridge: BridgeRecord[] = [];
+  const answered: AnsweredCall[] = [];
   const liveKey = options.liveKey;
   const sim = await startSimulatorServer({
     seed: options.seed ?? 7,
@@ -195,8 +205,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // The renderer and app-media: are served from one loopback origin, as app:// serves them in the app.
   let page: Page | null = null;
   let media: ((request: Request) => Promise<Response>) | null = null;
+  // Answers of main waiting for the page to fetch them, by ticket (see the __feedlensInvoke binding below).
+  const answers = new Map<string, string>();
+  let tickets = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname.startsWith('/__bridge/')) {
+      const ticket = url.pathname.slice('/__bridge/'.length);
+      const text = answers.get(ticket);
+      answers.delete(ticket);
+      if (text === undefined) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(text);
+      return;
+    }
     if (url.pathname === '/app-media/' && media) {
       const headers = new Headers();
       if (req.headers.range) headers.set('range', req.headers.range);
@@ -275,7 +296,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const event = { sender: { id: 1 }, senderFrame: { url: frame.url(), parent: frame.parentFrame() ? { url: frame.parentFrame()!.url(), parent: null } : null } };
     const result = await router.handle(channel.replace(/^feedlens:/, ''), event, args);
     bridge.push({ direction: 'to-renderer', channel, payload: result });
-    return result;
+    answered.push({ channel, args, result });
+    // The answer goes to the page as JSON text over HTTP, fetched with a ticket (bridge-entry.ts) and parsed
+    // natively, as cheap as Electron's structured clone. Returned through the binding, it would cost the
+    // page what the app does not pay: Playwright walks every value in JS, and the DevTools protocol keeps a
+    // compiled copy of every large argument it passes in (tens of MB of heap over a long list).
+    const text = JSON.stringify(result);
+    if (text === undefined) return null;
+    const ticket = String(++tickets);
+    answers.set(ticket, text);
+    return ticket;
   });
   await context.addInitScript({ content: bridgeInitScript() });
   page = await context.newPage();
@@ -290,6 +320,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     core,
     dataDir,
     bridge,
+    answered,
     opened,
     revealed,
     logs,

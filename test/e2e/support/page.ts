@@ -90,17 +90,18 @@ export async function readToEnd(h: Harness, selector: string, attr: string): Pro
   await h.page.locator('[data-testid=list-footer], [data-testid=list-empty]').first().waitFor();
   const seen = new Map<number, string>();
   for (let step = 0; step < 600; step++) {
+    // The state first, then the rows: the last page may arrive in between, and its rows must be read.
+    const state = await h.page.evaluate(() => {
+      const c = document.getElementById('content') as HTMLElement;
+      const footer = document.querySelector('[data-testid=list-footer]');
+      return { bottom: c.scrollTop + c.clientHeight >= c.scrollHeight - 2, end: footer?.getAttribute('data-end') === 'true' };
+    });
     const rows = await h.page.$$eval(
       selector,
       (els, name) => els.map((e) => [Number(e.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1), e.getAttribute(name) ?? ''] as const),
       attr,
     );
     for (const [i, v] of rows) seen.set(i, v);
-    const state = await h.page.evaluate(() => {
-      const c = document.getElementById('content') as HTMLElement;
-      const footer = document.querySelector('[data-testid=list-footer]');
-      return { bottom: c.scrollTop + c.clientHeight >= c.scrollHeight - 2, end: footer?.getAttribute('data-end') === 'true' };
-    });
     if (state.end && state.bottom) break;
     await h.page.evaluate(() => document.getElementById('content')?.scrollBy(0, Math.round(window.innerHeight * 0.6)));
     await h.page.waitForTimeout(40);

@@ -1,13 +1,13 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
-import { useMemo } from 'react';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid } from '../../components/Virtual';
 import { entriesOf, entryWith } from '../../state/selection';
 import { appErrorOf } from '../../api/bridge';
+import { useAppendOnly } from '../../hooks/useAppendOnly';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import type { Params } from '../../hooks/useEndpoint';
 import type { Post } from '../../../../shared/records';
@@ -25,12 +25,15 @@ export interface PostGridProps {
   testId?: string;
 }
 
+/** One function for every grid, so the grid's memoised cells are not rendered again for each page. */
+const renderPost = (p: Post) => <PostCell post={p} />;
+
 export function PostGrid({ path, params, label, empty, what, testId }: PostGridProps) {
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
-  const posts = useMemo(() => list.items.filter((p) => p.kind === 'post'), [list.items]);
-  const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
+  const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));
+  const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="post-grid" data-testid={testId}>
       {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']} />}
@@ -38,11 +41,10 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
         <VirtualGrid
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
           items={posts}
-          itemKey={(p, i) => `${p.id}:${i}`}
-          renderCell={(p) => <PostCell post={p} />}
+          renderCell={renderPost}
           minCellWidth={200}
           gap={6}
-          onNearEnd={list.loadMore}
+          onNearEnd={list.onListEnd}
           label={label}
         />
       )}

@@ -237,7 +237,7 @@ function Thread({ post }: { post: Post }) {
           items={comments}
           itemKey={(c) => c.id}
           estimate={76}
-          onNearEnd={list.loadMore}
+          onNearEnd={list.onListEnd}
           label="Comments"
           renderRow={(c) => (
             <CommentRow

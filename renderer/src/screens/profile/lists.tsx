@@ -1,6 +1,6 @@
 // The list pieces the profile and search screens are made of: paged post grids and account lists
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
 import { CollectButton } from '../../components/JobDialog';
@@ -9,13 +9,14 @@ import { ListStatus, type ListLike } from '../../components/ListStatus';
 import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid, VirtualList } from '../../components/Virtual';
 import type { EndpointAnswer } from '../../hooks/useEndpoint';
+import { useAppendOnly } from '../../hooks/useAppendOnly';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { entriesOf, entryWith } from '../../state/selection';
 
 import type { Call } from './plan';
 
-/** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark. */
-export function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
+/** A grid cell for a post: the shared PostCell, plus the reel's plays and a Trial mark (memoised, as PostCell). */
+export const MediaCell = memo(function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
   return (
     <div className="media-cell">
       <PostCell post={post} />
@@ -31,9 +32,9 @@ export function MediaCell({ post, reel }: { post: Post; reel?: boolean }) {
       )}
     </div>
   );
-}
+});
 
-function only<K extends AppRecord['kind']>(records: AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
+function only<K extends AppRecord['kind']>(records: readonly AppRecord[], kind: K): Extract<AppRecord, { kind: K }>[] {
   return records.filter((r): r is Extract<AppRecord, { kind: K }> => r.kind === kind);
 }
 
@@ -50,8 +51,10 @@ export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.usern
 
 export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
-  const posts = useMemo(() => only(list.items, 'post'), [list.items]);
-  const entries = useMemo(() => entriesOf(posts, list.provenanceOf), [posts, list.provenanceOf]);
+  const posts = useAppendOnly(list.items, (items) => only(items, 'post'));
+  const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
+  // The same function while the grid lives, so its memoised cells are not rendered again for each page.
+  const renderCell = useCallback((p: Post) => <MediaCell post={p} reel={reels} />, [reels]);
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
       {posts.length > 0 && (
@@ -62,12 +65,11 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
       <VirtualGrid
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
         items={posts}
-        itemKey={(p, i) => `${p.id}-${i}`}
-        renderCell={(p) => <MediaCell post={p} reel={reels} />}
+        renderCell={renderCell}
         minCellWidth={reels ? 150 : 190}
         aspect={reels ? 16 / 9 : 1}
         gap={reels ? 6 : 4}
-        onNearEnd={list.loadMore}
+        onNearEnd={list.onListEnd}
         label={label}
       />
       <ListStatus list={list} empty={empty} noun={nouns} />
@@ -92,8 +94,8 @@ export function PagedUserList({
   collect?: CollectOffer;
 }) {
   const list = useEndpointList(call.path, call.params, { what: call.what });
-  const users = useMemo(() => only(list.items, 'user'), [list.items]);
-  const entries = useMemo(() => entriesOf(users, list.provenanceOf), [users, list.provenanceOf]);
+  const users = useAppendOnly(list.items, (items) => only(items, 'user'));
+  const entries = useAppendOnly(users, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="user-list" data-testid="user-list">
       {users.length > 0 && (
@@ -106,7 +108,7 @@ export function PagedUserList({
         itemKey={(u, i) => `${u.id}-${i}`}
         renderRow={(u) => <UserRow user={u} detail={detail?.(u)} />}
         estimate={58}
-        onNearEnd={list.loadMore}
+        onNearEnd={list.onListEnd}
         label={label}
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
       />

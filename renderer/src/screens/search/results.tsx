@@ -37,7 +37,7 @@ function TopResults({ term }: { term: string }) {
         itemKey={(r, i) => `${r.kind}:${r.id}-${i}`}
         renderRow={(r) => (r.kind === 'user' ? <UserRow user={r} detail={socialContext(r) ?? 'Account'} /> : <PostRow post={r} now={now} />)}
         estimate={64}
-        onNearEnd={list.loadMore}
+        onNearEnd={list.onListEnd}
         label={`Top results for “${term}”`}
       />
       <ListStatus list={list} empty={`Nothing found for “${term}”`} noun={['result', 'results']} />
