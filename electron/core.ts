@@ -22,7 +22,7 @@ import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
-import { ledgerAnswerSha256 } from './downloads/sidecar';
+import { ledgerAnswerFacts } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
 import { removeLeftoverTemps } from './export/output';
@@ -192,7 +192,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     confirmRenewal,
     emit: (snapshot) => o.emit('downloads', snapshot),
     version: o.version,
-    answerSha256: ledgerAnswerSha256(ledger),
+    answerFacts: ledgerAnswerFacts(ledger),
     onSaved: async (path, sidecar) => {
       await library.add(path, sidecar);
       o.emit('library', { items: library.size() });
@@ -247,7 +247,7 @@ export function createAppCore(o: CoreOptions): AppCore {
         confirmRenewal,
         emit: () => undefined,
         version: o.version,
-        answerSha256: ledgerAnswerSha256(ledger),
+        answerFacts: ledgerAnswerFacts(ledger),
         now,
       });
       queue = q.start().then(() => q);

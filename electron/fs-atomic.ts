@@ -70,8 +70,11 @@ async function syncFolder(dir: string): Promise<void> {
 export interface StagedFile {
   /** The temporary name. */
   readonly temp: string;
-  /** Renames it into place (atomic) and makes the rename durable (unless told the caller syncs the folder). */
-  commit(options?: { syncFolder?: boolean }): Promise<void>;
+  /**
+   * Renames it into place (atomic) and makes the rename durable (unless told the caller syncs the folder).
+   * `replace: false`: fails with EEXIST, and keeps what is there, when the name is taken (see renameNoReplace).
+   */
+  commit(options?: { syncFolder?: boolean; replace?: boolean }): Promise<void>;
   /** Removes the temporary file (after a failure elsewhere). */
   discard(): Promise<void>;
 }
@@ -117,7 +120,8 @@ export async function stageFileAtomic(
     temp,
     async commit(commitOptions = {}) {
       try {
-        await renameWithRetry(temp, file);
+        if (commitOptions.replace === false) await renameNoReplace(temp, file);
+        else await renameWithRetry(temp, file);
       } catch (error) {
         await unlink(temp).catch(() => undefined);
         throw error;
@@ -220,30 +224,37 @@ export async function writeNewFileAtomic(folder: string, stem: string, ext: stri
   } finally {
     await handle.close();
   }
-  let linking = true;
   try {
     for (let n = 1; n <= 10_000; n++) {
       const target = join(folder, `${n === 1 ? stem : `${stem}-${n}`}${ext}`);
-      if (!linking) {
-        if (await pathExists(target)) continue;
-        await renameWithRetry(temp, target);
-        await syncFolder(folder);
-        return target;
-      }
       try {
-        await link(temp, target);
+        await renameNoReplace(temp, target);
         await syncFolder(folder);
         return target;
       } catch (error) {
-        const code = errorCode(error) ?? '';
-        if (code === 'EEXIST') continue;
-        if (!NO_LINK_CODES.has(code)) throw error;
-        linking = false;
-        n--; // try the same name again without a link
+        if (errorCode(error) !== 'EEXIST') throw error;
       }
     }
     throw new Error(`no free file name for ${stem}${ext} in ${folder}`);
   } finally {
     await unlink(temp).catch(() => undefined);
   }
+}
+
+/**
+ * Gives `from` the name `to` only when nothing has that name: a hard link (which fails with EEXIST when
+ * the name is taken), then `from` removed. Where the file system has no hard links (FAT, some network
+ * shares), the name is checked, then `from` renamed (a file created between those two steps could still
+ * be replaced). Throws an error with code EEXIST when the name is taken: what is there is kept.
+ */
+export async function renameNoReplace(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+    await unlink(from).catch(() => undefined);
+    return;
+  } catch (error) {
+    if (!NO_LINK_CODES.has(errorCode(error) ?? '')) throw error;
+  }
+  if (await pathExists(to)) throw Object.assign(new Error(`EEXIST: file already exists, rename '${from}' -> '${to}'`), { code: 'EEXIST' });
+  await renameWithRetry(from, to);
 }

@@ -26,10 +26,14 @@ export interface LedgerQuery {
   limit?: number;
 }
 
-/** What the ledger knows of one request: units billed (all attempts) and the answer's sha256. */
+/** What the ledger knows of one request: units billed (all attempts), the answer's sha256, its session. */
 export interface RequestFacts {
   units: number;
   sha256: string | null;
+  /** The mode the request ran in: 'demo' answers are the simulator's (simulated, nothing billed). */
+  mode: 'demo' | 'live';
+  /** The service's origin it went to; null in entries written before origins were recorded. */
+  origin: string | null;
 }
 
 export interface Ledger {
@@ -60,7 +64,7 @@ async function requestFactsOf(entries: AsyncIterable<LedgerEntry>, requestIds: R
   const out = new Map<string, RequestFacts>();
   for await (const e of entries) {
     if (!requestIds.has(e.requestId)) continue;
-    const facts = out.get(e.requestId) ?? { units: 0, sha256: null };
+    const facts = out.get(e.requestId) ?? { units: 0, sha256: null, mode: e.mode, origin: e.origin ?? null };
     facts.units += e.units;
     // The answer the records came from: the attempt that succeeded (a failed retry has another body).
     if (e.errorKind === null && !e.cacheHit && e.bodySha256) facts.sha256 = e.bodySha256;

@@ -1,7 +1,7 @@
 // The library: every saved item, browsable offline by account and date. Its index (in the data folder)
 // is only a copy of what the JSON sidecars beside the media say, so when it is lost or unreadable it is
 // rebuilt from them, and a rebuild gives exactly the index the downloads built.
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -79,6 +79,8 @@ const provenanceShape = z.object({
   savedAt: z.string(),
   appVersion: z.string(),
   answerSha256: z.string().nullable(),
+  simulated: z.boolean().nullable().optional(),
+  origin: z.string().nullable().optional(),
 });
 
 /** What list() and filesOf() rely on: an index of another shape is rebuilt, never trusted. */
@@ -309,6 +311,8 @@ export function createLibraryHandlers(deps: LibraryHandlerDeps): Pick<Handlers, 
     libraryAccounts: async () => deps.library.accounts(),
     libraryRebuild: async () => deps.library.rebuild(),
     revealPath: async ({ path }) => {
+      // A root itself (the download folder before anything was saved) is made, so "Open the folder" opens it.
+      if (isAbsolute(path) && deps.roots().some((root) => resolve(root) === resolve(path))) await mkdir(path, { recursive: true }).catch(() => undefined);
       if (!(await insideRoots(path, deps.roots()))) throw refusal('Feedlens shows only saved files inside its download folder.');
       await deps.reveal(path);
       return true;

@@ -79,7 +79,7 @@ records.forEach((record, i) => {
     files: [{ name: `${base}.jpg`, index: null, role: 'media', mediaPk: String(record.id), url: 'https://scontent.cdninstagram.com/x.jpg', bytes: 2048, sha256: '0'.repeat(64), contentType: 'image/jpeg', refreshedBy: null }],
     record: withoutRaw(record),
     raw: record.raw ?? null,
-    provenance: { endpoint: path, params: { user_id: owner.id ?? '' }, requestId: `r${i}`, fetchedAt: '2026-04-01T12:00:00.000Z', savedAt: '2026-04-01T12:00:01.000Z', appVersion: 'bench', answerSha256: null },
+    provenance: { endpoint: path, params: { user_id: owner.id ?? '' }, requestId: `r${i}`, fetchedAt: '2026-04-01T12:00:00.000Z', savedAt: '2026-04-01T12:00:01.000Z', appVersion: 'bench', answerSha256: null, simulated: true, origin: null },
   };
   const text = `${stringifyLossless(sidecar, 2)}\n`;
   bytes += text.length;

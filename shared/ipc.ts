@@ -221,6 +221,9 @@ export interface LibraryItem {
     savedAt: string;
     appVersion: string;
     answerSha256: string | null;
+    /** True for demo mode's invented data (absent in sidecars written before Feedlens recorded it). */
+    simulated?: boolean | null;
+    origin?: string | null;
   } | null;
   /** file:// is not loadable: the renderer shows files through the media protocol with this URL. */
   previewUrl: string | null;

@@ -18,7 +18,7 @@ import { dropLegacyPending, loadState, createStateWriter, type Group, type State
 import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, type ConfirmRenewal } from './renewals';
 import { createSaving } from './saving';
-import type { Sidecar } from './sidecar';
+import type { AnswerFacts, Sidecar } from './sidecar';
 
 export interface DownloadQueueOptions {
   /** The app's data folder: the queue keeps its state and archive under downloads/. */
@@ -38,8 +38,8 @@ export interface DownloadQueueOptions {
   emit: (snapshot: DownloadsSnapshot) => void;
   /** App version, written into each sidecar. */
   version: string;
-  /** The sha256 of the answer a record came from (see ledgerAnswerSha256). */
-  answerSha256?: (p: Provenance) => Promise<string | null>;
+  /** What the request ledger says of the answer a record came from (see ledgerAnswerFacts). */
+  answerFacts?: (p: Provenance) => Promise<AnswerFacts>;
   /** Called after each sidecar is written (the library adds the item). */
   onSaved?: (sidecarPath: string, sidecar: Sidecar) => Promise<void> | void;
   now?: () => number;
@@ -167,7 +167,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- saving ----
 
-  const saving = createSaving({ tasks, groups, archive, version: o.version, now, log, answerSha256: o.answerSha256, onSaved: o.onSaved, changed: emitSoon, persistSoon });
+  const saving = createSaving({ tasks, groups, archive, version: o.version, now, log, answerFacts: o.answerFacts, onSaved: o.onSaved, changed: emitSoon, persistSoon });
   let saveTimer: NodeJS.Timeout | null = null;
 
   /** Saves a batch when it is full or nothing else runs; else soon. */

@@ -5,16 +5,17 @@
 // trip each (npm run bench). A crash at any point leaves a `.part` (resumed), a complete file without a
 // sidecar (found again at the next start and given its sidecar), or a done item: never a file marked
 // done whose sidecar was not written.
-import { rename, stat, utimes } from 'node:fs/promises';
+import { readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../disk-errors';
-import { stageFileAtomic, syncFiles, type StagedFile } from '../fs-atomic';
+import { renameNoReplace, stageFileAtomic, syncFiles, type StagedFile } from '../fs-atomic';
+import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../parallel';
 import type { Archive } from './archive';
 import { partPath } from './fetch-file';
 import type { Group, Task } from './queue-state';
-import { fileSha256, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, type Sidecar, type SidecarFile } from './sidecar';
+import { fileSha256, isSidecar, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
 
 export interface SavingOptions {
   tasks: Map<string, Task>;
@@ -23,7 +24,7 @@ export interface SavingOptions {
   version: string;
   now: () => number;
   log: (message: string) => void;
-  answerSha256?: (p: Provenance) => Promise<string | null>;
+  answerFacts?: (p: Provenance) => Promise<AnswerFacts>;
   onSaved?: (sidecarPath: string, sidecar: Sidecar) => Promise<void> | void;
   /** A task's state changed (emit, persist later). */
   changed: () => void;
@@ -49,6 +50,27 @@ export interface Saving {
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
+
+/** What is at a sidecar's path: nothing, a sidecar Feedlens wrote (recognised by its content), or another file. */
+async function sidecarSlot(path: string): Promise<'free' | 'ours' | 'foreign'> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : 'foreign';
+  }
+  try {
+    return isSidecar(parseLossless(text)) ? 'ours' : 'foreign';
+  } catch {
+    return 'foreign';
+  }
+}
+
+/** A file Feedlens would have replaced: it is left as it is, and the message says so. */
+class ForeignFileError extends Error {}
+function foreignFile(path: string): Error {
+  return new ForeignFileError(`A file Feedlens did not write is already at ${path}: it is left as it is. Move or rename it, then Retry.`);
+}
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -76,7 +98,18 @@ export function createSaving(o: SavingOptions): Saving {
       await syncFiles(live.map((t) => partPath(fileOf(t))));
       await eachLimited(live, PARALLEL, async (t) => {
         const final = fileOf(t);
-        await rename(partPath(final), final);
+        try {
+          // Never over a file that is there already (a file of the user's, or one saved since this was queued).
+          await renameNoReplace(partPath(final), final);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          // The same name is the same media (as when queued): counted as saved before, the download dropped.
+          await unlink(partPath(final)).catch(() => undefined);
+          t.state = 'skipped';
+          t.path = final;
+          touched.add(t.group);
+          return;
+        }
         t.path = final;
         inPlace.add(t.id);
         touched.add(t.group);
@@ -113,6 +146,7 @@ export function createSaving(o: SavingOptions): Saving {
     }
     const p = group.provenance as Provenance;
     const record = group.record ?? {};
+    const answer = o.answerFacts ? await o.answerFacts(p).catch(() => UNKNOWN_ANSWER) : UNKNOWN_ANSWER;
     return {
       format: SIDECAR_FORMAT,
       version: SIDECAR_VERSION,
@@ -132,21 +166,23 @@ export function createSaving(o: SavingOptions): Saving {
         fetchedAt: new Date(p.fetchedAt).toISOString(),
         savedAt: new Date(o.now()).toISOString(),
         appVersion: o.version,
-        answerSha256: o.answerSha256 ? await o.answerSha256(p).catch(() => null) : null,
+        answerSha256: answer.sha256,
+        simulated: answer.simulated,
+        origin: answer.origin,
       },
     };
   }
 
   /** Step 2: the sidecars of the items now complete, written and synced together, then their files done. */
   async function writeSidecars(): Promise<boolean> {
-    const staged: { group: Group; members: Task[]; path: string; sidecar: Sidecar; file: StagedFile }[] = [];
+    const staged: { group: Group; members: Task[]; path: string; sidecar: Sidecar; replace: boolean; file: StagedFile }[] = [];
     const failed = (group: Group, members: Task[], error: unknown) => {
       const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
       for (const t of members) {
         if (!inPlace.has(t.id)) continue;
         inPlace.delete(t.id);
         t.state = 'failed';
-        t.error = disk?.message ?? `The file was saved, but its sidecar could not be written: ${String(error)}. Retry to write it.`;
+        t.error = disk?.message ?? (error instanceof ForeignFileError ? error.message : `The file was saved, but its sidecar could not be written: ${String(error)}. Retry to write it.`);
       }
       o.changed();
     };
@@ -168,18 +204,21 @@ export function createSaving(o: SavingOptions): Saving {
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
+        // A sidecar replaces only a sidecar: never a file of the user's that has the same name.
+        const slot = await sidecarSlot(path);
+        if (slot === 'foreign') throw foreignFile(path);
         const sidecar = await sidecarOf(group, members, path);
         // Synced as it is written: the file system groups the syncs of the batch's sidecars.
-        staged.push({ group, members, path, sidecar, file: await stageFileAtomic(path, sidecarText(sidecar), { mode: 0o644 }) });
+        staged.push({ group, members, path, sidecar, replace: slot === 'ours', file: await stageFileAtomic(path, sidecarText(sidecar), { mode: 0o644 }) });
       } catch (error) {
         failed(group, members, error);
       }
     });
     const committed: typeof staged = [];
     await eachLimited(staged, PARALLEL, (s) =>
-      s.file.commit({ syncFolder: false }).then(
+      s.file.commit({ syncFolder: false, replace: s.replace }).then(
         () => void committed.push(s),
-        (error: unknown) => failed(s.group, s.members, error),
+        (error: unknown) => failed(s.group, s.members, (error as NodeJS.ErrnoException).code === 'EEXIST' ? foreignFile(s.path) : error),
       ),
     );
     await syncFiles([], committed.map((s) => dirname(s.path))).catch((error: unknown) => o.log(`downloads: sync: ${String(error)}`));

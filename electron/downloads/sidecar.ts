@@ -38,6 +38,10 @@ export interface SidecarProvenance {
   appVersion: string;
   /** sha256 of the service's answer the record came from (from the request ledger), when known. */
   answerSha256: string | null;
+  /** True when the record came from demo mode's simulator (invented data); null when the ledger does not know. */
+  simulated: boolean | null;
+  /** The service's origin the record came from (from the request ledger), when known. */
+  origin: string | null;
 }
 
 export interface Sidecar {
@@ -89,18 +93,31 @@ export function isSidecar(v: unknown): v is Sidecar {
   return s.format === SIDECAR_FORMAT && typeof s.id === 'string' && typeof s.kind === 'string' && Array.isArray(s.files) && typeof s.provenance === 'object';
 }
 
+/** What the request ledger says of the answer a record came from (all null when it does not know). */
+export interface AnswerFacts {
+  sha256: string | null;
+  simulated: boolean | null;
+  origin: string | null;
+}
+
+export const UNKNOWN_ANSWER: AnswerFacts = { sha256: null, simulated: null, origin: null };
+
 /**
- * The sha256 of the answer a record came from, from the request ledger. Null for cache hits (no body
- * was read) or when the ledger no longer has it. Remembered per requestId: a page's items share one answer.
+ * The facts of the answer a record came from, from the request ledger (never from the renderer, which
+ * sent the record): its sha256 (null for cache hits: no body was read), whether it was simulated, and its
+ * origin. Remembered per requestId: a page's items share one answer.
  */
-export function ledgerAnswerSha256(ledger: Pick<Ledger, 'requests'>): (p: Provenance) => Promise<string | null> {
-  const known = new Map<string, Promise<string | null>>();
+export function ledgerAnswerFacts(ledger: Pick<Ledger, 'requests'>): (p: Provenance) => Promise<AnswerFacts> {
+  const known = new Map<string, Promise<AnswerFacts>>();
   return (p) => {
-    if (p.requestId === null) return Promise.resolve(null);
+    if (p.requestId === null) return Promise.resolve(UNKNOWN_ANSWER);
     let found = known.get(p.requestId);
     if (!found) {
       const requestId = p.requestId;
-      found = ledger.requests(new Set([requestId]), { from: p.fetchedAt, to: p.fetchedAt }).then((facts) => facts.get(requestId)?.sha256 ?? null);
+      found = ledger.requests(new Set([requestId]), { from: p.fetchedAt, to: p.fetchedAt }).then((facts) => {
+        const f = facts.get(requestId);
+        return f ? { sha256: f.sha256, simulated: f.mode === 'demo', origin: f.origin } : UNKNOWN_ANSWER;
+      });
       if (known.size >= 1000) known.delete(known.keys().next().value as string);
       known.set(requestId, found);
     }

@@ -13,6 +13,10 @@ export interface LineProvenance {
   appVersion: string;
   /** sha256 of the answer's body, from the request ledger; null when unknown (e.g. a cache hit). */
   sha256: string | null;
+  /** True for demo mode's invented data (the simulator's answer); null when the ledger does not know. */
+  simulated: boolean | null;
+  /** The service's origin the answer came from, from the request ledger; null when unknown. */
+  origin: string | null;
 }
 
 export interface ExportLine {

@@ -63,6 +63,8 @@ export interface Manifest {
   items: { total: number; byKind: Record<string, number>; rows: number; skipped: Record<string, number> };
   endpoints: EndpointUse[];
   requests: { distinct: number; inLedger: number; unitsSpent: number | null; note: string };
+  /** Where the items came from, by the request ledger: demo mode's simulator or a live service. */
+  source: SourceSummary;
   pseudonymisation: PseudonymisationInfo | null;
   files: ManifestFile[];
 }
@@ -89,6 +91,47 @@ export function createEndpointCounter(): EndpointCounter {
 }
 
 export type { RequestFacts };
+
+export interface SourceSummary {
+  /** True when any item is demo mode's invented data; false when every item is known to be live; null when none is known. */
+  simulated: boolean | null;
+  simulatedItems: number;
+  liveItems: number;
+  /** Items whose request the ledger does not know (another computer's, or pruned). */
+  unknownItems: number;
+  /** The service origins the items came from. */
+  origins: string[];
+  note: string;
+}
+
+/** Counts the items by the session their request ran in (demo or live), from the ledger's facts. */
+export function sourceSummary(items: Iterable<{ provenance: { requestId: string | null } }>, facts: Map<string, RequestFacts>): SourceSummary {
+  let simulatedItems = 0;
+  let liveItems = 0;
+  let unknownItems = 0;
+  const origins = new Set<string>();
+  for (const { provenance } of items) {
+    const f = provenance.requestId ? facts.get(provenance.requestId) : undefined;
+    if (!f) unknownItems += 1;
+    else if (f.mode === 'demo') simulatedItems += 1;
+    else liveItems += 1;
+    if (f?.origin) origins.add(f.origin);
+  }
+  const simulated = simulatedItems > 0 ? true : liveItems > 0 ? false : null;
+  return {
+    simulated,
+    simulatedItems,
+    liveItems,
+    unknownItems,
+    origins: [...origins].sort(),
+    note:
+      simulatedItems > 0
+        ? `${simulatedItems} of ${simulatedItems + liveItems + unknownItems} items were collected in demo mode: they are invented by Feedlens' simulator, not real data.`
+        : unknownItems > 0
+          ? `${unknownItems} items came from requests this computer's ledger does not know: whether they are simulated cannot be told.`
+          : 'Every item came from the live service.',
+  };
+}
 
 /** Facts of the requests the items came from: the ledger's `requests`, or a stand-in in tests. */
 export type LedgerFacts = Ledger['requests'];

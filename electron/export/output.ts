@@ -55,7 +55,8 @@ export function* batches(chunks: Iterable<string>, into?: Written, reuse = false
 /**
  * Writes a data file and then its manifest (built from what was written), both under temp names, and
  * gives them their names together: the manifest first, so a crash between the two renames leaves at worst
- * a manifest whose data file is missing, never a data file without its manifest.
+ * a manifest whose data file is missing, never a data file without its manifest. Neither replaces a file
+ * (the names were chosen free; one taken in the meantime fails the export with EEXIST, and is kept).
  */
 export async function writeWithManifest(
   dataPath: string,
@@ -73,13 +74,13 @@ export async function writeWithManifest(
     throw error;
   }
   try {
-    await manifest.commit();
+    await manifest.commit({ replace: false });
   } catch (error) {
     await data.discard();
     throw error;
   }
   try {
-    await data.commit();
+    await data.commit({ replace: false });
   } catch (error) {
     await unlink(manifestPath).catch(() => undefined);
     throw error;

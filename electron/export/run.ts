@@ -12,7 +12,7 @@ import type { AppRecord } from '../../shared/records';
 import { COLUMN_SETS_VERSION, COLUMNS, columnSetOf, createRowMaker, type ColumnSetName, type Row } from './columns';
 import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
-import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { freeBaseName, safeLabel } from './naming';
 import { batches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
@@ -132,6 +132,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
+  // Nothing collected in demo mode leaves without saying so: in the manifest, on every line, in the name.
+  const source = sourceSummary(request.items, facts);
   // Items whose raw record was dropped, one bit each (a ZIP prepares an item once per file it writes).
   const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
   let rawDroppedCount = 0;
@@ -159,6 +161,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     }
     const provenance: Provenance = { ...item.provenance, params };
     const requestId = item.provenance.requestId;
+    const fact = requestId ? facts.get(requestId) : undefined;
     return {
       record,
       provenance,
@@ -172,7 +175,9 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
           requestId,
           fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
           appVersion: env.appVersion,
-          sha256: requestId ? (facts.get(requestId)?.sha256 ?? null) : null,
+          sha256: fact?.sha256 ?? null,
+          simulated: fact ? fact.mode === 'demo' : null,
+          origin: fact?.origin ?? null,
         },
       },
     };
@@ -215,6 +220,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   const label = safeLabel(pz && request.label ? pz.applyLabel(request.label) : request.label, csvSet ?? 'export');
+  const fileLabel = source.simulated ? `simulated_${label}` : label;
   const manifest = (files: ManifestFile[], rows: number): Manifest => {
     if (pseudonymisation) pseudonymisation.rawDropped = rawDroppedCount;
     return {
@@ -236,6 +242,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       items: { total: s.total, byKind: s.byKind, rows, skipped },
       endpoints: endpoints.list(),
       requests: requestsSummary(s.requestIds, facts),
+      source,
       pseudonymisation,
       files,
     };
@@ -247,7 +254,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     result = await writeBundle();
   } else {
     const ext = `.${request.format}`;
-    const base = await freeBaseName(env.folder, label, startedAt, [ext, '.manifest.json']);
+    const base = await freeBaseName(env.folder, fileLabel, startedAt, [ext, '.manifest.json']);
     const path = join(env.folder, `${base}${ext}`);
     const manifestPath = join(env.folder, `${base}.manifest.json`);
     const counter = { rows: 0 };
@@ -275,7 +282,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   return result;
 
   async function writeBundle(): Promise<ExportResult> {
-    const base = await freeBaseName(env.folder, label, startedAt, ['.zip']);
+    const base = await freeBaseName(env.folder, fileLabel, startedAt, ['.zip']);
     const path = join(env.folder, `${base}.zip`);
     const sets = [...s.sets];
     const counters = new Map<string, { rows: number }>();

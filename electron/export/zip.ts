@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { writeFileAtomic } from '../fs-atomic';
+import { stageFileAtomic } from '../fs-atomic';
 
 // Deflate's fastest level: several times faster than the default 6 on CSV and NDJSON, for files some 10-25 %
 // larger (npm run bench prints both). Exports are written far more often than they are mailed.
@@ -77,6 +77,7 @@ export async function writeZipAtomic(
     }
   });
   zip.end();
-  await writeFileAtomic(file, output);
+  // A new file only: the name was chosen free, and a file that took it in the meantime is kept.
+  await (await stageFileAtomic(file, output)).commit({ replace: false });
   return written;
 }

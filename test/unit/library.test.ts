@@ -223,4 +223,15 @@ describe('revealPath', () => {
     expect(revealed).toEqual([file]);
     rmSync(link);
   });
+
+  it('makes the download folder itself when it is revealed before anything was saved, and nothing else', async () => {
+    const revealed: string[] = [];
+    const fresh = join(dir.path, 'not-yet', 'Feedlens');
+    const handlers = createLibraryHandlers({ library, reveal: (p) => void revealed.push(p), roots: () => [fresh] });
+    expect(await handlers.revealPath({ path: fresh }, { senderId: 1 })).toBe(true);
+    expect(revealed).toEqual([fresh]);
+    expect(existsSync(fresh)).toBe(true);
+    await expect(handlers.revealPath({ path: join(fresh, 'sub') }, { senderId: 1 })).rejects.toMatchObject({ kind: 'validation' });
+    expect(existsSync(join(fresh, 'sub'))).toBe(false);
+  });
 });

@@ -2,14 +2,14 @@
 import { createGrant, type SpendGrant } from '../../../electron/cost-guard';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
 import type { DownloadsSnapshot, SavedItemArg } from '../../../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../shared/settings';
 import { createDownloadHandlers } from '../../../electron/downloads/handlers';
 import { createDownloadQueue, type DownloadQueue, type DownloadQueueOptions } from '../../../electron/downloads/queue';
-import { ledgerAnswerSha256, type Sidecar } from '../../../electron/downloads/sidecar';
+import { ledgerAnswerFacts, type Sidecar } from '../../../electron/downloads/sidecar';
 import { createLedger } from '../../../electron/ledger';
 import { createRouter, type Handlers } from '../../../electron/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
@@ -127,7 +127,7 @@ describe('downloading posts', () => {
     const m = findMedia((x) => x.kind === 'carousel' && x.children.some((c) => c.mediaType === 2) && x.children.some((c) => c.mediaType === 1));
     const items = await postItems(m);
     const ledger = createLedger({ dir: join(rig.dataDir, 'ledger') });
-    const q = makeQueue({ answerSha256: async (p) => (await rig.core.flush(), ledgerAnswerSha256(ledger)(p)) });
+    const q = makeQueue({ answerFacts: async (p) => (await rig.core.flush(), ledgerAnswerFacts(ledger)(p)) });
     await q.start();
     expect(await q.enqueue(items)).toEqual({ queued: m.children.length, skipped: 0 });
     await q.idle();
@@ -172,8 +172,12 @@ describe('downloading posts', () => {
       requestId: items[0]?.provenance.requestId,
       appVersion: '0.1.0',
       answerSha256: entry?.bodySha256,
+      // Demo mode's answer: the sidecar says it is simulated, and where it came from (the ledger's word).
+      simulated: true,
+      origin: entry?.origin,
     });
     expect(sidecar.provenance.answerSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(sidecar.provenance.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(new Date(sidecar.provenance.fetchedAt).getTime()).toBe(items[0]?.provenance.fetchedAt);
 
     // Nothing half-done is left.
@@ -227,13 +231,14 @@ describe('downloading posts', () => {
     const m = findMedia((x) => x.kind === 'image');
     const items = await postItems(m);
     const sidecarPath = expectedPath(m, null, false).replace(/\.png$/, '.json');
-    mkdirSync(join(sidecarPath, 'blocked'), { recursive: true }); // a folder where the sidecar goes: it cannot be written
+    mkdirSync(join(sidecarPath, 'blocked'), { recursive: true }); // a folder where the sidecar goes: it is not replaced
     const saved: string[] = [];
     const q = makeQueue({ onSaved: (path) => void saved.push(path) });
     await q.start();
     await q.enqueue(items);
     await q.idle();
-    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/saved, but its sidecar .*could not be written/) });
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringMatching(/did not write is already at .*left as it is\. Move or rename it, then Retry/) });
+    expect(existsSync(join(sidecarPath, 'blocked'))).toBe(true);
     expect(existsSync(expectedPath(m, null, false))).toBe(true);
     expect(saved).toEqual([]);
     expect(readFileSync(join(rig.dataDir, 'downloads', 'archive.ndjson'), { flag: 'a+' }).toString()).not.toContain(m.pk);
@@ -244,6 +249,37 @@ describe('downloading posts', () => {
     expect(q.snapshot().items[0]?.state).toMatch(/done|skipped/);
     expect(saved).toEqual([sidecarPath]);
     expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files).toHaveLength(1);
+  });
+
+  it("never replaces a file it did not write: a user's file where a sidecar goes, or where a media file goes", async () => {
+    const a = findMedia((x) => x.kind === 'image');
+    const b = findMedia((x) => x.kind === 'image' && x.pk !== a.pk && x.ownerPk !== a.ownerPk);
+    const itemsA = await postItems(a);
+    const itemsB = await postItems(b);
+    const userFile = expectedPath(a, null, false).replace(/\.png$/, '.json');
+    mkdirSync(dirname(userFile), { recursive: true });
+    writeFileSync(userFile, '{"my": "notes"}\n');
+    const q = makeQueue();
+    await q.start();
+    await q.control('pause');
+    await q.enqueue([...itemsA, ...itemsB]);
+    // A file takes the media file's name after it was queued (the user copies one in): it is kept.
+    const mediaB = expectedPath(b, null, false);
+    mkdirSync(dirname(mediaB), { recursive: true });
+    writeFileSync(mediaB, 'mine');
+    await q.control('resume');
+    await q.idle();
+    expect(readFileSync(userFile, 'utf8')).toBe('{"my": "notes"}\n');
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'failed', error: expect.stringContaining(userFile) });
+    expect(readFileSync(mediaB, 'utf8')).toBe('mine');
+    expect(allFiles(folder).filter((f) => f.endsWith('.part'))).toEqual([]);
+
+    // A sidecar Feedlens wrote (recognised by its content) is replaced when the item is saved again.
+    rmSync(userFile);
+    await q.control('retry');
+    await q.idle();
+    const first = readFileSync(userFile, 'utf8');
+    expect((parseLossless(first) as Sidecar).format).toBe('feedlens-sidecar');
   });
 
   it('gives a file saved before a crash, but not its sidecar, its sidecar at the next start', async () => {

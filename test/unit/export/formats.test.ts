@@ -106,6 +106,32 @@ describe('NDJSON', () => {
   });
 });
 
+describe('simulated data', () => {
+  it('says on every line, in the manifest and in the name that demo-mode records are simulated, from the ledger', async () => {
+    const result = await run(posts, { format: 'ndjson', label: 'demo posts' });
+    const lines = linesOf(result.path) as unknown as { provenance: { simulated: boolean | null; origin: string | null } }[];
+    const entries = (await app.ledger.query({ path: '/v1/user/medias/chunk' })).entries;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.mode === 'demo')).toBe(true);
+    expect(lines.every((l) => l.provenance.simulated === true && l.provenance.origin === entries[0]?.origin)).toBe(true);
+    expect(basename(result.path)).toMatch(/^simulated_demo_posts_/);
+    const source = manifestBeside(result.manifestPath).source;
+    expect(source).toMatchObject({ simulated: true, simulatedItems: posts.length, liveItems: 0, unknownItems: 0 });
+    expect(source.origins).toEqual([entries[0]?.origin]);
+    expect(source.note).toMatch(/invented by Feedlens' simulator/);
+  });
+
+  it('does not guess: items whose request the ledger does not know are counted unknown, the name unmarked', async () => {
+    // The renderer sends provenance; a request id the ledger never wrote says nothing about the source.
+    const strangers = posts.slice(0, 3).map((p, i) => ({ ...p, provenance: { ...p.provenance, requestId: `unknown-${i}` } }));
+    const result = await run(strangers, { format: 'ndjson', label: 'strangers' });
+    const lines = linesOf(result.path) as unknown as { provenance: { simulated: boolean | null; origin: string | null } }[];
+    expect(lines.map((l) => l.provenance.simulated)).toEqual([null, null, null]);
+    expect(basename(result.path)).toMatch(/^strangers_/);
+    expect(manifestBeside(result.manifestPath).source).toMatchObject({ simulated: null, simulatedItems: 0, unknownItems: 3 });
+  });
+});
+
 describe('JSON', () => {
   it('writes one document holding the same items as the NDJSON lines', async () => {
     const ndjson = await run(posts, { format: 'ndjson' });
@@ -149,8 +175,9 @@ describe('manifest beside the file', () => {
     const deps = { now, downloadFolder: () => sub };
     const a = await run(posts, { format: 'ndjson', label: 'Posts: "best" of @Léa/..\\CON' }, deps);
     const b = await run(posts, { format: 'ndjson', label: 'Posts: "best" of @Léa/..\\CON' }, deps);
-    expect(basename(a.path)).toBe('Posts_best_of_Léa_CON_2026-11-21_10-20-30_UTC.ndjson');
-    expect(basename(b.path)).toBe('Posts_best_of_Léa_CON_2026-11-21_10-20-30_UTC-2.ndjson');
+    // Collected in demo mode: the name says so before anything else.
+    expect(basename(a.path)).toBe('simulated_Posts_best_of_Léa_CON_2026-11-21_10-20-30_UTC.ndjson');
+    expect(basename(b.path)).toBe('simulated_Posts_best_of_Léa_CON_2026-11-21_10-20-30_UTC-2.ndjson');
     expect(readdirSync(join(sub, 'exports')).sort()).toEqual(
       [basename(a.path), basename(a.manifestPath ?? ''), basename(b.path), basename(b.manifestPath ?? '')].sort(),
     );

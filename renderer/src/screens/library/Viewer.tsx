@@ -124,6 +124,11 @@ export function SavedItemViewer({ item, onClose }: { item: LibraryItem & { prove
               </Fact>
             )}
             {provenance.savedAt !== null && <Fact label="Saved">{<When epochSec={provenance.savedAt / 1000} />}</Fact>}
+            {provenance.simulated !== null && (
+              <Fact label="Source" testId="library-source">
+                {provenance.simulated ? 'Demo mode: invented by the simulator, not real data' : (provenance.origin ?? 'The live service')}
+              </Fact>
+            )}
           </dl>
 
           <h3 className="lib-section">

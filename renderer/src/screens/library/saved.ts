@@ -132,6 +132,9 @@ export interface SavedProvenance {
   /** Epoch ms. */
   fetchedAt: number | null;
   savedAt: number | null;
+  /** True for demo mode's invented data; null when the sidecar does not say (written before it did). */
+  simulated: boolean | null;
+  origin: string | null;
 }
 
 function time(v: unknown): number | null {
@@ -152,5 +155,7 @@ export function provenanceOf(item: Pick<LibraryItem, 'record'> & { provenance?: 
     requestId: text(p?.requestId),
     fetchedAt: time(p?.fetchedAt),
     savedAt: time(p?.savedAt),
+    simulated: typeof p?.simulated === 'boolean' ? p.simulated : null,
+    origin: text(p?.origin),
   };
 }
