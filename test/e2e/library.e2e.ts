@@ -157,14 +157,19 @@ for (const theme of ['light', 'dark'] as const) {
     it('rebuilds the same index from the sidecars after the index file is lost', async () => {
       const before = (await libraryIds(h)).sort();
       const indexFile = join(h.dataDir, 'library', 'index.json');
-      expect(existsSync(indexFile)).toBe(true);
+      // The index is written shortly after each save (debounced), and again after a rebuild, not awaited.
+      await expect.poll(() => existsSync(indexFile)).toBe(true);
       rmSync(indexFile);
 
       await h.page.getByTestId('library-rebuild').click();
       await expect(h.page.getByTestId('library-rebuilt').textContent()).resolves.toContain('6 items');
       expect((await libraryIds(h)).sort()).toEqual(before);
-      const written = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: { item: { id: string } }[] };
-      expect(written.entries.map((e) => e.item.id).sort()).toEqual(before);
+      const writtenIds = () => {
+        if (!existsSync(indexFile)) return null;
+        const written = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: { item: { id: string } }[] };
+        return written.entries.map((e) => e.item.id).sort();
+      };
+      await expect.poll(writtenIds).toEqual(before);
       await h.page.locator('[data-testid=library-cell]').nth(3).waitFor();
       await h.shot('library-rebuilt');
     });
