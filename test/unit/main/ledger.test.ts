@@ -213,13 +213,14 @@ describe('ledger: facts of requests', () => {
     const ledger = createLedger({ dir, now: () => T0 });
     await ledger.append(entry({ requestId: 'r1', attempt: 1, status: 503, units: 0, errorKind: 'upstream', bodySha256: 'aaa' }));
     await ledger.append(entry({ requestId: 'r1', attempt: 2, status: 200, units: 2, bodySha256: 'bbb' }));
-    await ledger.append(entry({ requestId: 'r2', units: 0, cacheHit: true, bodySha256: null }));
+    await ledger.append(entry({ requestId: 'r2', units: 0, cacheHit: true, bodySha256: null, mode: 'demo', origin: 'http://127.0.0.1:7777' }));
     await ledger.append(entry({ requestId: 'r3', units: 1, bodySha256: 'ccc' }));
     const facts = await ledger.requests(new Set(['r1', 'r2', 'r9']), { from: T0, to: T0 });
+    // With the session each ran in: exports and sidecars say from it whether a record is simulated.
     expect(facts).toEqual(
       new Map([
-        ['r1', { units: 2, sha256: 'bbb' }],
-        ['r2', { units: 0, sha256: null }],
+        ['r1', { units: 2, sha256: 'bbb', mode: 'live', origin: 'https://api.hikerapi.com' }],
+        ['r2', { units: 0, sha256: null, mode: 'demo', origin: 'http://127.0.0.1:7777' }],
       ]),
     );
   });

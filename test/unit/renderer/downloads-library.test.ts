@@ -122,16 +122,20 @@ describe('provenanceOf', () => {
       savedAt: '2026-04-03T09:00:05.120Z',
       appVersion: '0.1.0',
       answerSha256: null,
+      simulated: true,
+      origin: 'http://127.0.0.1:7777',
     };
     expect(provenanceOf({ record: {}, provenance })).toEqual({
       endpoint: '/v1/media/by/code',
       requestId: 'r-8f2c',
       fetchedAt: Date.parse('2026-04-03T09:00:00.000Z'),
       savedAt: Date.parse('2026-04-03T09:00:05.120Z'),
+      simulated: true,
+      origin: 'http://127.0.0.1:7777',
     });
   });
 
   it('falls back to the endpoint the record was normalised from', () => {
-    expect(provenanceOf({ record: { kind: 'post', source: { family: 'v1', path: '/v1/user/medias/chunk' } } })).toEqual({ endpoint: '/v1/user/medias/chunk', requestId: null, fetchedAt: null, savedAt: null });
+    expect(provenanceOf({ record: { kind: 'post', source: { family: 'v1', path: '/v1/user/medias/chunk' } } })).toEqual({ endpoint: '/v1/user/medias/chunk', requestId: null, fetchedAt: null, savedAt: null, simulated: null, origin: null });
   });
 });
