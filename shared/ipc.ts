@@ -7,7 +7,7 @@ import type { ExplorerAnswerInfo, ExplorerSaved } from './explorer';
 import type { Settings } from './settings';
 import { settingsPatchSchema } from './settings-schema';
 import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
-import { ANALYSIS_OPS, type AnalysisOpResults } from './analysis';
+import { ANALYSIS_OPS, ethicsSchema, type AnalysisOpResults } from './analysis';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -143,6 +143,8 @@ export const OPS = {
     pseudonymise: pseudonymiseSchema.optional(),
     /** A name for the export's folder/file, e.g. "followers of @nasa". */
     label: z.string().max(200).optional(),
+    /** What was chosen at the ethics reminder (recorded in the manifest). */
+    ethics: ethicsSchema.optional(),
   }),
 
   /** Requests, units and money a bulk job would take, from known counts and page sizes. Sends nothing. */

@@ -64,6 +64,10 @@ export interface Manifest {
   endpoints: EndpointUse[];
   requests: { distinct: number; inLedger: number; unitsSpent: number | null; note: string };
   pseudonymisation: PseudonymisationInfo | null;
+  /** The study's data-minimisation presets in force (shared/analysis.ts), for study exports. */
+  minimisation?: unknown;
+  /** What was chosen at the ethics reminder, when it was shown. */
+  ethics?: unknown;
   files: ManifestFile[];
 }
 

@@ -35,6 +35,8 @@ export interface ExportRequest {
   includeMedia: boolean;
   pseudonymise?: PseudonymOptions;
   label?: string;
+  /** Written into the manifest as they are: the study's minimisation presets, the ethics reminder's answer. */
+  manifestExtra?: Pick<Manifest, 'minimisation' | 'ethics'>;
 }
 
 export interface ExportEnv {
@@ -237,6 +239,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       endpoints: endpoints.list(),
       requests: requestsSummary(s.requestIds, facts),
       pseudonymisation,
+      ...request.manifestExtra,
       files,
     };
   };
