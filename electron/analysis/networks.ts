@@ -2,7 +2,7 @@
 // tagged, co-author, commenter → post author, reply → parent author, follower → account and account →
 // followed. One pass over the records builds every network asked for; people are one node each, keyed on
 // their user id wherever the study knows it (a username met only in a caption is matched to the id seen
-// with it anywhere in the study), else on the lower-cased username.
+// with it anywhere in the study), else on the lower-cased username (`username:<name>`).
 import type { NetworkKind } from '../../shared/analysis';
 import type { AppRecord, Comment, Post, User } from '../../shared/records';
 
@@ -176,8 +176,9 @@ export function buildNetworks(kinds: readonly NetworkKind[], s: NetworkSources):
     if ('tag' in end) return { key: `#${end.tag}`, node: { key: `#${end.tag}`, kind: 'hashtag', label: `#${end.tag}`, id: null, username: null, watched: false } };
     const username = end.person.username;
     const id = end.person.id ?? (username ? (idOfName.get(username.toLowerCase()) ?? null) : null);
-    const key = id ?? `@${(username ?? '').toLowerCase()}`;
-    return { key, node: { key, kind: 'account', label: username ? `@${username}` : `user ${id}`, id, username, watched: id !== null && (s.watched?.has(id) ?? false) } };
+    // No '@' in keys or labels: spreadsheets read a cell starting with '@' as a formula (CSV files escape it).
+    const key = id ?? `username:${(username ?? '').toLowerCase()}`;
+    return { key, node: { key, kind: 'account', label: username ?? `user ${id}`, id, username, watched: id !== null && (s.watched?.has(id) ?? false) } };
   };
 
   return kinds.map((kind) => {
