@@ -35,8 +35,11 @@ type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const PICTURE_KEYS = new Set(['avatarUrl', 'profile_pic_url', 'profile_pic_url_hd', 'hd_profile_pic_url_info', 'hd_profile_pic_versions', 'profile_pic_id']);
-/** A raw comment's fields that say who wrote it. */
-const AUTHOR_KEYS = new Set(['user', 'user_id', 'owner', 'author', 'from', 'user_pk', 'author_id']);
+/**
+ * A raw comment's fields that say who wrote it, or carry someone else's identity: `media_info` is a copy
+ * of the post a visual reply points at (its author, and the quoted comment's author), stored as a post anyway.
+ */
+const AUTHOR_KEYS = new Set(['user', 'user_id', 'owner', 'author', 'from', 'user_pk', 'author_id', 'media_info', 'original_comment_author', 'commenter_username', 'other_preview_users']);
 
 /** A deep copy without profile pictures (normalised `avatarUrl` and the raw picture fields). */
 function withoutPictures(value: unknown): unknown {
@@ -51,7 +54,8 @@ function rawWithoutAuthor(raw: unknown): unknown {
   if (Array.isArray(raw)) return raw.map(rawWithoutAuthor);
   if (!isDict(raw)) return raw;
   const out: Dict = {};
-  for (const k in raw) if (!AUTHOR_KEYS.has(k)) out[k] = k === 'preview_child_comments' || k === 'child_comments' ? rawWithoutAuthor(raw[k]) : raw[k];
+  // Every level: a reply's fields are as telling as its parent's.
+  for (const k in raw) if (!AUTHOR_KEYS.has(k)) out[k] = rawWithoutAuthor(raw[k]);
   return out;
 }
 
