@@ -10,6 +10,7 @@ import { createSimulator, type Simulator } from '../../../electron/simulator/ser
 import { threadOf } from '../../../electron/simulator/world/comments';
 import { exportStudy } from '../../../electron/studies/export';
 import { NO_MINIMISATION } from '../../../shared/analysis';
+import type { CollectList } from '../../../shared/studies';
 import { finished, studySetup, type StudySetup } from '../studies/support';
 import { pickAccounts } from './support';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
   for (const s of setups) await s.close();
 });
 
-async function run(presets: Partial<typeof NO_MINIMISATION>, lists = ['posts', 'comments', 'followers'] as const) {
+async function run(presets: Partial<typeof NO_MINIMISATION>, lists: readonly CollectList[] = ['posts', 'comments', 'followers']) {
   const s = await studySetup(sim);
   setups.push(s);
   writeMinimisation(s.db, { ...NO_MINIMISATION, ...presets });
