@@ -85,6 +85,15 @@ function follows(db: Db, sel: Selection): FollowEdge[] {
   return rows.map((r) => ({ list: r.list, account: { id: r.account_id, username: r.account }, other: { id: r.other_id, username: r.other }, firstSeen: r.first_seen, lastSeen: r.last_seen }));
 }
 
+/** The follows table's rows (follower, then followed), people pseudonymised when the export is. */
+function* followRows(edges: Iterable<FollowEdge>, pz: Pseudonymiser | null): Generator<(string | number | null)[]> {
+  for (const f of edges) {
+    const [from, to] = f.list === 'followers' ? [f.other, f.account] : [f.account, f.other];
+    const who = (p: FollowEdge['account']) => (pz ? [pz.pseudonym(p), pz.pseudonym(p)] : [p.id, p.username]);
+    yield [f.list, ...who(from), ...who(to), f.firstSeen, f.lastSeen];
+  }
+}
+
 /** Person nodes take their pseudonym as id and label; hashtags lose any person's name inside them. */
 function pseudonymiseNetwork(n: Network, pz: Pseudonymiser): Network {
   const alias = new Map<string, string>();
@@ -125,7 +134,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
       pz.learn(record.raw);
       pz.learnParams(r.provenance.params);
     }
-    if (req.kind === 'networks') for (const f of follows(db, sel)) for (const p of [f.account, f.other]) pz.learnRecord({ kind: 'user', ...p });
+    if (req.kind !== '4cat') for (const f of follows(db, sel)) for (const p of [f.account, f.other]) pz.learnRecord({ kind: 'user', ...p });
     pz.freeze();
     pseudonymisation = {
       method: 'HMAC-SHA256', project, pseudonymFormat: 'u_ + 16 hex digits', keyedOn: 'the user id when the export knows it, else the lower-cased username',
@@ -233,7 +242,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
     } else {
       const highlightOf = new Map((db.prepare("SELECT id, parent_id FROM records WHERE kind = 'story' AND parent_id IS NOT NULL").all() as { id: string; parent_id: string }[]).map((r) => [r.id, r.parent_id]));
       const meta = { createdBy: `Feedlens ${env.appVersion}`, metadata: { 'feedlens.study': pz ? '' : env.studyName, 'feedlens.pseudonymised': String(pz !== null) } };
-      const tables: [Exclude<TableName, 'snapshots' | 'runs'>, string][] = [['posts', 'post'], ['comments', 'comment'], ['users', 'user'], ['stories', 'story']];
+      const tables: [Exclude<TableName, 'snapshots' | 'runs' | 'follows'>, string][] = [['posts', 'post'], ['comments', 'comment'], ['users', 'user'], ['stories', 'story']];
       for (const [table, kind] of tables) {
         const rowsOf: Iterable<(string | number | boolean | null | readonly string[])[]> = {
           *[Symbol.iterator]() {
@@ -248,6 +257,9 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
         rows += w.rows;
         files.push({ path: `${table}.parquet`, role: 'data', format: 'parquet', table, rows: w.rows, bytes: w.bytes, sha256: w.sha256 });
       }
+      const follow = writeParquet(join(temp, 'follows.parquet'), TABLE_COLUMNS.follows, followRows(follows(db, sel), pz), meta);
+      byKind.follow = follow.rows;
+      files.push({ path: 'follows.parquet', role: 'data', format: 'parquet', table: 'follows', rows: follow.rows, bytes: follow.bytes, sha256: follow.sha256 });
       const runs = writeParquet(join(temp, 'runs.parquet'), TABLE_COLUMNS.runs, runRows(db, req.runId), meta);
       files.push({ path: 'runs.parquet', role: 'data', format: 'parquet', table: 'runs', rows: runs.rows, bytes: runs.bytes, sha256: runs.sha256 });
       const snapshots = snapshotTable(db);

@@ -7,7 +7,7 @@ import type { Db } from '../studies/db';
 import { snapshotColumns } from './history';
 import type { StudyRecord } from './records';
 
-export type TableName = 'posts' | 'comments' | 'users' | 'stories' | 'snapshots' | 'runs';
+export type TableName = 'posts' | 'comments' | 'users' | 'stories' | 'follows' | 'snapshots' | 'runs';
 
 const s = (name: string): ParquetColumn => ({ name, type: 'string' });
 const n = (name: string): ParquetColumn => ({ name, type: 'int64' });
@@ -29,6 +29,8 @@ export const TABLE_COLUMNS: Readonly<Record<Exclude<TableName, 'snapshots'>, Par
     n('media_count'), s('category'), s('profile_pic_url'), ...SEEN,
   ],
   stories: [s('id'), s('code'), s('owner_id'), s('username'), t('taken_at'), t('expires_at'), s('media_type'), s('highlight_id'), l('mentions'), l('hashtags'), l('links'), ...SEEN],
+  /** Who follows whom, as the watched accounts' followers and following lists said: one row per pair. */
+  follows: [s('list'), s('follower_id'), s('follower'), s('followed_id'), s('followed'), t('first_seen'), t('last_seen')],
   runs: [
     n('id'), s('trigger'), s('state'), n('budget'), n('units_spent'), n('pages'), n('new_items'), n('items'), n('errors'), s('message'), s('mode'), s('origin'),
     n('estimate'), t('started_at'), t('updated_at'), t('finished_at'),

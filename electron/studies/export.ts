@@ -84,6 +84,14 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
   };
 }
 
+/** The usernames of the study's account targets (as added, else as last seen), by user id. */
+function accountNames(db: Db): Map<string, string> {
+  const rows = db
+    .prepare("SELECT t.key, coalesce(t.username, (SELECT username FROM records WHERE kind = 'user' AND id = t.key)) AS username FROM targets t WHERE t.kind = 'account'")
+    .all() as { key: string; username: string | null }[];
+  return new Map(rows.filter((t) => t.username).map((t) => [t.key, t.username!]));
+}
+
 export async function exportStudy(request: StudyExportRequest, env: StudyExportEnv): Promise<ExportResult> {
   const what = request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all';
   // The study's presets apply to its exports too (records stored before they were set included).
@@ -98,6 +106,8 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
   return runExport(
     {
       items: minimised,
+      // The followers and following rows name the watched account they belong to.
+      accountNames: accountNames(env.db),
       manifestExtra: { minimisation, ...(request.ethics ? { ethics: request.ethics } : {}) },
       format: request.format,
       delimiter: ',',

@@ -32,7 +32,7 @@ describe('Parquet export', () => {
   it('writes every table with typed columns that DuckDB reads back exactly, big ids included', async () => {
     const out = await exportAnalysis({ kind: 'parquet', scope: 'seen' }, { db: f.s.db, studyId: 'test-study-0001', studyName: 'Parquet test', folder: f.s.dir, appVersion: 'test', userAgent: 'x' });
     const manifest = JSON.parse(readFileSync(out.manifestPath, 'utf8')) as { files: { path: string; rows: number }[] };
-    expect(manifest.files.map((x) => x.path).sort()).toEqual(['comments.parquet', 'posts.parquet', 'runs.parquet', 'stories.parquet', 'users.parquet']);
+    expect(manifest.files.map((x) => x.path).sort()).toEqual(['comments.parquet', 'follows.parquet', 'posts.parquet', 'runs.parquet', 'stories.parquet', 'users.parquet']);
 
     // Types as DuckDB sees them: no id is a number of any kind.
     const types = await read(join(out.path, 'posts.parquet'), 'SELECT typeof(id) AS id, typeof(owner_id) AS owner, typeof(taken_at) AS taken, typeof(like_count) AS likes, typeof(hashtags) AS tags FROM t LIMIT 1');
@@ -74,6 +74,12 @@ describe('Parquet export', () => {
     const comments = db.prepare("SELECT id, post_id, parent_id, owner_id, taken_at FROM records WHERE kind = 'comment' ORDER BY id").all() as Record<string, string | number | null>[];
     const readComments = await read(join(out.path, 'comments.parquet'), 'SELECT id, post_id, parent_id, author_id, CAST(created_at AS VARCHAR) AS created_at FROM t ORDER BY id');
     comments.forEach((c, i) => expect({ ...readComments[i], created_at: msOf(readComments[i]!.created_at) }).toEqual({ id: c.id, post_id: c.post_id, parent_id: c.parent_id, author_id: c.owner_id, created_at: (c.taken_at as number) * 1000 }));
+    // Follows: every follower of the watched accounts, as the world has them, with the account's own id and name.
+    const follows = await read(join(out.path, 'follows.parquet'), "SELECT list, follower_id, followed_id, followed FROM t ORDER BY followed_id, follower_id");
+    const expected = f.accounts
+      .flatMap((u) => u.followers.map((pk) => ({ list: 'followers', follower_id: pk, followed_id: u.pk, followed: u.username })))
+      .sort((a, b) => (a.followed_id === b.followed_id ? (a.follower_id < b.follower_id ? -1 : 1) : a.followed_id < b.followed_id ? -1 : 1));
+    expect(follows).toEqual(expected);
     const runs = await read(join(out.path, 'runs.parquet'), 'SELECT id, state, units_spent, CAST(started_at AS VARCHAR) AS started_at FROM t');
     const run = db.prepare('SELECT id, state, units_spent, started_at FROM runs').get() as { id: number; state: string; units_spent: number; started_at: number };
     expect(runs.map((r) => ({ ...r, started_at: msOf(r.started_at) }))).toEqual([{ id: String(run.id), state: run.state, units_spent: String(run.units_spent), started_at: run.started_at }]);
