@@ -3,6 +3,8 @@
 // and co-authors. One pure function over compact post rows, used by main (rows read from the study
 // database) and by the renderer (the posts a page has loaded), so both draw the same numbers.
 
+import type { Post } from './records';
+
 export type ChartUnit = 'day' | 'week';
 export type ChartTimeZone = 'UTC' | 'local';
 
@@ -221,4 +223,20 @@ export function tableOf(data: ChartsData, kind: ChartKind): ChartTable {
     default:
       return { columns: [kind === 'hashtags' ? 'hashtag' : 'account', 'posts'], rows: data.top[kind].map((r) => [r.name, r.count]) };
   }
+}
+
+/** A loaded post as a chart row (the renderer charts what a profile, hashtag or place page has loaded). */
+export function chartPostOf(p: Pick<Post, 'takenAt' | 'counts' | 'likesHidden' | 'caption' | 'usertags' | 'children' | 'coauthors'>): ChartPost {
+  const tagged = [...p.usertags, ...p.children.flatMap((c) => c.usertags)].map((t) => t.user.username ?? '').filter((u) => u !== '');
+  return {
+    takenAt: p.takenAt,
+    // A hidden like count is a made-up number: not drawn.
+    likes: p.likesHidden ? null : p.counts.likes,
+    comments: p.counts.comments,
+    plays: p.counts.plays ?? p.counts.views,
+    hashtags: p.caption.hashtags,
+    mentions: p.caption.mentions,
+    tagged,
+    coauthors: p.coauthors.map((u) => u.username ?? '').filter((u) => u !== ''),
+  };
 }

@@ -24,7 +24,7 @@ const list = (json: string | null): string[] => {
 };
 
 const POSTS_SQL = `
-SELECT r.taken_at, r.like_count, r.comment_count, r.play_count,
+SELECT r.taken_at, CASE WHEN json_extract(r.record, '$.likesHidden') THEN NULL ELSE r.like_count END AS like_count, r.comment_count, r.play_count,
   json_extract(r.record, '$.caption.hashtags') AS hashtags,
   json_extract(r.record, '$.caption.mentions') AS mentions,
   (SELECT json_group_array(json_extract(t.value, '$.user.username')) FROM (

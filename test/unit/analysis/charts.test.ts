@@ -59,11 +59,11 @@ describe('study charts', () => {
     expect(tableOf(data, 'heatmap').rows.map((r) => r.slice(1))).toEqual(heat);
   });
 
-  it('sum each day’s engagement and rank hashtags, mentions, tagged and co-authoring accounts', () => {
+  it('sum each day’s engagement (a hidden like count is made up: not summed) and rank hashtags, mentions, tagged and co-authoring accounts', () => {
     const db = f.s.db;
     const data = studyCharts(db, { unit: 'day', timeZone: 'UTC' });
     const likes = new Map<string, number>();
-    for (const r of db.prepare("SELECT taken_at, like_count FROM records WHERE kind = 'post'").all() as { taken_at: number; like_count: number | null }[]) {
+    for (const r of db.prepare("SELECT taken_at, CASE WHEN json_extract(record, '$.likesHidden') THEN NULL ELSE like_count END AS like_count FROM records WHERE kind = 'post'").all() as { taken_at: number; like_count: number | null }[]) {
       const b = bucketOf(r.taken_at, 'day', 'UTC');
       likes.set(b, (likes.get(b) ?? 0) + (r.like_count ?? 0));
     }

@@ -1,0 +1,82 @@
+// The one short reminder shown before an export of people's posts: quotes can be searched back to their
+// authors, so paraphrase them or pseudonymise. It can be dismissed for good; what was chosen travels with
+// the export and main writes it into the manifest (shared/analysis.ts, ethicsSchema).
+import { useState, type ReactNode } from 'react';
+import '../styles/analysis.css';
+import type { EthicsChoice } from '../../../shared/analysis';
+
+const DISMISSED = 'feedlens.ethicsReminder.dismissed';
+
+function dismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
+type Quotes = EthicsChoice['quotes'];
+
+function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onGo: (choice: EthicsChoice, forGood: boolean) => void; onBack: () => void }) {
+  const [quotes, setQuotes] = useState<Quotes>(pseudonymised ? 'pseudonymise' : 'unspecified');
+  const [forGood, setForGood] = useState(false);
+  const option = (value: Quotes, label: string) => (
+    <label className="checkbox">
+      <input type="radio" name="ethics-quotes" value={value} checked={quotes === value} onChange={() => setQuotes(value)} /> {label}
+    </label>
+  );
+  return (
+    <div className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
+      <p>
+        <strong>Before you export:</strong> quoted posts and comments can be searched back to their authors. Paraphrase quotes in what you publish, or pseudonymise the export.
+      </p>
+      <div className="row wrap">
+        {option('paraphrase', 'I will paraphrase quotes')}
+        {option('pseudonymise', 'Pseudonymise this export')}
+        {option('unspecified', 'Not decided')}
+      </div>
+      <div className="row">
+        <label className="checkbox faint">
+          <input type="checkbox" checked={forGood} onChange={(e) => setForGood(e.target.checked)} data-testid="ethics-dismiss" /> Don’t remind me again
+        </label>
+        <span className="spacer" />
+        <button type="button" className="btn small ghost" onClick={onBack}>
+          Back
+        </button>
+        <button type="button" className="btn small primary" onClick={() => onGo({ reminderShown: true, acknowledged: true, quotes }, forGood)} data-testid="ethics-go" data-autofocus>
+          Export
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Gates an export behind the reminder: `ask(go)` shows it (or calls `go` at once when it was dismissed
+ * for good); `go` gets the choice and whether to pseudonymise (chosen here, or already asked for).
+ */
+export function useEthicsGate(): { ask: (pseudonymised: boolean, go: (choice: EthicsChoice, pseudonymise: boolean) => void) => void; view: ReactNode } {
+  const [pending, setPending] = useState<{ pseudonymised: boolean; go: (choice: EthicsChoice, pseudonymise: boolean) => void } | null>(null);
+  const ask = (pseudonymised: boolean, go: (choice: EthicsChoice, pseudonymise: boolean) => void) => {
+    if (dismissed()) go({ reminderShown: false, acknowledged: false, quotes: pseudonymised ? 'pseudonymise' : 'unspecified' }, pseudonymised);
+    else setPending({ pseudonymised, go });
+  };
+  const view = pending ? (
+    <Reminder
+      pseudonymised={pending.pseudonymised}
+      onBack={() => setPending(null)}
+      onGo={(choice, forGood) => {
+        if (forGood) {
+          try {
+            localStorage.setItem(DISMISSED, 'yes');
+          } catch {
+            // storage refused: the reminder shows again next time
+          }
+        }
+        setPending(null);
+        pending.go(choice, pending.pseudonymised || choice.quotes === 'pseudonymise');
+      }}
+    />
+  ) : null;
+  return { ask, view };
+}
