@@ -1,7 +1,7 @@
 // The one short reminder shown before an export of people's posts: quotes can be searched back to their
 // authors, so paraphrase them or pseudonymise. It can be dismissed for good; what was chosen travels with
 // the export and main writes it into the manifest (shared/analysis.ts, ethicsSchema).
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import '../styles/analysis.css';
 import type { EthicsChoice } from '../../../shared/analysis';
 
@@ -20,13 +20,19 @@ type Quotes = EthicsChoice['quotes'];
 function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onGo: (choice: EthicsChoice, forGood: boolean) => void; onBack: () => void }) {
   const [quotes, setQuotes] = useState<Quotes>(pseudonymised ? 'pseudonymise' : 'unspecified');
   const [forGood, setForGood] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Shown below the button that asked for it: brought into view, its Export button focused.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true });
+  }, []);
   const option = (value: Quotes, label: string) => (
     <label className="checkbox">
       <input type="radio" name="ethics-quotes" value={value} checked={quotes === value} onChange={() => setQuotes(value)} /> {label}
     </label>
   );
   return (
-    <div className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
+    <div ref={box} className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
       <p>
         <strong>Before you export:</strong> quoted posts and comments can be searched back to their authors. Paraphrase quotes in what you publish, or pseudonymise the export.
       </p>

@@ -23,7 +23,8 @@ export interface ChartChoice {
 }
 
 export function useChartChoice(): [ChartChoice, (next: Partial<ChartChoice>) => void] {
-  const [choice, setChoice] = useState<ChartChoice>({ unit: 'day', timeZone: 'UTC' });
+  // By week first: a few dozen posts over months make hairline bars by day.
+  const [choice, setChoice] = useState<ChartChoice>({ unit: 'week', timeZone: 'UTC' });
   return [choice, (next) => setChoice((c) => ({ ...c, ...next }))];
 }
 
@@ -31,8 +32,8 @@ export function ChartControls({ choice, onChange, children }: { choice: ChartCho
   return (
     <div className="row chart-controls" data-testid="chart-controls">
       <select value={choice.unit} onChange={(e) => onChange({ unit: e.target.value as ChartUnit })} aria-label="Group posts by">
-        <option value="day">By day</option>
         <option value="week">By week</option>
+        <option value="day">By day</option>
       </select>
       <select value={choice.timeZone} onChange={(e) => onChange({ timeZone: e.target.value as ChartTimeZone })} aria-label="Time zone">
         <option value="UTC">UTC</option>

@@ -25,7 +25,7 @@ export function chartSpecs(d: ChartsData): ChartSpec[] {
       : `Each post's counts as last seen, placed at the ${unitWord(d)} it was last seen (the study keeps no item history yet).`;
   return [
     { kind: 'activity', title: 'Posting activity', note: `Posts per ${unitWord(d)}, ${zoneWord(d)}.`, hasData: d.dated > 0 },
-    { kind: 'heatmap', title: 'Weekday × hour', note: `Posts by weekday and hour of posting, ${zoneWord(d)}.`, hasData: d.dated > 0 },
+    { kind: 'heatmap', title: 'Weekday × hour', note: `Posts by weekday and hour of posting, ${zoneWord(d)}; the stronger the colour, the more (at most ${Math.max(0, ...d.heatmap.flat())} in one cell).`, hasData: d.dated > 0 },
     { kind: 'engagement', title: 'Engagement by posting date', note: `Likes and comments of the posts of each ${unitWord(d)}, as last seen.`, hasData: d.dated > 0 },
     ...(d.observed !== null ? [{ kind: 'observed' as const, title: 'Engagement as observed', note: observedNote, hasData: d.observed.length > 0 }] : []),
     { kind: 'hashtags', title: 'Top hashtags', note: 'Posts using each hashtag.', hasData: d.top.hashtags.length > 0 },
@@ -64,23 +64,26 @@ function timeSeries(c: ChartColors, buckets: string[], series: { name: string; v
   };
 }
 
+/** `#rrggbb` colours mixed: t = 0 gives a, 1 gives b (anything else: b). */
+export function mix(a: string, b: string, t: number): string {
+  const rgb = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) : null);
+  const x = rgb(a);
+  const y = rgb(b);
+  if (!x || !y) return b;
+  return `#${x.map((v, i) => Math.round(v + (y[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+}
+
 function heatmap(c: ChartColors, d: ChartsData): ChartOption {
   const a = axes(c);
-  const cells: [number, number, number][] = [];
-  let max = 0;
-  d.heatmap.forEach((row, day) =>
-    row.forEach((n, hour) => {
-      cells.push([hour, day, n]);
-      max = Math.max(max, n);
-    }),
-  );
+  const max = Math.max(1, ...d.heatmap.flat());
+  // Each cell coloured here (from the sunken background to the accent): no visual map component needed.
+  const cells = d.heatmap.flatMap((row, day) => row.map((n, hour) => ({ value: [hour, day, n], itemStyle: { color: n === 0 ? c.sunken : mix(c.sunken, c.series[0]!, 0.25 + (0.75 * n) / max) } })));
   return {
     ...base(c),
     tooltip: { position: 'top', backgroundColor: c.background, borderColor: c.border, textStyle: { color: c.text } },
-    grid: { left: 8, right: 16, top: 12, bottom: 44, containLabel: true },
+    grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')), splitArea: { show: false }, axisLine: a.axisLine, axisLabel: a.axisLabel },
     yAxis: { type: 'category', data: WEEKDAYS.map((w) => w.slice(0, 3)), inverse: true, axisLine: a.axisLine, axisLabel: a.axisLabel },
-    visualMap: { min: 0, max: Math.max(1, max), calculable: false, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 120, textStyle: { color: c.muted }, inRange: { color: [c.sunken, c.series[0]] } },
     series: [{ type: 'heatmap', name: 'Posts', data: cells, itemStyle: { borderColor: c.background, borderWidth: 1 } }],
   };
 }
@@ -126,7 +129,7 @@ export function chartOption(kind: ChartKind, d: ChartsData, c: ChartColors): Cha
 
 /** Height in pixels that fits the chart's rows. */
 export function chartHeight(kind: ChartKind, d: ChartsData): number {
-  if (kind === 'heatmap') return 280;
+  if (kind === 'heatmap') return 240;
   if (kind === 'hashtags' || kind === 'mentions' || kind === 'tagged' || kind === 'coauthors') return Math.max(140, 24 + d.top[kind].length * 22);
   return 260;
 }
