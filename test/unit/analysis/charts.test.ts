@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyCharts } from '../../../electron/analysis/charts';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
 import type { WorldMedia } from '../../../electron/simulator/world/model';
-import { bucketOf, tableOf } from '../../../shared/charts';
+import { bucketOf, chartPostOf, chartsOf, tableOf } from '../../../shared/charts';
+import type { Post } from '../../../shared/records';
 import { fillStudy, pickAccounts, type Filled } from './support';
 
 let sim: Simulator;
@@ -74,6 +75,19 @@ describe('study charts', () => {
     expect(data.top.coauthors).toEqual(top(f.posts, (m) => m.coauthors.map(nameOf)));
     expect(data.top.hashtags.length).toBeGreaterThan(0);
     expect(tableOf(data, 'hashtags')).toEqual({ columns: ['hashtag', 'posts'], rows: data.top.hashtags.map((h) => [h.name, h.count]) });
+  });
+
+  it('a page’s loaded posts chart to the same numbers as the study’s database (renderer and main agree)', () => {
+    const db = f.s.db;
+    const posts = (db.prepare("SELECT record FROM records WHERE kind = 'post'").all() as { record: string }[]).map((r) => JSON.parse(r.record) as Post);
+    for (const unit of ['day', 'week'] as const) {
+      const fromDb = studyCharts(db, { unit, timeZone: 'UTC' });
+      const loaded = chartsOf(posts.map(chartPostOf), { unit, timeZone: 'UTC' });
+      expect({ ...loaded, observed: null, observedFrom: null }).toEqual({ ...fromDb, observed: null, observedFrom: null });
+    }
+    // A hidden like count is not drawn.
+    const hidden = chartPostOf({ ...posts[0]!, likesHidden: true, counts: { ...posts[0]!.counts, likes: 7 } });
+    expect(hidden.likes).toBeNull();
   });
 
   it('observed engagement: without an item history, each post’s counts as last seen, and one target’s posts alone', () => {
