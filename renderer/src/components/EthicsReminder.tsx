@@ -1,7 +1,7 @@
 // The one short reminder shown before an export of people's posts: quotes can be searched back to their
 // authors, so paraphrase them or pseudonymise. It can be dismissed for good; what was chosen travels with
 // the export and main writes it into the manifest (shared/analysis.ts, ethicsSchema).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import '../styles/analysis.css';
 import type { EthicsChoice } from '../../../shared/analysis';
 
@@ -17,6 +17,42 @@ function dismissed(): boolean {
 
 type Quotes = EthicsChoice['quotes'];
 
+function dismissForGood(): void {
+  try {
+    localStorage.setItem(DISMISSED, 'yes');
+  } catch {
+    // storage refused: the reminder shows again next time
+  }
+}
+
+const TEXT = (
+  <p>
+    <strong>Before you export:</strong> quoted posts and comments can be searched back to their authors. Paraphrase quotes in what you publish, or pseudonymise the export.
+  </p>
+);
+
+function QuoteOptions({ quotes, onChange }: { quotes: Quotes; onChange: (q: Quotes) => void }) {
+  const name = useId();
+  const option = (value: Quotes, label: string) => (
+    <label className="checkbox">
+      <input type="radio" name={name} value={value} checked={quotes === value} onChange={() => onChange(value)} /> {label}
+    </label>
+  );
+  return (
+    <div className="row wrap">
+      {option('paraphrase', 'I will paraphrase quotes')}
+      {option('pseudonymise', 'Pseudonymise this export')}
+      {option('unspecified', 'Not decided')}
+    </div>
+  );
+}
+
+const ForGood = ({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) => (
+  <label className="checkbox faint">
+    <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="ethics-dismiss" /> Don’t remind me again
+  </label>
+);
+
 function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onGo: (choice: EthicsChoice, forGood: boolean) => void; onBack: () => void }) {
   const [quotes, setQuotes] = useState<Quotes>(pseudonymised ? 'pseudonymise' : 'unspecified');
   const [forGood, setForGood] = useState(false);
@@ -26,25 +62,12 @@ function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onG
     box.current?.scrollIntoView({ block: 'nearest' });
     box.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true });
   }, []);
-  const option = (value: Quotes, label: string) => (
-    <label className="checkbox">
-      <input type="radio" name="ethics-quotes" value={value} checked={quotes === value} onChange={() => setQuotes(value)} /> {label}
-    </label>
-  );
   return (
     <div ref={box} className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
-      <p>
-        <strong>Before you export:</strong> quoted posts and comments can be searched back to their authors. Paraphrase quotes in what you publish, or pseudonymise the export.
-      </p>
-      <div className="row wrap">
-        {option('paraphrase', 'I will paraphrase quotes')}
-        {option('pseudonymise', 'Pseudonymise this export')}
-        {option('unspecified', 'Not decided')}
-      </div>
+      {TEXT}
+      <QuoteOptions quotes={quotes} onChange={setQuotes} />
       <div className="row">
-        <label className="checkbox faint">
-          <input type="checkbox" checked={forGood} onChange={(e) => setForGood(e.target.checked)} data-testid="ethics-dismiss" /> Don’t remind me again
-        </label>
+        <ForGood checked={forGood} onChange={setForGood} />
         <span className="spacer" />
         <button type="button" className="btn small ghost" onClick={onBack}>
           Back
@@ -55,6 +78,36 @@ function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onG
       </div>
     </div>
   );
+}
+
+/**
+ * The reminder inside a dialog that is itself the last step before exporting (the export dialog): shown
+ * in place, not as a further step; `choice()` at export time says what was chosen (and remembers "don't
+ * remind me again"). Choosing to pseudonymise calls `onPseudonymise`.
+ */
+export function useEthicsNote(onPseudonymise: () => void): { view: ReactNode; choice: () => EthicsChoice } {
+  const [shown] = useState(() => !dismissed());
+  const [quotes, setQuotes] = useState<Quotes>('unspecified');
+  const [forGood, setForGood] = useState(false);
+  const view = shown ? (
+    <div className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
+      {TEXT}
+      <QuoteOptions
+        quotes={quotes}
+        onChange={(q) => {
+          setQuotes(q);
+          if (q === 'pseudonymise') onPseudonymise();
+        }}
+      />
+      <ForGood checked={forGood} onChange={setForGood} />
+    </div>
+  ) : null;
+  const choice = (): EthicsChoice => {
+    if (!shown) return { reminderShown: false, acknowledged: false, quotes: 'unspecified' };
+    if (forGood) dismissForGood();
+    return { reminderShown: true, acknowledged: true, quotes };
+  };
+  return { view, choice };
 }
 
 /**
@@ -72,13 +125,7 @@ export function useEthicsGate(): { ask: (pseudonymised: boolean, go: (choice: Et
       pseudonymised={pending.pseudonymised}
       onBack={() => setPending(null)}
       onGo={(choice, forGood) => {
-        if (forGood) {
-          try {
-            localStorage.setItem(DISMISSED, 'yes');
-          } catch {
-            // storage refused: the reminder shows again next time
-          }
-        }
+        if (forGood) dismissForGood();
         setPending(null);
         pending.go(choice, pending.pseudonymised || choice.quotes === 'pseudonymise');
       }}
