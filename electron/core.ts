@@ -31,6 +31,7 @@ import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
 import { createStudyHandlers } from './studies/handlers';
 import { createStudyService } from './studies/service';
+import { createAnalysisService } from './analysis/handlers';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -279,6 +280,9 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
   });
 
+  // Charts, field-standard exports, minimisation presets and retention of studies (electron/analysis).
+  const analysis = createAnalysisService({ studies, ask, appVersion: o.version, userAgent: o.userAgent, projectKeys: o.projectKeys, downloadFolder, now, log });
+
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
@@ -325,6 +329,7 @@ export function createAppCore(o: CoreOptions): AppCore {
         service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
         emitExport: (payload) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
       }),
+      ...analysis.handlers,
     },
     async start() {
       if (o.legacyKeyStore) {
@@ -340,9 +345,11 @@ export function createAppCore(o: CoreOptions): AppCore {
       await library.start();
       await queue.start();
       studies.start();
+      analysis.start();
     },
     async stop() {
       stopBalance?.();
+      analysis.stop();
       await studies.stop();
       for (const q of studyQueues.values()) await (await q).close();
       await queue.close();

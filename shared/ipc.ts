@@ -7,6 +7,7 @@ import type { ExplorerAnswerInfo, ExplorerSaved } from './explorer';
 import type { Settings } from './settings';
 import { settingsPatchSchema } from './settings-schema';
 import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
+import { ANALYSIS_OPS, ethicsSchema, type AnalysisOpResults } from './analysis';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -142,6 +143,8 @@ export const OPS = {
     pseudonymise: pseudonymiseSchema.optional(),
     /** A name for the export's folder/file, e.g. "followers of @nasa". */
     label: z.string().max(200).optional(),
+    /** What was chosen at the ethics reminder (recorded in the manifest). */
+    ethics: ethicsSchema.optional(),
   }),
 
   /** Requests, units and money a bulk job would take, from known counts and page sizes. Sends nothing. */
@@ -160,6 +163,9 @@ export const OPS = {
 
   /** Studies: collections over time into a study's folder and database (shared/studies.ts). */
   ...STUDY_OPS,
+
+  /** Analysis: charts, networks, Parquet, 4CAT, minimisation presets (shared/analysis.ts). */
+  ...ANALYSIS_OPS,
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -369,7 +375,7 @@ export interface LedgerPage {
 }
 
 /** What each operation answers with (inside Result). */
-export interface OpResults extends StudyOpResults {
+export interface OpResults extends StudyOpResults, AnalysisOpResults {
   call: CallValue;
   quote: Quote;
   cancel: boolean;

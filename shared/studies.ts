@@ -2,6 +2,7 @@
 // a research project collected over time into its own folder and SQLite database (electron/studies/,
 // docs/studies.md, docs/study-database.md).
 import { z } from 'zod';
+import { ethicsSchema } from './analysis';
 
 /** What a study follows. Accounts are followed by their user id, so a renamed account stays the same target. */
 export const TARGET_KINDS = ['account', 'hashtag', 'place', 'post', 'music'] as const;
@@ -80,6 +81,8 @@ export const STUDY_OPS = {
     scope: z.enum(['new', 'seen']).default('seen'),
     format: z.enum(['zip', 'ndjson', 'json']),
     pseudonymise: z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) }).optional(),
+    /** What was chosen at the ethics reminder (recorded in the manifest). */
+    ethics: ethicsSchema.optional(),
   }),
   /** Saves the media files of what a run found new into the study's media folder. */
   studyRunMedia: z.strictObject({ id: studyId, runId }),

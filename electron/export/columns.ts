@@ -10,7 +10,7 @@ import type { AppRecord, Comment, Highlight, Post, Profile, Story, User } from '
 export type ColumnSetName = 'posts' | 'users' | 'stories' | 'comments';
 
 /** Bumped whenever a column set changes: the manifest carries it, so readers can tell. */
-export const COLUMN_SETS_VERSION = 1;
+export const COLUMN_SETS_VERSION = 2;
 
 /** 4CAT's Instagram columns, in 4CAT's order (datasources/instagram/search_instagram.py). */
 export const POST_COLUMNS = [
@@ -22,7 +22,7 @@ export const POST_COLUMNS = [
 
 export const USER_COLUMNS = [
   'id', 'username', 'full_name', 'is_verified', 'is_private', 'follower_count', 'following_count', 'media_count', 'biography',
-  'external_url', 'category', 'profile_pic_url', 'collected_from_url', 'collected_from_view',
+  'external_url', 'category', 'profile_pic_url', 'collected_from_url', 'collected_from_view', 'source_account_id', 'source_account',
 ] as const;
 
 export const STORY_COLUMNS = [
@@ -243,9 +243,25 @@ export function postRow(post: Post, provenance: Provenance, pseudonymised = fals
 // ---------------------------------------------------------------------------------------------
 // Users
 
-export function userRow(user: User | Profile, provenance: Provenance, pseudonymised = false): Row {
+/** Usernames of accounts by user id, for the account a followers or following list belongs to. */
+export type AccountNames = (id: string) => string | null;
+
+/**
+ * The account whose followers or following list a user came from (the request's `user_id`), else empty.
+ * In a pseudonymised export the parameters are pseudonymised already: the pseudonym stands for both.
+ */
+function sourceAccount(p: Provenance, pseudonymised: boolean, names?: AccountNames): { id: string; username: string } {
+  const view = collectedView(p.path);
+  if (view !== 'followers' && view !== 'following') return { id: '', username: '' };
+  const id = param(p, 'user_id', 'id', 'pk') ?? '';
+  if (pseudonymised) return { id, username: id };
+  return { id, username: param(p, 'username') ?? (id ? names?.(id) : null) ?? '' };
+}
+
+export function userRow(user: User | Profile, provenance: Provenance, pseudonymised = false, names?: AccountNames): Row {
   const profile = user.kind === 'profile' ? user : null;
-  return withCollected(
+  const source = sourceAccount(provenance, pseudonymised, names);
+  const row = withCollected(
     {
       id: user.id,
       username: user.username ?? '',
@@ -263,6 +279,9 @@ export function userRow(user: User | Profile, provenance: Provenance, pseudonymi
     provenance,
     pseudonymised,
   );
+  row['source_account_id'] = source.id;
+  row['source_account'] = source.username;
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +365,7 @@ export interface RowSource {
  */
 export function createRowMaker(
   set: ColumnSetName,
-  options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean } = {},
+  options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames } = {},
 ): (item: RowSource) => Row[] {
   const commentIds = options.commentIds ?? new Set<string>();
   const pz = options.pseudonymised ?? false;
@@ -356,7 +375,7 @@ export function createRowMaker(
       case 'posts':
         return record.kind === 'post' ? [postRow(record, provenance, pz)] : [];
       case 'users':
-        return record.kind === 'user' || record.kind === 'profile' ? [userRow(record, provenance, pz)] : [];
+        return record.kind === 'user' || record.kind === 'profile' ? [userRow(record, provenance, pz, options.accountNames)] : [];
       case 'stories':
         if (record.kind === 'story') return [storyRow(record, provenance, null, pz)];
         if (record.kind === 'highlight') return (record.items ?? []).map((s) => storyRow(s, provenance, record, pz));

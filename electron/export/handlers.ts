@@ -61,6 +61,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, 'e
             includeMedia: args.includeMedia,
             ...(args.pseudonymise ? { pseudonymise: args.pseudonymise } : {}),
             label,
+            ...(args.ethics ? { manifestExtra: { ethics: args.ethics } } : {}),
           },
           {
             folder,

@@ -35,6 +35,10 @@ export interface ExportRequest {
   includeMedia: boolean;
   pseudonymise?: PseudonymOptions;
   label?: string;
+  /** Usernames of the accounts whose followers or following the items are (a study's targets), by user id. */
+  accountNames?: ReadonlyMap<string, string>;
+  /** Written into the manifest as they are: the study's minimisation presets, the ethics reminder's answer. */
+  manifestExtra?: Pick<Manifest, 'minimisation' | 'ethics'>;
 }
 
 export interface ExportEnv {
@@ -56,18 +60,21 @@ interface Survey {
   sets: Set<ColumnSetName>;
   requestIds: Set<string>;
   commentIds: Set<string>;
+  /** Usernames of the profiles among the items (few): a followers list's own account is often one. */
+  profileNames: Map<string, string>;
   from: number;
   to: number;
 }
 
 function survey(items: Iterable<SavedItem>): Survey {
-  const s: Survey = { total: 0, byKind: {}, sets: new Set(), requestIds: new Set(), commentIds: new Set(), from: Infinity, to: -Infinity };
+  const s: Survey = { total: 0, byKind: {}, sets: new Set(), requestIds: new Set(), commentIds: new Set(), profileNames: new Map(), from: Infinity, to: -Infinity };
   for (const { record, provenance } of items) {
     s.total += 1;
     s.byKind[record.kind] = (s.byKind[record.kind] ?? 0) + 1;
     const set = columnSetOf(record.kind);
     if (set) s.sets.add(set);
     if (record.kind === 'comment') s.commentIds.add(record.id);
+    if (record.kind === 'profile' && record.id && record.username) s.profileNames.set(record.id, record.username);
     if (provenance.requestId) s.requestIds.add(provenance.requestId);
     s.from = Math.min(s.from, provenance.fetchedAt);
     s.to = Math.max(s.to, provenance.fetchedAt);
@@ -201,7 +208,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
   const skipped: Record<string, number> = {};
   function* rowsOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<Row> {
-    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null });
+    const accountNames = (id: string) => request.accountNames?.get(id) ?? s.profileNames.get(id) ?? null;
+    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null, accountNames });
     for (const prepared of preparedItems(countEndpoints)) {
       const rows = makeRows(prepared);
       // A ZIP puts each kind in its own CSV: there, only an item of the set's own kinds giving no row counts.
@@ -244,6 +252,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       requests: requestsSummary(s.requestIds, facts),
       source,
       pseudonymisation,
+      ...request.manifestExtra,
       files,
     };
   };

@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
 import type { ExportResult, Provenance } from '../../shared/ipc';
+import type { EthicsChoice } from '../../shared/analysis';
 import type { AppRecord } from '../../shared/records';
+import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
 import type { Ledger } from '../ledger';
@@ -16,6 +18,7 @@ export interface StudyExportRequest {
   scope: 'new' | 'seen';
   format: 'zip' | 'ndjson' | 'json';
   pseudonymise?: { dropNames: boolean; dropPictures: boolean; dropText: boolean };
+  ethics?: EthicsChoice;
 }
 
 export interface StudyExportEnv {
@@ -81,16 +84,36 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
   };
 }
 
+/** The usernames of the study's account targets (as added, else as last seen), by user id. */
+function accountNames(db: Db): Map<string, string> {
+  const rows = db
+    .prepare("SELECT t.key, coalesce(t.username, (SELECT username FROM records WHERE kind = 'user' AND id = t.key)) AS username FROM targets t WHERE t.kind = 'account'")
+    .all() as { key: string; username: string | null }[];
+  return new Map(rows.filter((t) => t.username).map((t) => [t.key, t.username!]));
+}
+
 export async function exportStudy(request: StudyExportRequest, env: StudyExportEnv): Promise<ExportResult> {
   const what = request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all';
+  // The study's presets apply to its exports too (records stored before they were set included).
+  const minimisation = readMinimisation(env.db);
+  const items = studyItems(env.db, request);
+  const minimised: Iterable<SavedItem> = {
+    *[Symbol.iterator]() {
+      for (const item of items) yield { ...item, record: minimiseRecord(item.record, minimisation) };
+    },
+  };
+  const pseudonymise = request.pseudonymise ? { ...request.pseudonymise, dropPictures: request.pseudonymise.dropPictures || minimisation.noProfilePictures } : undefined;
   return runExport(
     {
-      items: studyItems(env.db, request),
+      items: minimised,
+      // The followers and following rows name the watched account they belong to.
+      accountNames: accountNames(env.db),
+      manifestExtra: { minimisation, ...(request.ethics ? { ethics: request.ethics } : {}) },
       format: request.format,
       delimiter: ',',
       bom: false,
       includeMedia: false,
-      ...(request.pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...request.pseudonymise } } : {}),
+      ...(pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...pseudonymise } } : {}),
       label: `${env.studyName} ${what}`,
     },
     {

@@ -11,6 +11,7 @@ import type { CallCache, CallService } from '../calls';
 import type { ProjectKeys, ProjectKeyStore } from '../export/pseudonymise';
 import type { Ledger } from '../ledger';
 import type { Handlers } from '../router';
+import { readMinimisation } from '../analysis/minimise';
 import { setMeta } from './db';
 import { addTargets, previewTargets } from './entries';
 import { estimateRun } from './estimate';
@@ -154,12 +155,12 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       if (!detail) throw refusal('There is no such run.');
       return detail;
     },
-    studyExport: async ({ id, runId, scope, format, pseudonymise }) => {
+    studyExport: async ({ id, runId, scope, format, pseudonymise, ethics }) => {
       const study = d.service.get(id);
       if (runId !== undefined && !study.runner.get(runId)) throw refusal('There is no such run.');
       const label = study.name();
       return exportStudy(
-        { ...(runId !== undefined ? { runId } : {}), scope, format, ...(pseudonymise ? { pseudonymise } : {}) },
+        { ...(runId !== undefined ? { runId } : {}), scope, format, ...(pseudonymise ? { pseudonymise } : {}), ...(ethics ? { ethics } : {}) },
         {
           db: study.db, studyId: id, studyName: label, folder: study.folder, appVersion: d.appVersion, now,
           ...(projectKeys ? { projectKeys } : {}),
@@ -172,6 +173,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       const study = d.service.get(id);
       if (!study.runner.get(runId)) throw refusal('There is no such run.');
       if (!d.mediaQueue) throw refusal('Saving media is not available.');
+      if (readMinimisation(study.db).noMediaFiles) throw refusal('This study keeps no media files (its data-minimisation presets say so).');
       // Media files come from the CDN (links renewed through the service at most 1 unit each, as downloads do).
       const items = [...studyItems(study.db, { runId, scope: 'new' })].filter((i) => i.record.kind === 'post' || i.record.kind === 'story' || i.record.kind === 'highlight');
       if (items.length === 0) return { queued: 0, skipped: 0, folder: join(study.folder, MEDIA_FOLDER) };

@@ -20,6 +20,8 @@ export interface StudyParts {
   store: RecordStore;
   tasks: TaskQueue;
   states: ListStates;
+  /** The study's data-minimisation presets, applied to each record before it is stored. */
+  minimise?: (record: AppRecord) => AppRecord;
 }
 
 export interface PageInput {
@@ -129,7 +131,7 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
     const trays: { highlight: Highlight; before: string | null; rich: boolean }[] = [];
     const context = task.list === 'comments' || task.list === 'replies' ? { postId: task.list === 'comments' ? task.contextId : null } : task.list === 'highlight' ? { highlightId: task.contextId } : {};
     for (const record of kept) {
-      const rows = rowsOf(record, context);
+      const rows = rowsOf(parts.minimise ? parts.minimise(record) : record, context);
       if (rows.length === 0) continue;
       const stored = rows.map((row) => store.put(row, sighting));
       const top = stored[0]!;

@@ -18,6 +18,7 @@ import { commitPage, type StudyParts } from './page';
 import { firstTasks, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, targetRow, type RunRecord, type RunTable } from './runs';
 import { createRecordStore } from './store';
+import { allowedLists, minimiseRecord, minimisesRecords, readMinimisation } from '../analysis/minimise';
 import { createListStates, createTaskQueue, type Task } from './tasks';
 
 export interface RunnerDeps {
@@ -84,7 +85,14 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
   const now = d.now ?? Date.now;
   const log = d.log ?? console.error;
   const { db } = d;
-  const parts: StudyParts = { db, store: createRecordStore(db), tasks: createTaskQueue(db), states: createListStates(db) };
+  const parts: StudyParts = {
+    db, store: createRecordStore(db), tasks: createTaskQueue(db), states: createListStates(db),
+    // The study's presets as they are now (docs/analysis.md): read per record, they are a lookup in meta.
+    minimise: (record) => {
+      const m = readMinimisation(db);
+      return minimisesRecords(m) ? minimiseRecord(record, m) : record;
+    },
+  };
   const runs = createRunTable(db, d.studyId);
   const loops = new Map<number, LoopEntry>();
   let closed = false;
@@ -306,7 +314,11 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       }
     },
 
-    start({ trigger, budget, options, estimate }) {
+    start({ trigger, budget, options: asked, estimate }) {
+      // Under "captions only" the lists of other people are not read; the run keeps the presets it ran with.
+      const minimisation = readMinimisation(db);
+      const lists = allowedLists(minimisation, asked.lists);
+      const options = { ...asked, ...(lists ? { lists } : {}), minimisation };
       // One-off collections run side by side and read their list whole; study runs one at a time.
       const oneOff = trigger === 'adhoc';
       const active = oneOff ? null : runs.active();

@@ -154,11 +154,14 @@ describe('selection and export', () => {
     await expect(h.page.getByTestId('export-format-csv').getAttribute('aria-checked')).resolves.toBe('true');
     await expect(h.page.getByTestId('export-columns').inputValue()).resolves.toBe('posts');
     await shotThemes(h, 'export-dialog');
+    // The ethics reminder is in the dialog; its choice goes into the manifest.
+    await dialog.getByTestId('ethics-reminder').getByText('I will paraphrase quotes').click();
     await h.page.getByTestId('export-run').click();
     const result = h.page.getByTestId('export-result');
     await result.waitFor();
     const path = (await result.getAttribute('data-path')) ?? '';
     await expect(result.getAttribute('data-rows')).resolves.toBe(String(chosen.length));
+    expect(JSON.parse(readFileSync(path.replace(/\.csv$/, '.manifest.json'), 'utf8')).ethics).toEqual({ reminderShown: true, acknowledged: true, quotes: 'paraphrase' });
     await shotThemes(h, 'export-done');
 
     const rows = readCsv(path);

@@ -175,6 +175,9 @@ describe('studies', () => {
     const row = h.page.getByTestId('run-row').first();
     await row.getByTestId('run-export').click();
     await row.getByTestId('run-export-go').click();
+    // The ethics reminder comes first; going on exports.
+    await row.getByTestId('ethics-reminder').getByText('I will paraphrase quotes').click();
+    await row.getByTestId('ethics-go').click();
     await expect(row.getByTestId('run-exported').textContent()).resolves.toContain(join(h.folderPick.next!, 'exports'));
   });
 

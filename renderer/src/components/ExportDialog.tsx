@@ -1,5 +1,5 @@
 // The export dialog, for a selection or a whole loaded list: format, CSV column set, delimiter and BOM,
-// ZIP media, pseudonymisation; progress from main's 'export' events; the result with "Show in folder".
+// ZIP media, pseudonymisation, the ethics reminder; progress from main's 'export' events; the result with "Show in folder".
 // Main writes the files (electron/export/); this only asks, with the records and their provenance.
 import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
@@ -7,6 +7,7 @@ import type { AppError } from '../../../shared/api/errors';
 import type { EventPayloads, ExportResult } from '../../../shared/ipc';
 import { feedlens } from '../api/bridge';
 import { countByKind, describeCounts, toSelected, type Selectable, type SelectedItem } from '../state/selection';
+import { useEthicsNote } from './EthicsReminder';
 import { ErrorView } from './ErrorView';
 import {
   COLUMN_SETS, DELIMITERS, FORMATS, columnSetCounts, exportArgs, formProblem, initialForm, skippedBy, type ExportForm,
@@ -67,6 +68,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
   useEffect(() => feedlens().on('export', (p) => p.label === label && setProgress(p)), [label]);
 
   const update = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
+  const ethics = useEthicsNote(() => update({ pseudonymise: true }));
   const close = () => {
     if (!running) closeExport();
   };
@@ -84,7 +86,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
     }
     setProgress(null);
     setPhase({ step: 'running' });
-    const result = await feedlens().exportRun(exportArgs(form, items, label));
+    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice() });
     setPhase(result.ok ? { step: 'done', result: result.value } : { step: 'failed', error: result.error });
   };
 
@@ -180,6 +182,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
             )}
 
             <Pseudonymise form={form} update={update} />
+            {ethics.view}
           </fieldset>
         )}
 

@@ -188,9 +188,11 @@ describe('users CSV', () => {
     const { header, rows } = csvObjects(readFileSync((await exportItems(followers)).path, 'utf8'));
     expect(header).toEqual([
       'id', 'username', 'full_name', 'is_verified', 'is_private', 'follower_count', 'following_count', 'media_count', 'biography',
-      'external_url', 'category', 'profile_pic_url', 'collected_from_url', 'collected_from_view',
+      'external_url', 'category', 'profile_pic_url', 'collected_from_url', 'collected_from_view', 'source_account_id', 'source_account',
     ]);
     expect(rows.map((r) => r['id'])).toEqual(account.followers);
+    // The account the list belongs to, by id (its username is not among these items).
+    expect(new Set(rows.map((r) => `${r['source_account_id']}|${r['source_account']}`))).toEqual(new Set([`${account.pk}|`]));
     rows.forEach((row) => {
       const u = userOf(world, row['id'] ?? '');
       expect(row).toMatchObject({

@@ -93,6 +93,11 @@ const BASE: Record<OpName, unknown> = {
   studyScheduleSet: { id: 'study-00000000', everyHours: 6, dailyBudget: 50 },
   studyScheduleClear: { id: 'study-00000000' },
   studyRunMedia: { id: 'study-00000000', runId: 1 },
+  studyCharts: { id: 'study-00000000', unit: 'week' },
+  studyAnalysisExport: { id: 'study-00000000', kind: 'networks', networks: ['mentions'] },
+  studyMinimisationGet: { id: 'study-00000000' },
+  studyMinimisationSet: { id: 'study-00000000', minimisation: { captionsOnly: true } },
+  chartSave: { name: 'activity', svg: '<svg></svg>', png: 'iVBORw0KGgo=', columns: ['day', 'posts'], rows: [['2026-01-01', 1]] },
 };
 
 function deep(depth: number): unknown {

@@ -1,6 +1,8 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
+import { useState } from 'react';
+import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -34,9 +36,15 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
   const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
+  const [charts, setCharts] = useState(false);
   return (
     <div className="post-grid" data-testid={testId}>
-      {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']} />}
+      {posts.length > 0 && (
+        <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']}>
+          <ChartsToggle open={charts} onToggle={() => setCharts((x) => !x)} />
+        </SelectionListBar>
+      )}
+      {charts && posts.length > 0 && <LoadedPostsCharts posts={posts} subject={label} />}
       {posts.length > 0 && (
         <VirtualGrid
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}

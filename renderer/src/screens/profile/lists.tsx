@@ -3,6 +3,7 @@
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
+import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
 import { CollectButton } from '../../components/JobDialog';
 import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus, type ListLike } from '../../components/ListStatus';
@@ -55,13 +56,16 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   // The same function while the grid lives, so its memoised cells are not rendered again for each page.
   const renderCell = useCallback((p: Post) => <MediaCell post={p} reel={reels} />, [reels]);
+  const [charts, setCharts] = useState(false);
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
       {posts.length > 0 && (
         <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
+          <ChartsToggle open={charts} onToggle={() => setCharts((x) => !x)} />
           {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
         </SelectionListBar>
       )}
+      {charts && posts.length > 0 && <LoadedPostsCharts posts={posts} subject={label} />}
       <VirtualGrid
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
         items={posts}

@@ -3,8 +3,10 @@
 // cancelled (after a confirmation here: cancelling spends nothing).
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
+import type { EthicsChoice } from '../../../../shared/analysis';
 import type { RunDetail, RunInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
+import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
 import { localDateTime, raisedBudget, runActions, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
@@ -74,13 +76,15 @@ function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo;
   const [scope, setScope] = useState<'seen' | 'new'>('seen');
   const [pseudonymise, setPseudonymise] = useState(false);
   const [busy, setBusy] = useState(false);
-  const go = async () => {
+  const ethics = useEthicsGate();
+  const go = async (choice: EthicsChoice, pseudo: boolean) => {
     setBusy(true);
-    const r = await feedlens().studyExport({ id: studyId, runId: run.id, scope, format, ...(pseudonymise ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}) });
+    const r = await feedlens().studyExport({ id: studyId, runId: run.id, scope, format, ethics: choice, ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}) });
     setBusy(false);
     onDone(r.ok ? `Exported ${r.value.rows.toLocaleString()} records to ${r.value.path}` : r.error);
   };
   return (
+    <>
     <div className="run-export row" data-testid="run-export">
       <select value={scope} onChange={(e) => setScope(e.target.value as 'seen' | 'new')} aria-label="What to export">
         <option value="seen">Everything it saw</option>
@@ -94,10 +98,12 @@ function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo;
       <label className="checkbox">
         <input type="checkbox" checked={pseudonymise} onChange={(e) => setPseudonymise(e.target.checked)} /> Pseudonymise (this study’s key)
       </label>
-      <button type="button" className="btn small primary" onClick={() => void go()} disabled={busy} data-testid="run-export-go">
+      <button type="button" className="btn small primary" onClick={() => ethics.ask(pseudonymise, (c, p) => void go(c, p))} disabled={busy} data-testid="run-export-go">
         {busy ? 'Exporting…' : 'Export'}
       </button>
     </div>
+    {ethics.view}
+    </>
   );
 }
 

@@ -12,11 +12,29 @@ import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, un
 import { RunDialog } from './RunDialog';
 import { RunsHistory } from './RunsHistory';
 import { ScheduleDialog } from './ScheduleDialog';
+import { StudyAnalysis } from './StudyAnalysis';
+import { StudyCharts } from './StudyCharts';
 import { TargetsTable } from './TargetsTable';
 import { useLiveRun, useStudy } from './useStudies';
 import '../../styles/studies.css';
 
-type StudyTab = 'targets' | 'runs';
+type StudyTab = 'targets' | 'runs' | 'charts' | 'exports';
+
+const TAB_WORDS: Readonly<Record<StudyTab, string>> = { targets: 'Targets', runs: 'Runs', charts: 'Charts', exports: 'Exports' };
+
+function TabPanel({ tab, detail, onChanged }: { tab: StudyTab; detail: NonNullable<ReturnType<typeof useStudy>['data']>; onChanged: () => void }) {
+  const { study, targets, runs } = detail;
+  switch (tab) {
+    case 'targets':
+      return <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={onChanged} />;
+    case 'runs':
+      return <RunsHistory studyId={study.id} runs={runs} onChanged={onChanged} />;
+    case 'charts':
+      return <StudyCharts studyId={study.id} studyName={study.name} targets={targets} />;
+    case 'exports':
+      return <StudyAnalysis studyId={study.id} runs={runs} />;
+  }
+}
 
 function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; onChanged: () => void }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -136,10 +154,12 @@ export function StudyScreen() {
         tabs={[
           { key: 'targets', label: 'Targets', count: targets.length },
           { key: 'runs', label: 'Runs', count: runs.length },
+          { key: 'charts', label: 'Charts' },
+          { key: 'exports', label: 'Exports' },
         ]}
       />
-      <div role="tabpanel" aria-label={tab === 'targets' ? 'Targets' : 'Runs'}>
-        {tab === 'targets' ? <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={reload} /> : <RunsHistory studyId={study.id} runs={runs} onChanged={reload} />}
+      <div role="tabpanel" aria-label={TAB_WORDS[tab]}>
+        <TabPanel tab={tab} detail={data} onChanged={reload} />
       </div>
       {dialog === 'add' && <AddTargetsDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onAdded={reload} />}
       {dialog === 'run' && <RunDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onStarted={reload} />}

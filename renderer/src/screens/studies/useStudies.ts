@@ -13,7 +13,7 @@ interface Loaded<T> {
 }
 
 /** Loads `load()` now, again on `reload`, and (at most every 400 ms) when `onEvent` says so. */
-function useMainData<T>(load: () => Promise<Result<T>>, onEvent: (studyId: string) => boolean, deps: unknown[]): Loaded<T> {
+export function useMainData<T>(load: () => Promise<Result<T>>, onEvent: (studyId: string) => boolean, deps: unknown[]): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [tick, setTick] = useState(0);

@@ -1,0 +1,84 @@
+// A study's records for the analysis exports: the normalised record, its raw answer, where it came from,
+// when it was first and last seen, and its rehydration status (history.ts), read afresh from the database
+// each time they are iterated (never all in memory). Everything, or what one run saw (or found new).
+import { parseLossless } from '../../shared/api/json';
+import type { Provenance } from '../../shared/ipc';
+import type { AppRecord } from '../../shared/records';
+import type { Db } from '../studies/db';
+import { statusColumns } from './history';
+
+export interface StudyRecord {
+  record: AppRecord;
+  provenance: Provenance;
+  firstSeen: number;
+  lastSeen: number;
+  firstRun: number | null;
+  lastRun: number | null;
+  status: string | null;
+  checkedAt: number | null;
+}
+
+export interface Selection {
+  runId?: number;
+  scope: 'new' | 'seen';
+  /** Stored kinds (records.kind) to read; default every kind but carousel items (they are inside their post). */
+  kinds?: readonly string[];
+}
+
+interface Row {
+  record: string;
+  raw: string;
+  path: string | null;
+  params: string | null;
+  request_id: string | null;
+  fetched_at: number | null;
+  first_seen: number;
+  last_seen: number;
+  first_run: number | null;
+  last_run: number | null;
+  status: string | null;
+  checked_at: number | null;
+}
+
+/** The records.rowid set of a selection, as SQL (for joins elsewhere). */
+export function selectionSql(sel: Selection): { sql: string; args: number[] } {
+  if (sel.runId === undefined) return { sql: 'SELECT rowid FROM records', args: [] };
+  if (sel.scope === 'new') return { sql: 'SELECT rowid FROM records WHERE first_run = ?', args: [sel.runId] };
+  return { sql: 'SELECT record_id FROM run_items WHERE run_id = ?', args: [sel.runId] };
+}
+
+export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
+  const kinds = sel.kinds ?? ['post', 'comment', 'story', 'highlight', 'user', 'location', 'hashtag', 'track'];
+  const within = selectionSql(sel);
+  const { status, checkedAt } = statusColumns(db);
+  const stmt = db.prepare(
+    `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.last_seen, r.first_run, r.last_run,
+            ${status} AS status, ${checkedAt} AS checked_at
+     FROM records r LEFT JOIN requests q ON q.id = ${sel.runId !== undefined && sel.scope === 'seen' ? '(SELECT request_id FROM run_items WHERE run_id = ? AND record_id = r.rowid)' : 'r.first_request'}
+     WHERE r.kind IN (${kinds.map(() => '?').join(', ')}) AND r.rowid IN (${within.sql}) ORDER BY r.rowid`,
+  );
+  const args = [...(sel.runId !== undefined && sel.scope === 'seen' ? [sel.runId] : []), ...kinds, ...within.args];
+  return {
+    *[Symbol.iterator]() {
+      for (const row of stmt.iterate(...args) as Iterable<Row>) {
+        const record = JSON.parse(row.record) as AppRecord;
+        record.raw = parseLossless(row.raw);
+        yield {
+          record,
+          provenance: {
+            path: row.path ?? '/',
+            params: row.params ? (JSON.parse(row.params) as Provenance['params']) : {},
+            requestId: row.request_id,
+            fetchedAt: row.fetched_at ?? row.first_seen,
+          },
+          firstSeen: row.first_seen,
+          lastSeen: row.last_seen,
+          firstRun: row.first_run,
+          lastRun: row.last_run,
+          status: row.status,
+          checkedAt: row.checked_at,
+        };
+      }
+    },
+  };
+}

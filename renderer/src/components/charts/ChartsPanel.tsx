@@ -1,0 +1,104 @@
+// The charts of a study, a profile, a hashtag or a place, drawn with ECharts (SVG renderer) from the chart
+// numbers: posting activity, weekday × hour, engagement (by posting date and as observed), top hashtags,
+// mentions, tagged and co-authoring accounts. Each chart redraws when the theme changes and can be saved
+// as PNG + SVG + the CSV of its numbers. This module is the lazily loaded chart chunk (LazyCharts.tsx).
+import { useEffect, useRef, useState } from 'react';
+import type { AppError } from '../../../../shared/api/errors';
+import { tableOf, type ChartsData } from '../../../../shared/charts';
+import { ErrorView } from '../ErrorView';
+import { Icon } from '../Icon';
+import { init, type EChartsType } from './echarts';
+import { chartHeight, chartOption, chartSpecs, type ChartSpec } from './options';
+import { saveChart } from './save';
+import { chartColors, themeNow } from './theme';
+import '../../styles/charts.css';
+
+/** The page's theme, updated when Settings or the OS changes it. */
+function useThemeName(): string {
+  const [theme, setTheme] = useState(themeNow);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setTheme(themeNow()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
+function ChartCard({ spec, data, theme, studyId, subject }: { spec: ChartSpec; data: ChartsData; theme: string; studyId?: string; subject: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<string | AppError | null>(null);
+  const height = chartHeight(spec.kind, data);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const c = init(el, null, { renderer: 'svg' });
+    chart.current = c;
+    const resize = new ResizeObserver(() => c.resize());
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(chartOption(spec.kind, data, chartColors()), true);
+    chart.current?.resize();
+  }, [spec.kind, data, theme, height]);
+
+  const save = async () => {
+    const c = chart.current;
+    if (!c) return;
+    setSaving(true);
+    setSaved(null);
+    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, svg: c.renderToSVGString(), width: c.getWidth(), height: c.getHeight(), table: tableOf(data, spec.kind) });
+    setSaving(false);
+    setSaved(r.ok ? `Saved ${r.files.map((f) => f.split(/[\\/]/).pop()).join(', ')}` : r.error);
+  };
+
+  return (
+    <figure className="chart-card card" data-testid="chart" data-kind={spec.kind}>
+      <figcaption className="chart-head">
+        <div className="stack">
+          <strong>{spec.title}</strong>
+          <span className="faint chart-note">{spec.note}</span>
+        </div>
+        <span className="spacer" />
+        <button type="button" className="btn small ghost" onClick={() => void save()} disabled={saving} title="Save this chart as PNG and SVG, with a CSV of its numbers" data-testid="chart-save">
+          <Icon name="download" size={12} /> {saving ? 'Saving…' : 'PNG + SVG + CSV'}
+        </button>
+      </figcaption>
+      <div ref={box} className="chart-canvas" style={{ height }} role="img" aria-label={`${spec.title}: ${spec.note}`} />
+      {saved && (typeof saved === 'string' ? <div className="faint chart-saved" data-testid="chart-saved">{saved}</div> : <ErrorView error={saved} compact />)}
+    </figure>
+  );
+}
+
+export interface ChartsPanelProps {
+  data: ChartsData;
+  /** Saved into this study's exports folder (else the app's exports folder). */
+  studyId?: string;
+  /** Names the saved files: "Study name", "@account posts", "#hashtag". */
+  subject: string;
+}
+
+export default function ChartsPanel({ data, studyId, subject }: ChartsPanelProps) {
+  const theme = useThemeName();
+  const specs = chartSpecs(data);
+  const shown = specs.filter((s) => s.hasData);
+  const empty = specs.filter((s) => !s.hasData);
+  if (data.posts === 0) return <div className="state muted" data-testid="charts-empty">No posts to chart yet.</div>;
+  return (
+    <div className="charts" data-testid="charts" data-posts={data.posts} data-theme-drawn={theme}>
+      <div className="charts-grid">
+        {shown.map((s) => (
+          <ChartCard key={s.kind} spec={s} data={data} theme={theme} subject={subject} {...(studyId ? { studyId } : {})} />
+        ))}
+      </div>
+      {empty.length > 0 && <div className="faint charts-none">Nothing to draw for: {empty.map((s) => s.title.toLowerCase()).join(', ')}.</div>}
+    </div>
+  );
+}

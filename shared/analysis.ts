@@ -1,0 +1,97 @@
+// Analysis of a study and field-standard exports (docs/analysis.md): charts, networks (GEXF and CSV),
+// Parquet tables, 4CAT's Zeeschuimer format, data-minimisation presets and the ethics reminder. What
+// crosses IPC about them: argument schemas (added to OPS in shared/ipc.ts) and the values main answers.
+import { z } from 'zod';
+import type { ChartsData } from './charts';
+
+/** Data-minimisation presets of a study, applied when it collects and when it exports. */
+export const minimisationSchema = z.strictObject({
+  /** Only what the watched accounts published: no comments, likers, followers or following are collected. */
+  captionsOnly: z.boolean().default(false),
+  /** Comments are kept without their authors (no id, username, name or picture). */
+  noCommenterIdentities: z.boolean().default(false),
+  /** No media files are saved for the study, and none go into its exports. */
+  noMediaFiles: z.boolean().default(false),
+  /** Profile picture links are not kept (collection) nor written (exports). */
+  noProfilePictures: z.boolean().default(false),
+  /** Raw answers older than this many days are deleted and their records pseudonymised; null: kept. */
+  retentionDays: z.number().int().min(1).max(36_500).nullable().default(null),
+});
+export type Minimisation = z.output<typeof minimisationSchema>;
+
+export const NO_MINIMISATION: Minimisation = Object.freeze({ captionsOnly: false, noCommenterIdentities: false, noMediaFiles: false, noProfilePictures: false, retentionDays: null });
+
+/** What the user chose at the ethics reminder of an export; the manifest records it. */
+export const ethicsSchema = z.strictObject({
+  /** The reminder was on screen for this export (false: dismissed for good earlier). */
+  reminderShown: z.boolean(),
+  /** The user went on after reading it. */
+  acknowledged: z.boolean(),
+  /** What the user means to do with quotes: paraphrase them, rely on pseudonymisation, or nothing said. */
+  quotes: z.enum(['paraphrase', 'pseudonymise', 'unspecified']).default('unspecified'),
+});
+export type EthicsChoice = z.output<typeof ethicsSchema>;
+
+export const NETWORK_KINDS = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following'] as const;
+export type NetworkKind = (typeof NETWORK_KINDS)[number];
+
+const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
+const pseudonymise = z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) });
+
+export const ANALYSIS_OPS = {
+  /** The numbers of a study's charts, from its database. Sends nothing. */
+  studyCharts: z.strictObject({
+    id: studyId,
+    unit: z.enum(['day', 'week']).default('day'),
+    timeZone: z.enum(['UTC', 'local']).default('UTC'),
+    /** Only the posts of this target's lists. */
+    targetId: z.number().int().min(1).optional(),
+  }),
+  /** Writes networks (GEXF + node and edge CSVs), Parquet tables or a 4CAT (Zeeschuimer NDJSON) file into the study's exports folder. */
+  studyAnalysisExport: z.strictObject({
+    id: studyId,
+    kind: z.enum(['networks', 'parquet', '4cat']),
+    runId: z.number().int().min(1).optional(),
+    scope: z.enum(['new', 'seen']).default('seen'),
+    networks: z.array(z.enum(NETWORK_KINDS)).min(1).max(NETWORK_KINDS.length).optional(),
+    pseudonymise: pseudonymise.optional(),
+    ethics: ethicsSchema.optional(),
+  }),
+  studyMinimisationGet: z.strictObject({ id: studyId }),
+  /** Sets the study's presets; a retention rule that would delete raw answers now is confirmed in main's question first. */
+  studyMinimisationSet: z.strictObject({ id: studyId, minimisation: minimisationSchema }),
+  /** Saves a chart as PNG and SVG with the CSV of its numbers (a study's exports folder, else the app's exports folder). */
+  chartSave: z.strictObject({
+    studyId: studyId.optional(),
+    name: z.string().trim().min(1).max(120),
+    svg: z.string().min(1).max(8_000_000),
+    /** Base64 of the PNG bytes. */
+    png: z.string().min(1).max(30_000_000),
+    columns: z.array(z.string().max(200)).min(1).max(100),
+    rows: z.array(z.array(z.union([z.string().max(2000), z.number().finite()])).max(100)).max(100_000),
+  }),
+} as const;
+
+export interface MinimisationInfo {
+  minimisation: Minimisation;
+  /** Records whose raw answer the retention rule deleted so far. */
+  retained: number;
+  /** When the retention rule last ran (epoch ms), or null. */
+  retentionRanAt: number | null;
+}
+
+export interface AnalysisExportResult {
+  /** The file, or the folder of a network export. */
+  path: string;
+  files: string[];
+  rows: number;
+  manifestPath: string;
+}
+
+export interface AnalysisOpResults {
+  studyCharts: ChartsData;
+  studyAnalysisExport: AnalysisExportResult;
+  studyMinimisationGet: MinimisationInfo;
+  studyMinimisationSet: MinimisationInfo;
+  chartSave: { folder: string; files: string[] };
+}
