@@ -29,7 +29,8 @@ import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
-import { createStudyHandlers } from './studies/handlers';
+import { createStudyDataHandlers } from './studies/data-handlers';
+import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
 import { createStudyService } from './studies/service';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
@@ -226,6 +227,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       o.emit('study', event);
       jobs.onStudyEvent(event);
     },
+    emitCheck: (event) => o.emit('studyCheck', event),
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
     now,
@@ -279,6 +281,11 @@ export function createAppCore(o: CoreOptions): AppCore {
     },
   });
 
+  const studyDeps = {
+    service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
+    emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
+  };
+
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
@@ -321,10 +328,8 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...jobs.handlers,
       ...exportHandlers,
       ...explorer.handlers,
-      ...createStudyHandlers({
-        service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
-        emitExport: (payload) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
-      }),
+      ...createStudyHandlers(studyDeps),
+      ...createStudyDataHandlers(studyDeps),
     },
     async start() {
       if (o.legacyKeyStore) {
