@@ -47,7 +47,7 @@ const lastRun = (id: string) => until(async () => (await core.handlers.studyGet(
 async function run(): Promise<RunInfo> {
   const estimate = await core.handlers.studyRunEstimate({ id: study.id }, ctx);
   await core.handlers.studyRunStart({ id: study.id, budget: estimate.suggestedBudget + 50 }, ctx);
-  return lastRun(study.id);
+  return (await lastRun(study.id))!;
 }
 
 beforeAll(async () => {
