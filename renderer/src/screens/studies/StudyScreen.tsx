@@ -8,15 +8,29 @@ import { Icon } from '../../components/Icon';
 import { Tabs } from '../../components/Tabs';
 import { useNavigation, useRoute } from '../../state/navigation';
 import { AddTargetsDialog } from './AddTargetsDialog';
+import { ChangesTab } from './ChangesTab';
+import { Codebook } from './Coding';
+import { DataBrowser } from './DataBrowser';
 import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, units } from './format';
 import { RunDialog } from './RunDialog';
 import { RunsHistory } from './RunsHistory';
 import { ScheduleDialog } from './ScheduleDialog';
 import { TargetsTable } from './TargetsTable';
+import { useCodes } from './useStudyData';
 import { useLiveRun, useStudy } from './useStudies';
 import '../../styles/studies.css';
+import '../../styles/study-data.css';
 
-type StudyTab = 'targets' | 'runs';
+const TAB_LABELS: Record<StudyTab, string> = { targets: 'Targets', runs: 'Runs', data: 'Data', changes: 'Changes', coding: 'Codebook' };
+
+function CodebookTab({ studyId }: { studyId: string }) {
+  const codes = useCodes(studyId);
+  if (codes.error) return <ErrorView error={codes.error} onRetry={codes.reload} />;
+  if (!codes.data) return <div className="spinner" aria-label="Loading the codebook" />;
+  return <Codebook studyId={studyId} codes={codes.data} onChanged={codes.set} />;
+}
+
+type StudyTab = 'targets' | 'runs' | 'data' | 'changes' | 'coding';
 
 function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; onChanged: () => void }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -136,10 +150,17 @@ export function StudyScreen() {
         tabs={[
           { key: 'targets', label: 'Targets', count: targets.length },
           { key: 'runs', label: 'Runs', count: runs.length },
+          { key: 'data', label: 'Data', count: study.items },
+          { key: 'changes', label: 'Changes', count: null },
+          { key: 'coding', label: 'Codebook', count: null },
         ]}
       />
-      <div role="tabpanel" aria-label={tab === 'targets' ? 'Targets' : 'Runs'}>
-        {tab === 'targets' ? <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={reload} /> : <RunsHistory studyId={study.id} runs={runs} onChanged={reload} />}
+      <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+        {tab === 'targets' && <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={reload} />}
+        {tab === 'runs' && <RunsHistory studyId={study.id} runs={runs} onChanged={reload} />}
+        {tab === 'data' && <DataBrowser studyId={study.id} />}
+        {tab === 'changes' && <ChangesTab studyId={study.id} />}
+        {tab === 'coding' && <CodebookTab studyId={study.id} />}
       </div>
       {dialog === 'add' && <AddTargetsDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onAdded={reload} />}
       {dialog === 'run' && <RunDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onStarted={reload} />}

@@ -6,14 +6,14 @@ import type { Result } from '../../../../shared/ipc';
 import type { RunInfo, StudyDetail, StudyInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 
-interface Loaded<T> {
+export interface Loaded<T> {
   data: T | null;
   error: AppError | null;
   reload: () => void;
 }
 
 /** Loads `load()` now, again on `reload`, and (at most every 400 ms) when `onEvent` says so. */
-function useMainData<T>(load: () => Promise<Result<T>>, onEvent: (studyId: string) => boolean, deps: unknown[]): Loaded<T> {
+export function useMainData<T>(load: () => Promise<Result<T>>, onEvent: (studyId: string) => boolean, deps: unknown[]): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [tick, setTick] = useState(0);
