@@ -17,7 +17,7 @@ import { tx, type Db } from './db';
 import { rowsOf } from './extract';
 import { putSnapshot } from './history';
 import { sessionMismatch } from './runner';
-import { createRecordStore } from './store';
+import { createRecordStore, type RequestRow } from './store';
 
 /** How each kind is asked for by id (1 unit each). Comments, highlights and the rest cannot be. */
 export const CHECK_CALLS: Readonly<Record<string, string>> = { post: '/v1/media/by/id', story: '/v1/story/by/id', user: '/v1/user/by/id' };
@@ -155,9 +155,12 @@ export function createChecker(d: CheckerDeps): Checker {
   }
 
   /** Writes one item's outcome: the item, the record's status (and its fresh copy), the counters. */
-  function commit(id: number, item: { pos: number; record_id: number }, o: ReturnType<typeof outcomeOf>, units: number, requestId: string | null): void {
+  function commit(id: number, item: { pos: number; record_id: number }, o: ReturnType<typeof outcomeOf>, units: number, request: RequestRow | null): void {
     const at = now();
+    const requestId = request?.id ?? null;
     tx(db, () => {
+      // The answer's request, so a record refreshed by the check names where it now comes from (exports, viewer).
+      if (request) store.request(request);
       db.prepare('UPDATE check_items SET status = ?, checked_at = ?, detail = ?, request_id = ?, units = ? WHERE check_id = ? AND pos = ?').run(o.status, at, o.detail, requestId, units, id, item.pos);
       db.prepare('UPDATE records SET status = ?, checked_at = ? WHERE rowid = ?').run(o.status, at, item.record_id);
       db.prepare(`UPDATE checks SET checked = checked + 1, ${o.status} = ${o.status} + 1, units_spent = units_spent + ?, updated_at = ? WHERE id = ?`).run(units, at, id);
@@ -202,7 +205,13 @@ export function createChecker(d: CheckerDeps): Checker {
     }
     const outcome = outcomeOf(path, result.ok ? { ok: true, data: result.value.data } : result);
     const units = result.ok ? result.value.units : result.error.billed ? costOf(findEndpoint(path)!, params) : 0;
-    commit(id, item, outcome, units, result.ok ? result.value.requestId : null);
+    const request: RequestRow | null = result.ok
+      ? {
+          id: result.value.requestId, runId: null, targetId: null, path, params, fetchedAt: result.value.fetchedAt, units, cacheHit: result.value.cacheHit, items: outcome.record ? 1 : 0,
+          newItems: 0, sessionId: result.value.session.id, mode: result.value.session.mode, origin: result.value.session.origin,
+        }
+      : null;
+    commit(id, item, outcome, units, request);
     return true;
   }
 

@@ -51,7 +51,7 @@ describe('values', () => {
   it('writes exact times: UTC in ISO 8601 with Z, local to the minute', () => {
     const ms = Date.UTC(2026, 10, 20, 13, 5, 9);
     expect(utcTime(ms)).toBe('2026-11-20T13:05:09Z');
-    expect(localTime(ms)).toMatch(/^2026-11-2\d \d\d:\d5$/);
+    expect(localTime(ms)).toMatch(/^2026-11-2\d \d\d:\d5:09$/);
   });
 
   it('counts the filters a query sets (not its kinds, text or order)', () => {
@@ -67,6 +67,7 @@ describe('a post over its sightings', () => {
     expect(sightingTrend([s(1, 10, 'a'), s(2, null, 'a'), s(3, 25, 'a')], 'likes')).toEqual({ first: 10, last: 25, delta: 15 });
     expect(sightingTrend([s(1, 10, 'a')], 'likes')).toBeNull();
     expect(sightingTrend([s(1, 10, 'a'), s(2, 12, 'a')], 'comments')).toBeNull();
+    expect(sightingTrend([s(1, 0, 'a'), s(2, 0, 'a')], 'likes')).toBeNull();
   });
 
   it('lists each caption edit once, skipping sightings without a caption', () => {

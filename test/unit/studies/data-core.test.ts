@@ -128,6 +128,9 @@ describe('Still there?', () => {
     const record = await op('studyRecord', { id: study.id, rowid: gone.rows[0]!.rowid });
     expect(record).toMatchObject({ status: 'gone', checkedAt: expect.any(Number), record: { kind: 'post', id: gone.rows[0]!.id } });
     expect(record.checks.at(-1)).toMatchObject({ checkId: check.id, status: 'gone' });
+    // One still there was stored afresh: it names the re-check's request as where it comes from.
+    const online = (await op('studyBrowse', { id: study.id, query: { statuses: ['online'], kinds: ['post'] }, offset: 0, limit: 1 })).rows[0]!;
+    expect((await op('studyRecord', { id: study.id, rowid: online.rowid })).provenance).toMatchObject({ path: '/v1/media/by/id', params: { id: online.id } });
   });
 });
 

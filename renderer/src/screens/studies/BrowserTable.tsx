@@ -82,14 +82,15 @@ const isField = (t: unknown) => t instanceof HTMLElement && (t.tagName === 'INPU
 export function BrowserTable({ browse, query, columns, codes, selection, focused, onFocus, onSort, onSelect, onSelectAll, onOpen, onCodeKey }: BrowserTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const total = browse.total ?? 0;
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  // The header sits inside the scroller (sticky, so it scrolls sideways with the rows): rows start below it.
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: ROW_HEIGHT });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const { ensure } = browse;
   useEffect(() => ensure(first, last), [first, last, ensure]);
   const codeMap = new Map(codes.map((c) => [c.id, c]));
-  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(240px, 1fr)')).join(' ')}`;
+  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(180px, 1fr)')).join(' ')}`;
 
   const focusRow = (index: number) => {
     const next = Math.min(total - 1, Math.max(0, index));
@@ -132,28 +133,28 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
 
   return (
     <div className="browser-table" role="grid" aria-label="Records" aria-rowcount={total + 1} onKeyDown={onKeyDown} data-testid="browser-table" data-total={total}>
-      <div className="browser-head" role="row" style={{ gridTemplateColumns: template }}>
-        <span role="columnheader">
-          <input type="checkbox" aria-label="Select every record that matches" checked={selection.all} onChange={(e) => onSelectAll(e.target.checked)} data-testid="select-all" />
-        </span>
-        {columns.map((c) => {
-          const sort = COLUMN_SORT[c];
-          const active = sort !== undefined && query.sort === sort;
-          return (
-            <span key={c} role="columnheader" aria-sort={active ? (query.desc ? 'descending' : 'ascending') : 'none'} className={NUMERIC_COLUMNS.has(c) ? 'num' : undefined}>
-              {sort ? (
-                <button type="button" className="sort-btn" onClick={() => sortBy(c)} data-testid={`sort-${c}`}>
-                  {COLUMN_WORDS[c]}
-                  {active && <span aria-hidden>{query.desc ? ' ▾' : ' ▴'}</span>}
-                </button>
-              ) : (
-                COLUMN_WORDS[c]
-              )}
-            </span>
-          );
-        })}
-      </div>
       <div ref={scroller} className="browser-body" data-testid="browser-body">
+        <div className="browser-head" role="row" style={{ gridTemplateColumns: template }}>
+          <span role="columnheader">
+            <input type="checkbox" aria-label="Select every record that matches" checked={selection.all} onChange={(e) => onSelectAll(e.target.checked)} data-testid="select-all" />
+          </span>
+          {columns.map((c) => {
+            const sort = COLUMN_SORT[c];
+            const active = sort !== undefined && query.sort === sort;
+            return (
+              <span key={c} role="columnheader" aria-sort={active ? (query.desc ? 'descending' : 'ascending') : 'none'} className={NUMERIC_COLUMNS.has(c) ? 'num' : undefined}>
+                {sort ? (
+                  <button type="button" className="sort-btn" onClick={() => sortBy(c)} data-testid={`sort-${c}`}>
+                    {COLUMN_WORDS[c]}
+                    {active && <span aria-hidden>{query.desc ? ' ▾' : ' ▴'}</span>}
+                  </button>
+                ) : (
+                  COLUMN_WORDS[c]
+                )}
+              </span>
+            );
+          })}
+        </div>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((v) => {
             const row = browse.row(v.index);
@@ -170,7 +171,7 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
                 data-status={row?.status ?? 'unchecked'}
                 data-testid="browser-row"
                 className={`browser-row${row && rowSelected(row) ? ' selected' : ''}${v.index === focused ? ' focused' : ''}`}
-                style={{ gridTemplateColumns: template, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
+                style={{ gridTemplateColumns: template, transform: `translateY(${v.start - ROW_HEIGHT}px)`, height: ROW_HEIGHT }}
                 onFocus={() => onFocus(v.index)}
                 onDoubleClick={() => onOpen(v.index)}
               >

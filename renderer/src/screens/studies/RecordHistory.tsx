@@ -39,7 +39,7 @@ function Trend({ label, sightings, k }: { label: string; sightings: readonly Sig
 export function SightingsTable({ sightings }: { sightings: readonly Sighting[] }) {
   if (sightings.length < 2) return <div className="faint">Seen once{sightings[0] ? <> (<Moment ms={sightings[0].seenAt} />)</> : null}: its history starts at the next run.</div>;
   const edits = captionEdits(sightings);
-  const plays = sightings.some((s) => s.plays !== null);
+  const plays = sightings.some((s) => (s.plays ?? 0) > 0);
   return (
     <div className="history" data-testid="record-history" data-sightings={sightings.length}>
       <div className="row trends">

@@ -169,7 +169,13 @@ export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose,
             <aside className="record-aside stack">
               <StatusLine status={stored.status} checkedAt={stored.checkedAt} />
               <div className="faint">
-                Collected <Moment ms={stored.provenance.fetchedAt} /> from <span className="mono">{stored.provenance.path}</span>
+                Last collected <Moment ms={stored.provenance.fetchedAt} />
+                {stored.provenance.path !== '/' && (
+                  <>
+                    {' '}
+                    from <span className="mono">{stored.provenance.path}</span>
+                  </>
+                )}
               </div>
               <h3>Coding</h3>
               <CodeToggles codes={codes} on={stored.codes} onToggle={(id, on) => void toggle(id, on)} />

@@ -57,8 +57,8 @@ export const COLUMN_SORT: Readonly<Partial<Record<BrowseColumn, SortColumn>>> = 
 
 /** Column widths in pixels (the text column takes what is left). */
 export const COLUMN_WIDTHS: Readonly<Record<BrowseColumn, number>> = {
-  kind: 70, account: 150, taken_at: 150, text: 0, likes: 80, comments: 90, plays: 80, media_type: 80, status: 96, checked_at: 150, codes: 160, note: 160,
-  first_seen: 150, last_seen: 150, id: 190,
+  kind: 60, account: 130, taken_at: 146, text: 0, likes: 60, comments: 80, plays: 70, media_type: 70, status: 80, checked_at: 146, codes: 120, note: 120,
+  first_seen: 146, last_seen: 146, id: 180,
 };
 
 /** Whether a column holds numbers (right-aligned). */
@@ -71,10 +71,10 @@ export function rowKindWord(row: Pick<BrowseRow, 'kind' | 'productType'>): strin
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** "2026-11-20 14:05" in local time, from epoch ms. */
+/** "2026-11-20 14:05:09" in local time, from epoch ms: exact to the second, as researchers cite it. */
 export function localTime(ms: number): string {
   const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** "2026-11-20T13:05:09Z": the exact time in UTC, ISO 8601, from epoch ms (for a title on hover). */
@@ -146,7 +146,7 @@ export function activeFilters(q: BrowseQuery): number {
 /** A post's counts over its sightings: the first, the last and the change, for "likes 120 → 180 (+60)". */
 export function sightingTrend(sightings: readonly Sighting[], key: 'likes' | 'comments' | 'plays'): { first: number; last: number; delta: number } | null {
   const known = sightings.filter((s) => s[key] !== null);
-  if (known.length < 2) return null;
+  if (known.length < 2 || known.every((s) => s[key] === 0)) return null;
   const first = known[0]![key]!;
   const last = known.at(-1)![key]!;
   return { first, last, delta: last - first };
