@@ -6,18 +6,7 @@ import type { Post, Comment, Story, User, AppRecord } from '../../shared/records
 import { tx, type Db } from '../../electron/studies/db';
 import { rowsOf } from '../../electron/studies/extract';
 import { createRecordStore } from '../../electron/studies/store';
-
-/** mulberry32: small, fast, the same numbers for the same seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../../electron/simulator/world/random';
 
 const WORDS = [
   'morning', 'light', 'harbour', 'market', 'bread', 'espresso', 'canal', 'garden', 'rain', 'bicycle', 'festival', 'river', 'quiet', 'street', 'corner',
@@ -52,7 +41,8 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 
 /** Fills `db` with `count` records (about 60% posts, a fifth of them reels, 25% comments, 10% stories, the rest accounts). */
 export function fillSynthetic(db: Db, count: number, seed = 13): SyntheticStudy {
-  const r = prng(seed);
+  const rng = createRng(seed);
+  const r = () => rng.next();
   const store = createRecordStore(db);
   const accounts = Array.from({ length: Math.max(10, Math.min(400, Math.floor(count / 250))) }, (_, i) => ({ id: String(5_000_000_000 + i * 7919), username: `maker_${i.toString(36)}` }));
   const users: User[] = accounts.map((a) => ({ kind: 'user', id: a.id, username: a.username, fullName: `Maker ${a.username.slice(6).toUpperCase()}`, avatarUrl: null, isPrivate: false, isVerified: false, raw: { pk: a.id }, source: { family: 'v1' } }));
