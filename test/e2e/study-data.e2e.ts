@@ -118,9 +118,21 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     await h.page.locator(`[data-testid=browser-count][data-total="${total}"]`).waitFor();
     const dated = h.page.locator('[data-testid=browser-row] .cell-taken_at time').first();
     await expect(dated.getAttribute('title')).resolves.toMatch(/Z \(UTC\)$/);
-    await h.page.getByTestId('filter-from').fill('2000-01-01');
+    await h.page.getByTestId('filter-from').fill('2025-01-01');
     await h.page.getByTestId('browser-filters-toggle').click();
     await shotThemes(h, 'study-data-browser');
+    // Saved as a named view, the filters come back after the tab was left.
+    await h.page.getByTestId('view-save').click();
+    await h.page.getByTestId('view-name').fill('Since 2025');
+    await h.page.getByTestId('view-name').press('Enter');
+    await h.page.getByTestId('views-select').locator('option', { hasText: 'Since 2025' }).waitFor({ state: 'attached' });
+    await h.page.getByTestId('tab-changes').click();
+    await h.page.getByTestId('tab-data').click();
+    await expect(h.page.getByTestId('browser-filters-toggle').textContent()).resolves.toBe('Filters');
+    await h.page.getByTestId('views-select').selectOption({ label: 'Since 2025' });
+    await expect(h.page.getByTestId('browser-filters-toggle').textContent()).resolves.toBe('Filters (1)');
+    await h.page.getByTestId('browser-filters-toggle').click();
+    await expect(h.page.getByTestId('filter-from').inputValue()).resolves.toBe('2025-01-01');
   });
 
   it('codes records by key from the table and the viewer, with a note, and exports them', async () => {

@@ -36,13 +36,23 @@ export function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) =
           <Icon name={icon} size={16} />
         </span>
       )}
-      {post.counts.likes !== null && !post.likesHidden && (
+      {((post.counts.likes !== null && !post.likesHidden) || post.takenAt !== null) && (
         <span className="cell-stats" aria-hidden>
-          <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
+          {post.counts.likes !== null && !post.likesHidden && (
+            <>
+              <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
+            </>
+          )}
+          {post.takenAt !== null && <span className="cell-date">{cellDate(post.takenAt)}</span>}
         </span>
       )}
     </button>
   );
+}
+
+/** A grid cell's date: the day it was posted, in local time ("Nov 20, 2026"). */
+export function cellDate(epochSec: number): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(epochSec * 1000));
 }
 
 export function compactNumber(n: number): string {
