@@ -213,7 +213,8 @@ export function DataBrowser({ studyId }: { studyId: string }) {
           position={`${(open + 1).toLocaleString()} of ${total.toLocaleString()}`}
           onStep={(step) => {
             const next = Math.min(total - 1, Math.max(0, open + step));
-            browse.ensure(next, next);
+            // The rows around it too, so stepping on does not wait at a page's edge.
+            browse.ensure(next - 20, next + 20);
             setOpen(next);
             setFocused(next);
           }}
