@@ -35,8 +35,8 @@ export interface CallServiceDeps {
 export interface CallOptions {
   /** Spending authorised in advance by main's question (a job's budget, a batch of renewals). */
   grant?: SpendGrant;
-  /** The study (and its run) the request is for: written on its ledger line. */
-  study?: { id: string; runId: number };
+  /** The study (and its run; none for a re-check) the request is for: written on its ledger line. */
+  study?: { id: string; runId?: number };
 }
 
 export interface CallService {

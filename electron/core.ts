@@ -29,7 +29,8 @@ import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary, createLibraryHandlers } from './library';
-import { createStudyHandlers } from './studies/handlers';
+import { createStudyDataHandlers } from './studies/data-handlers';
+import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
 import { createStudyService } from './studies/service';
 import { createAnalysisService } from './analysis/handlers';
 
@@ -227,6 +228,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       o.emit('study', event);
       jobs.onStudyEvent(event);
     },
+    emitCheck: (event) => o.emit('studyCheck', event),
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
     now,
@@ -282,6 +284,10 @@ export function createAppCore(o: CoreOptions): AppCore {
 
   // Charts, field-standard exports, minimisation presets and retention of studies (electron/analysis).
   const analysis = createAnalysisService({ studies, ask, appVersion: o.version, userAgent: o.userAgent, projectKeys: o.projectKeys, downloadFolder, now, log });
+  const studyDeps = {
+    service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
+    emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
+  };
 
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
@@ -325,10 +331,8 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...jobs.handlers,
       ...exportHandlers,
       ...explorer.handlers,
-      ...createStudyHandlers({
-        service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: o.projectKeys, ledger,
-        emitExport: (payload) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
-      }),
+      ...createStudyHandlers(studyDeps),
+      ...createStudyDataHandlers(studyDeps),
       ...analysis.handlers,
     },
     async start() {

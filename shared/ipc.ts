@@ -8,6 +8,7 @@ import type { Settings } from './settings';
 import { settingsPatchSchema } from './settings-schema';
 import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
 import { ANALYSIS_OPS, ethicsSchema, type AnalysisOpResults } from './analysis';
+import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './study-data';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -166,6 +167,8 @@ export const OPS = {
 
   /** Analysis: charts, networks, Parquet, 4CAT, minimisation presets (shared/analysis.ts). */
   ...ANALYSIS_OPS,
+  /** A study's data at hand: changes, history, re-checks, the data browser, coding (shared/study-data.ts). */
+  ...STUDY_DATA_OPS,
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -375,7 +378,7 @@ export interface LedgerPage {
 }
 
 /** What each operation answers with (inside Result). */
-export interface OpResults extends StudyOpResults, AnalysisOpResults {
+export interface OpResults extends StudyOpResults, AnalysisOpResults, StudyDataOpResults {
   call: CallValue;
   quote: Quote;
   cancel: boolean;
@@ -426,9 +429,11 @@ export interface EventPayloads {
   library: { items: number };
   /** A study's run moved on (a page, a change of state). */
   study: StudyEvent;
+  /** A study's re-check ("Still there?") moved on. */
+  studyCheck: StudyCheckEvent;
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study'];
+export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study', 'studyCheck'];
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;
 export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;

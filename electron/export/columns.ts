@@ -46,6 +46,37 @@ export const COLUMNS: Record<ColumnSetName, readonly string[]> = {
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
 
+/** Columns a study's exports add after every set's own: its re-check status and the researcher's coding. */
+export const STUDY_COLUMNS = ['status', 'checked_at', 'checked_at_unix', 'codes', 'notes'] as const;
+
+/** What a study knows of a record beyond what the service said (electron/studies/export.ts). */
+export interface StudyFacts {
+  status: string | null;
+  /** Epoch ms of the last re-check. */
+  checkedAt: number | null;
+  codes: string[];
+  notes: string | null;
+}
+
+export function columnsOf(set: ColumnSetName, study: boolean): readonly string[] {
+  return study ? [...COLUMNS[set], ...STUDY_COLUMNS] : COLUMNS[set];
+}
+
+/** ISO 8601 in UTC with its Z ("2026-11-20T12:00:00Z"). */
+export function isoTime(epochMs: number | null | undefined): string {
+  return epochMs === null || epochMs === undefined || !Number.isFinite(epochMs) ? '' : `${new Date(epochMs).toISOString().slice(0, 19)}Z`;
+}
+
+function studyCells(f: StudyFacts | undefined): Row {
+  return {
+    status: f?.status ?? '',
+    checked_at: isoTime(f?.checkedAt),
+    checked_at_unix: f?.checkedAt === null || f?.checkedAt === undefined ? null : Math.floor(f.checkedAt / 1000),
+    codes: joined(f?.codes ?? []),
+    notes: f?.notes ?? '',
+  };
+}
+
 /** The column set a record kind is exported with, or null when it has none (locations, hashtags...). */
 export function columnSetOf(kind: AppRecord['kind']): ColumnSetName | null {
   switch (kind) {
@@ -356,6 +387,7 @@ export function commentRow(comment: Comment, provenance: Provenance, pseudonymis
 export interface RowSource {
   record: AppRecord;
   provenance: Provenance;
+  study?: StudyFacts;
 }
 
 /**
@@ -365,8 +397,15 @@ export interface RowSource {
  */
 export function createRowMaker(
   set: ColumnSetName,
-  options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames } = {},
+  options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames; study?: boolean } = {},
 ): (item: RowSource) => Row[] {
+  const rows = createSetRows(set, options);
+  if (!options.study) return rows;
+  // A study's columns belong to the record itself (not to the replies that came along with a comment).
+  return (item) => rows(item).map((row) => Object.assign(row, studyCells(item.record.kind !== 'comment' || row['comment_id'] === item.record.id ? item.study : undefined)));
+}
+
+function createSetRows(set: ColumnSetName, options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames }): (item: RowSource) => Row[] {
   const commentIds = options.commentIds ?? new Set<string>();
   const pz = options.pseudonymised ?? false;
   const emitted = new Set<string>();

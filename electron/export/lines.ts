@@ -1,6 +1,7 @@
 // NDJSON and JSON exports: one object per item with the normalised record, the raw record as the
 // service sent it, and where it came from. Ids are strings with the exact digits everywhere (raw records
 // were parsed losslessly, so big integers are strings there too); both writers stream.
+import type { StudyFacts } from './columns';
 
 export const LINES_FORMAT_VERSION = 1;
 
@@ -21,6 +22,8 @@ export interface LineProvenance {
 
 export interface ExportLine {
   kind: string;
+  /** A study's status and coding of the record (study exports only). */
+  study?: StudyFacts;
   /** The normalised record (shared/records.ts); the raw records nested in it are not written. */
   record: unknown;
   /** The source record; null when pseudonymisation had to drop it (the manifest says how many). */
@@ -70,9 +73,22 @@ export function rawLeftOut(value: unknown): unknown {
   return out ?? value;
 }
 
+/** A study's facts in a line: the check's time in ISO 8601 (UTC) and epoch seconds. */
+function studyJson(f: StudyFacts): string {
+  const at = f.checkedAt;
+  return JSON.stringify({
+    status: f.status,
+    checkedAt: at === null ? null : `${new Date(at).toISOString().slice(0, 19)}Z`,
+    checkedAtUnix: at === null ? null : Math.floor(at / 1000),
+    codes: f.codes,
+    notes: f.notes,
+  });
+}
+
 /** One item as one line of JSON (no line end). */
 export function lineJson(line: ExportLine): string {
-  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(rawLeftOut(line.record))},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}}`;
+  const study = line.study ? `,"study":${studyJson(line.study)}` : '';
+  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(rawLeftOut(line.record))},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}${study}}`;
 }
 
 export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import { COLUMN_SETS_VERSION, COLUMNS, columnSetOf, createRowMaker, type ColumnSetName, type Row } from './columns';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, createRowMaker, type ColumnSetName, type Row, type StudyFacts } from './columns';
 import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
@@ -21,6 +21,8 @@ import { writeZipAtomic, type ZipSource } from './zip';
 export interface SavedItem {
   record: AppRecord;
   provenance: Provenance;
+  /** A study's status and coding of the record (study exports). */
+  study?: StudyFacts;
 }
 
 export type ExportFormat = 'csv' | 'ndjson' | 'json' | 'zip';
@@ -39,6 +41,8 @@ export interface ExportRequest {
   accountNames?: ReadonlyMap<string, string>;
   /** Written into the manifest as they are: the study's minimisation presets, the ethics reminder's answer. */
   manifestExtra?: Pick<Manifest, 'minimisation' | 'ethics'>;
+  /** Add a study's columns (status, checked_at, codes, notes) to every CSV, and `study` to every line. */
+  studyColumns?: boolean;
 }
 
 export interface ExportEnv {
@@ -86,6 +90,7 @@ interface Prepared {
   record: AppRecord;
   provenance: Provenance;
   line: ExportLine;
+  study?: StudyFacts;
 }
 
 function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
@@ -169,10 +174,14 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     const provenance: Provenance = { ...item.provenance, params };
     const requestId = item.provenance.requestId;
     const fact = requestId ? facts.get(requestId) : undefined;
+    // The researcher's notes may quote people: rewritten like any free text.
+    const study = item.study && pz ? { ...item.study, notes: item.study.notes === null || pz.options.dropText ? null : pz.applyLabel(item.study.notes) } : item.study;
     return {
       record,
       provenance,
+      ...(study ? { study } : {}),
       line: {
+        ...(study ? { study } : {}),
         kind: record.kind,
         record,
         raw,
@@ -209,7 +218,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   const skipped: Record<string, number> = {};
   function* rowsOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<Row> {
     const accountNames = (id: string) => request.accountNames?.get(id) ?? s.profileNames.get(id) ?? null;
-    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null, accountNames });
+    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null, accountNames, study: request.studyColumns ?? false });
     for (const prepared of preparedItems(countEndpoints)) {
       const rows = makeRows(prepared);
       // A ZIP puts each kind in its own CSV: there, only an item of the set's own kinds giving no row counts.
@@ -269,7 +278,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     const counter = { rows: 0 };
     const chunks =
       csvSet !== null
-        ? csvLines(COLUMNS[csvSet], rowsOf(csvSet, counter, true), { delimiter: request.delimiter, bom: request.bom })
+        ? csvLines(columnsOf(csvSet, request.studyColumns ?? false), rowsOf(csvSet, counter, true), { delimiter: request.delimiter, bom: request.bom })
         : request.format === 'json'
           ? jsonChunks(linesOf(counter))
           : ndjsonChunks(linesOf(counter));
@@ -302,7 +311,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       const counter = { rows: 0 };
       counters.set(name, counter);
       described.set(name, { path: name, role: 'data', format: 'csv', columnSet: set });
-      sources.push({ name, compress: true, open: () => Readable.from(batches(csvLines(COLUMNS[set], rowsOf(set, counter, false), { delimiter: request.delimiter, bom: request.bom }))) });
+      sources.push({ name, compress: true, open: () => Readable.from(batches(csvLines(columnsOf(set, request.studyColumns ?? false), rowsOf(set, counter, false), { delimiter: request.delimiter, bom: request.bom }))) });
     }
     const lines = { rows: 0 };
     counters.set('items.ndjson', lines);

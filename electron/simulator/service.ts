@@ -33,7 +33,7 @@ import { ROUTES } from './routes-more';
 import { forgetSearches } from './routes';
 import { toJsonText } from './serialize';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
-import { advanceWorld, createWorldClock, syncWorld, worldTime } from './world/clock';
+import { advanceWorld, createWorldClock, deletePost, editBiography, renameAccount, syncWorld, worldTime } from './world/clock';
 import { buildWorld, type World } from './world/world';
 
 /** The key demo mode uses: always present, with a generous balance and rate. */
@@ -82,6 +82,12 @@ export interface Simulator {
     now(): number;
     /** Moves world time on by `ms`; returns the hour steps applied. */
     advance(ms: number): number;
+    /** Now, this account takes a new username (its id stays). */
+    rename(userPk: string, username: string): void;
+    /** Now, this account's biography becomes `biography`. */
+    editBio(userPk: string, biography: string): void;
+    /** Now, its author deletes this post. */
+    deletePost(mediaPk: string): void;
   };
 }
 
@@ -283,6 +289,21 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         const steps = advanceWorld(world, world.clock, ms, now());
         moved(1);
         return steps;
+      },
+      // Changes made now: the hours due so far are applied first, so they come after them.
+      rename: (userPk, username) => {
+        moved(syncWorld(world, world.clock, now()));
+        renameAccount(world, world.clock, userPk, username);
+        moved(1);
+      },
+      editBio: (userPk, biography) => {
+        moved(syncWorld(world, world.clock, now()));
+        editBiography(world, world.clock, userPk, biography);
+      },
+      deletePost: (mediaPk) => {
+        moved(syncWorld(world, world.clock, now()));
+        deletePost(world, world.clock, mediaPk);
+        moved(1);
       },
     },
   };

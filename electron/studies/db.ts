@@ -2,7 +2,7 @@
 // Electron). Opened in WAL mode so the sqlite3 command line, Python or R can read it while the app
 // writes; synchronous=FULL so a committed page survives a crash or a power cut; migrated on open.
 import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { MIGRATIONS, type Migration } from './schema';
 
 export type Db = DatabaseSync;
 
@@ -11,6 +11,8 @@ export const DATABASE_FILE = 'study.sqlite';
 export interface OpenOptions {
   appVersion: string;
   now?: () => number;
+  /** The migrations this Feedlens knows (tests pass others). */
+  migrations?: readonly Migration[];
 }
 
 /** Runs `fn` in one transaction (BEGIN IMMEDIATE ... COMMIT); rolls back if it throws. */
@@ -31,20 +33,31 @@ function userVersion(db: Db): number {
   return row?.user_version ?? 0;
 }
 
-/** Applies the migrations the file has not seen; refuses a file written by a newer Feedlens. */
+/**
+ * Applies every migration the file has not recorded in schema_migrations, in version order, each in its
+ * own transaction: version numbers may have gaps (work done side by side numbers its migrations apart),
+ * and a file that has a later migration but not an earlier one gets the earlier one. A file holding a
+ * migration this Feedlens does not know was written by a newer one: refused.
+ */
 export function migrate(db: Db, o: OpenOptions): void {
   const now = o.now ?? Date.now;
-  const current = userVersion(db);
-  if (current > SCHEMA_VERSION) {
-    throw new Error(`This study was written by a newer Feedlens (database version ${current}; this version reads up to ${SCHEMA_VERSION}). Update Feedlens to open it.`);
-  }
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL, app_version TEXT NOT NULL)');
-  for (const m of MIGRATIONS) {
-    if (m.version <= current) continue;
+  const migrations = o.migrations ?? MIGRATIONS;
+  const newest = Math.max(0, ...migrations.map((m) => m.version));
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const known = new Set(migrations.map((m) => m.version));
+  const unknown = Math.max(userVersion(db), ...[...applied].filter((v) => !known.has(v)));
+  if (unknown > newest || [...applied].some((v) => !known.has(v))) {
+    throw new Error(`This study was written by a newer Feedlens (database version ${unknown}; this version reads up to ${newest}). Update Feedlens to open it.`);
+  }
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue;
     tx(db, () => {
       db.exec(m.sql);
+      m.fill?.(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at, app_version) VALUES (?, ?, ?, ?)').run(m.version, m.name, now(), o.appVersion);
-      db.exec(`PRAGMA user_version = ${m.version}`);
+      applied.add(m.version);
+      db.exec(`PRAGMA user_version = ${Math.max(...applied)}`);
     });
   }
 }

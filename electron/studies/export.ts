@@ -1,6 +1,7 @@
 // Exports of a study, written to its own exports folder by the app's exporter (electron/export): what a
 // run saw (or only what it found new), or everything the study holds. Items are read from the database
-// once per file the exporter writes, never all held in memory. Pseudonyms are keyed per study.
+// once per file the exporter writes, never all held in memory. Pseudonyms are keyed per study. Every
+// study export carries what the study adds to a record: its re-check status and time, codes and note.
 import { join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
 import type { ExportResult, Provenance } from '../../shared/ipc';
@@ -10,13 +11,16 @@ import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
 import type { Ledger } from '../ledger';
+import type { Where } from './browse';
 import type { Db } from './db';
 import { EXPORTS_FOLDER } from './registry';
 
 export interface StudyExportRequest {
   runId?: number;
   scope: 'new' | 'seen';
-  format: 'zip' | 'ndjson' | 'json';
+  format: 'zip' | 'ndjson' | 'json' | 'csv';
+  /** Rows picked in the data browser (their WHERE over `records r`), named `what` in the label. */
+  rows?: { where: Where; what: string };
   pseudonymise?: { dropNames: boolean; dropPictures: boolean; dropText: boolean };
   ethics?: EthicsChoice;
 }
@@ -41,13 +45,17 @@ interface Row {
   request_id: string | null;
   fetched_at: number | null;
   first_seen: number;
+  status: string | null;
+  checked_at: number | null;
+  codes: string | null;
+  note: string | null;
 }
 
 /** The keychain entry of a study's pseudonymisation key: one per study, apart from its folder. */
 export const studyKeyName = (studyId: string): string => `study:${studyId}`;
 
 /** The items to export, read afresh from the database each time they are iterated. */
-export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'> & { within?: { targetId: number; lists: string[] } }): Iterable<SavedItem> {
+export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'> & { within?: { targetId: number; lists: string[] }; where?: Where }): Iterable<SavedItem> {
   // Carousel items are inside their post's record; each record with the request that brought it.
   const where = ["r.kind <> 'carousel_item'"];
   const args: (number | string)[] = [];
@@ -65,7 +73,14 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
     where.push(`r.rowid IN (SELECT record_id FROM list_items WHERE target_id = ? AND list IN (${r.within.lists.map(() => '?').join(', ')}))`);
     args.push(r.within.targetId, ...r.within.lists);
   }
-  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen FROM ${from} WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
+  if (r.where) {
+    where.push(`(${r.where.sql})`);
+    args.push(...r.where.args);
+  }
+  // Code names never hold the unit separator (U+001F): it joins them here, whatever they contain.
+  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.status, r.checked_at, n.text AS note,
+      (SELECT group_concat(name, char(31)) FROM (SELECT c.name FROM record_codes rc JOIN codes c ON c.id = rc.code_id WHERE rc.record_id = r.rowid ORDER BY c.name COLLATE NOCASE)) AS codes
+    FROM ${from} LEFT JOIN notes n ON n.record_id = r.rowid WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
   const stmt = db.prepare(sql);
   return {
     *[Symbol.iterator]() {
@@ -78,7 +93,8 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
           requestId: row.request_id,
           fetchedAt: row.fetched_at ?? row.first_seen,
         };
-        yield { record, provenance };
+        const study = { status: row.status, checkedAt: row.checked_at, codes: row.codes ? row.codes.split('\u001f') : [], notes: row.note };
+        yield { record, provenance, study };
       }
     },
   };
@@ -93,10 +109,10 @@ function accountNames(db: Db): Map<string, string> {
 }
 
 export async function exportStudy(request: StudyExportRequest, env: StudyExportEnv): Promise<ExportResult> {
-  const what = request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all';
+  const what = request.rows?.what ?? (request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all');
   // The study's presets apply to its exports too (records stored before they were set included).
   const minimisation = readMinimisation(env.db);
-  const items = studyItems(env.db, request);
+  const items = studyItems(env.db, { ...request, ...(request.rows ? { where: request.rows.where } : {}) });
   const minimised: Iterable<SavedItem> = {
     *[Symbol.iterator]() {
       for (const item of items) yield { ...item, record: minimiseRecord(item.record, minimisation) };
@@ -115,6 +131,7 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
       includeMedia: false,
       ...(pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...pseudonymise } } : {}),
       label: `${env.studyName} ${what}`,
+      studyColumns: true,
     },
     {
       folder: join(env.folder, EXPORTS_FOLDER),

@@ -3,6 +3,7 @@
 // the first replies of a comment), each as one row keyed by its kind and exact id, with the columns
 // researchers filter on and the text the full-text index covers.
 import { stringifyLossless } from '../../shared/api/json';
+import { parseCaption } from '../../shared/api/normalize';
 import type { AppRecord, Comment, Highlight, Location, Post, Profile, Story, User } from '../../shared/records';
 
 export type StoredKind = 'post' | 'carousel_item' | 'comment' | 'story' | 'highlight' | 'user' | 'location' | 'hashtag' | 'track';
@@ -29,6 +30,31 @@ export interface RecordRow {
   richness: number;
   raw: string;
   record: string;
+  /** Lower-cased, without # and @: what the data browser's hashtag and mention filters match. */
+  terms: Terms;
+}
+
+export interface Terms {
+  hashtags: string[];
+  mentions: string[];
+}
+
+const lowerUnique = (values: readonly (string | null | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v).map((v) => v.toLowerCase()))];
+
+/** The hashtags and mentions of a post (caption), comment (text) or story (stickers); none for other kinds. */
+export function termsOf(record: AppRecord): Terms {
+  switch (record.kind) {
+    case 'post':
+      return { hashtags: lowerUnique(record.caption?.hashtags ?? []), mentions: lowerUnique(record.caption?.mentions ?? []) };
+    case 'comment': {
+      const c = parseCaption(record.text ?? '');
+      return { hashtags: lowerUnique(c.hashtags), mentions: lowerUnique(c.mentions) };
+    }
+    case 'story':
+      return { hashtags: lowerUnique((record.hashtags ?? []).map((h) => h.name)), mentions: lowerUnique((record.mentions ?? []).map((m) => m.user?.username)) };
+    default:
+      return { hashtags: [], mentions: [] };
+  }
 }
 
 /** The normalised record without the raw records nested in it (the row keeps its own raw apart). */
@@ -61,6 +87,8 @@ function base(kind: StoredKind, id: string, record: AppRecord): RecordRow {
     richness: 1,
     raw: stringifyLossless(record.raw ?? null),
     record: recordJson(record),
+    // Carousel items carry no caption of their own.
+    terms: kind === 'carousel_item' ? { hashtags: [], mentions: [] } : termsOf(record),
   };
 }
 

@@ -51,6 +51,23 @@ function moneyOf(units: number, balance: { requests: number; amount: number; cur
   return ` (about ${(units * (balance.amount / balance.requests)).toLocaleString('en-US', { style: 'currency', currency: balance.currency })})`;
 }
 
+/**
+ * One key store per study for the session (a memory store opened anew would make new pseudonyms). Core
+ * wraps the app's keys once and hands the result to every handler that exports a study.
+ */
+export function onceProjectKeys(keys: ProjectKeys): ProjectKeys {
+  const keyStores = new Map<string, Promise<ProjectKeyStore>>();
+  return (name) => {
+    let store = keyStores.get(name);
+    if (!store) {
+      store = keys(name);
+      keyStores.set(name, store);
+      store.catch(() => keyStores.delete(name));
+    }
+    return store;
+  };
+}
+
 /** Runner errors (a run under way, another session...) reach the renderer as refusals. */
 function refused<T>(f: () => T): T {
   try {
@@ -62,19 +79,7 @@ function refused<T>(f: () => T): T {
 
 export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOps> {
   const now = d.now ?? Date.now;
-  // One key store per study for the session (a memory store opened anew would make new pseudonyms).
-  const keyStores = new Map<string, Promise<ProjectKeyStore>>();
-  const projectKeys: ProjectKeys | undefined = d.projectKeys
-    ? (name) => {
-        let store = keyStores.get(name);
-        if (!store) {
-          store = d.projectKeys!(name);
-          keyStores.set(name, store);
-          store.catch(() => keyStores.delete(name));
-        }
-        return store;
-      }
-    : undefined;
+  const projectKeys = d.projectKeys ? onceProjectKeys(d.projectKeys) : undefined;
 
   return {
     studyList: async () => d.service.list(),

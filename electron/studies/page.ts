@@ -9,6 +9,7 @@ import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/records';
 import { tx, type Db } from './db';
 import { rowsOf, type StoredKind } from './extract';
+import { putSnapshot } from './history';
 import {
   accountTasks, highlightFollowUps, NEWEST_FIRST, postFollowUps, POST_LISTS, replyFollowUps, watchedPostFollowUps, type RunOptions, type TargetRow,
 } from './plan';
@@ -165,6 +166,8 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
     const first = kept[0];
     if (task.list === 'profile' && first?.kind === 'profile') {
       db.prepare('UPDATE targets SET username = ?, label = ? WHERE id = ?').run(first.username, profileLabel(first), target.id);
+      // The account as it was at this run: a rename, a new biography... show in its change timeline.
+      putSnapshot(db, first, { targetId: target.id, runId, requestId: input.requestId, seenAt: input.fetchedAt });
       if (first.isPrivate) skipped = `${profileLabel(first)} is private: its lists cannot be read and were skipped (nothing spent on them).`;
       else opened.push(...accountTasks(target, first, states, runId, options));
     } else if (task.list === 'post' && first?.kind === 'post') {

@@ -2,17 +2,17 @@
 // each migration runs once, in a transaction, and is recorded in schema_migrations. Never edit a
 // released migration: add the next one. docs/study-database.md documents every table for researchers.
 //
-// Room left for what comes next (issues 13 and 14), each a later migration:
-// - profile snapshots per run: a `snapshots` table keyed by (user id, run id);
-// - item history per sighting (caption edits, like/comment/play counts): a `sightings` table keyed by
-//   (record rowid, run id), beside run_items;
-// - rehydration status: `status` and `checked_at` columns on records (ALTER TABLE ADD COLUMN);
-// - codes and notes: `codes`, `record_codes` and `notes` tables keyed by records.rowid.
+// Migrations 10-12 (snapshots, sightings, re-checks, coding): schema-data.ts. Versions need not follow
+// each other: db.ts applies every migration a file has not recorded, in version order.
+import type { DatabaseSync } from 'node:sqlite';
+import { DATA_MIGRATIONS } from './schema-data';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL cannot do (reading records' JSON with the app's code), in the same transaction, after `sql`. */
+  fill?: (db: DatabaseSync) => void;
 }
 
 const V1 = `
@@ -239,6 +239,9 @@ CREATE VIEW likes AS
   FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.list = 'likers';
 `;
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'studies: targets, runs, records, lists, schedules, full-text index', sql: V1 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'studies: targets, runs, records, lists, schedules, full-text index', sql: V1 },
+  ...DATA_MIGRATIONS,
+].sort((a, b) => a.version - b.version);
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import type { SessionInfo } from '../../shared/ipc';
 import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/studies';
+import type { StudyCheckEvent } from '../../shared/study-data';
 import type { PickFolder } from '../app-handlers';
 import type { CallCache, CallService } from '../calls';
+import { createChecker, type Checker } from './checks';
 import { DATABASE_FILE, getMeta, type Db } from './db';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { createStudyRunner, type StudyRunner } from './runner';
@@ -19,6 +21,8 @@ export interface OpenStudy {
   folder: string;
   db: Db;
   runner: StudyRunner;
+  /** Its re-checks ("Still there?"). */
+  checker: Checker;
   targets: TargetsTable;
   adhoc: boolean;
   name(): string;
@@ -34,6 +38,8 @@ export interface StudyServiceDeps {
   cache: Pick<CallCache, 'get'>;
   session: () => SessionInfo;
   emit: (event: StudyEvent) => void;
+  /** A re-check moved on. */
+  emitCheck?: (event: StudyCheckEvent) => void;
   /** A desktop notification (a run ended). */
   notify?: (n: { title: string; body: string }) => void;
   now?: () => number;
@@ -106,6 +112,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         now,
         log,
       }),
+      checker: createChecker({ db, studyId: id, calls: d.calls, session: d.session, emit: (check) => d.emitCheck?.({ studyId: id, check }), now, log }),
     };
     open.set(id, study);
     problems.delete(id);
@@ -123,6 +130,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       }
       const study = attach(id, entry.folder, db);
       study.runner.open();
+      study.checker.open();
       return study;
     } catch (error) {
       problems.set(entry.id, error instanceof Error ? error.message : String(error));
@@ -175,6 +183,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       timer = null;
       for (const study of open.values()) {
         await study.runner.close();
+        await study.checker.close();
         study.db.close();
       }
       open.clear();
@@ -222,12 +231,14 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       register(opened.id, chosen);
       const study = attach(opened.id, chosen, opened.db);
       study.runner.open();
+      study.checker.open();
       return info(study);
     },
     async forget(id) {
       const study = open.get(id);
       if (study) {
         await study.runner.close();
+        await study.checker.close();
         study.db.close();
         open.delete(id);
       }

@@ -1,7 +1,9 @@
 // Writing what a page brought into the study database: each record once by (kind, exact id), a repeated
 // sighting only moving last_seen (and the data, unless the new copy is poorer: a short user never
 // replaces a full profile); which run saw it (run_items) and in which target's list (list_items); the
-// request it came from. Called inside the page's transaction (electron/studies/page.ts).
+// request it came from. Each sighting of a post is kept too (its counts and caption then: the item's
+// history), and the hashtags and mentions of what is stored (the data browser's filters). Called
+// inside the page's transaction (electron/studies/page.ts).
 import type { Db } from './db';
 import type { RecordRow } from './extract';
 
@@ -10,6 +12,8 @@ export interface Sighting {
   runId: number | null;
   requestId: string;
   now: number;
+  /** The re-check ("Still there?") that saw it, when it was one. */
+  checkId?: number | null;
 }
 
 /** The row as it was before this sighting (null: first time in the database). */
@@ -83,6 +87,22 @@ export function createRecordStore(db: Db): RecordStore {
     `SELECT 1 FROM list_items li JOIN records r ON r.rowid = li.record_id
      WHERE li.target_id = ? AND li.list = ? AND li.context_id = ? AND r.kind = ? AND r.id = ? AND li.first_run < ?`,
   );
+  // One sighting per post and run (seen twice in a run: the later counts); every re-check adds one.
+  const sighting = db.prepare(
+    `INSERT INTO sightings (record_id, run_id, check_id, request_id, seen_at, like_count, comment_count, play_count, caption) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (record_id, run_id) DO UPDATE SET request_id = excluded.request_id, seen_at = excluded.seen_at, like_count = excluded.like_count,
+       comment_count = excluded.comment_count, play_count = excluded.play_count, caption = excluded.caption`,
+  );
+  const clearTerms = db.prepare('DELETE FROM record_terms WHERE record_id = ?');
+  const addTerm = db.prepare('INSERT OR IGNORE INTO record_terms (record_id, kind, term) VALUES (?, ?, ?)');
+  const terms = (rowid: number, row: RecordRow, replaced: boolean) => {
+    if (replaced) clearTerms.run(rowid);
+    for (const t of row.terms.hashtags) addTerm.run(rowid, 'hashtag', t);
+    for (const t of row.terms.mentions) addTerm.run(rowid, 'mention', t);
+  };
+  const seen = (rowid: number, row: RecordRow, s: Sighting) => {
+    if (row.kind === 'post') sighting.run(rowid, s.runId, s.checkId ?? null, s.requestId, s.now, row.likeCount, row.commentCount, row.playCount, row.text);
+  };
   const request = db.prepare(
     `INSERT OR REPLACE INTO requests (id, run_id, target_id, path, params, fetched_at, units, cache_hit, items, new_items, session_id, mode, origin)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -94,10 +114,15 @@ export function createRecordStore(db: Db): RecordStore {
       if (!was) {
         const out = insert.get(row.kind, row.id, ...values(row), s.now, s.now, s.runId, s.runId, s.requestId, s.requestId) as { rowid: number };
         if (s.runId !== null) runItem.run(s.runId, out.rowid, s.requestId);
+        terms(out.rowid, row, false);
+        seen(out.rowid, row, s);
         return { rowid: out.rowid, before: null, firstInRun: s.runId !== null };
       }
-      if (row.richness >= was.richness) replace.run(...values(row), s.now, s.runId, s.requestId, was.rowid);
-      else touch.run(s.now, s.runId, s.requestId, row.parentId, was.rowid);
+      if (row.richness >= was.richness) {
+        replace.run(...values(row), s.now, s.runId, s.requestId, was.rowid);
+        terms(was.rowid, row, true);
+      } else touch.run(s.now, s.runId, s.requestId, row.parentId, was.rowid);
+      seen(was.rowid, row, s);
       const firstInRun = s.runId !== null && runItem.run(s.runId, was.rowid, s.requestId).changes === 1;
       return { rowid: was.rowid, before: { commentCount: was.comment_count, likeCount: was.like_count, record: was.record, richness: was.richness }, firstInRun };
     },

@@ -7,6 +7,8 @@
 //   world first moves, so a world that never moves shows the same stories on any date);
 // - counts change: new likes and plays on recent posts, new followers;
 // - a few posts disappear (deleted by their author: gone from every list and lookup).
+// Tests (and scripted demos) can also make one account change at a set moment: rename itself, edit its
+// biography, delete a post (renameAccount, editBiography, deletePost below), exactly and nothing else.
 import { createRng, hashString, type Rng } from './random';
 import { makePost, postPools, type PostContext, type Pools } from './posts';
 import { makeStory, type Nearby, type StoryContext } from './stories';
@@ -209,4 +211,32 @@ export function advanceWorld(world: World, clock: WorldClock, ms: number, nowMs:
   clock.offsetMs += ms;
   clock.version += 1;
   return syncWorld(world, clock, nowMs);
+}
+
+/** An account takes a new username: the old one no longer finds it; its former usernames remember it. */
+export function renameAccount(world: World, clock: WorldClock, userPk: string, username: string): void {
+  const u = world.userByPk.get(userPk);
+  if (!u) throw new RangeError(`No account ${userPk} in the world.`);
+  const taken = world.userByName.get(username.toLowerCase());
+  if (taken && taken !== u) throw new RangeError(`@${username} is taken.`);
+  world.userByName.delete(u.username.toLowerCase());
+  u.formerUsernames = [u.formerUsernames, u.username].filter(Boolean).join(', ');
+  u.username = username;
+  world.userByName.set(username.toLowerCase(), u);
+  clock.version += 1;
+}
+
+export function editBiography(world: World, clock: WorldClock, userPk: string, biography: string): void {
+  const u = world.userByPk.get(userPk);
+  if (!u) throw new RangeError(`No account ${userPk} in the world.`);
+  u.biography = biography;
+  clock.version += 1;
+}
+
+/** Its author deletes a post: gone from every list and lookup, as when the world's hours pass. */
+export function deletePost(world: World, clock: WorldClock, mediaPk: string): void {
+  const m = world.mediaByPk.get(mediaPk);
+  if (!m) throw new RangeError(`No post ${mediaPk} in the world.`);
+  remove(world, m);
+  clock.version += 1;
 }

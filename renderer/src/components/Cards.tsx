@@ -39,9 +39,14 @@ export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; o
           <Icon name={icon} size={16} />
         </span>
       )}
-      {post.counts.likes !== null && !post.likesHidden && (
+      {((post.counts.likes !== null && !post.likesHidden) || post.takenAt !== null) && (
         <span className="cell-stats" aria-hidden>
-          <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
+          {post.counts.likes !== null && !post.likesHidden && (
+            <>
+              <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
+            </>
+          )}
+          {post.takenAt !== null && <span className="cell-date">{cellDate(post.takenAt)}</span>}
         </span>
       )}
     </button>
@@ -50,6 +55,11 @@ export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; o
 
 // Built once: a NumberFormat costs far more to build than to use, and every grid cell formats two counts.
 let compact: Intl.NumberFormat | null = null;
+
+/** A grid cell's date: the day it was posted, in local time ("Nov 20, 2026"). */
+export function cellDate(epochSec: number): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(epochSec * 1000));
+}
 
 export function compactNumber(n: number): string {
   compact ??= new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });

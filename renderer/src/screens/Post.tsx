@@ -12,6 +12,7 @@ import { CommentThread } from './post/CommentThread';
 import { MediaStage } from './post/MediaStage';
 import { PostDetails, PostHeader } from './post/PostInfo';
 import { EmbedDialog, InsightDialog, LikersPanel } from './post/PostExtras';
+import { PostStudyHistory } from './studies/RecordHistory';
 import '../styles/post.css';
 
 type SideTab = 'comments' | 'likers';
@@ -28,6 +29,7 @@ function PostView({ post, item, provenance }: { post: Post; item?: number; prove
       <section className="post-side" aria-label="About this post">
         <PostHeader post={post} />
         <PostDetails post={post} onInsight={() => setDialog('insight')} onEmbed={code ? () => setDialog('embed') : null} />
+        <PostStudyHistory postId={post.id} />
         <Tabs<SideTab>
           label="Comments and likers"
           active={tab}

@@ -1,6 +1,7 @@
 // Every SQL query of docs/study-database.md runs against a study the simulator filled (accounts with
-// posts, reels, stories and comments, a hashtag) and answers rows, so the documentation stays true to
-// the schema. The Python example's query runs too, through Python's own sqlite3 module when present.
+// posts, reels, stories and comments, a hashtag; two runs with a rename between them) and answers rows,
+// so the documentation stays true to the schema. The Python example's query runs too, through Python's
+// own sqlite3 module when present.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,6 +24,11 @@ beforeAll(async () => {
   const runner = s.runner();
   const run = await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: null }).id);
   expect(run.state).toBe('done');
+  // A day later one account renamed itself: a second run, so snapshots and sightings have a history.
+  const [first] = sim.world.users.filter((x) => x.tier === 'main' && !x.isPrivate && x.posts.length >= 3 && x.posts.length <= 8 && x.stories.length > 0);
+  sim.clock.advance(86_400_000);
+  sim.clock.rename(first!.pk, `${first!.username}.renamed`);
+  expect((await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: null }).id)).state).toBe('done');
 }, 60_000);
 afterAll(() => s?.close());
 

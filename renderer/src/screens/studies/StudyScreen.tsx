@@ -8,6 +8,9 @@ import { Icon } from '../../components/Icon';
 import { Tabs } from '../../components/Tabs';
 import { useNavigation, useRoute } from '../../state/navigation';
 import { AddTargetsDialog } from './AddTargetsDialog';
+import { ChangesTab } from './ChangesTab';
+import { Codebook } from './Coding';
+import { DataBrowser } from './DataBrowser';
 import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, units } from './format';
 import { RunDialog } from './RunDialog';
 import { RunsHistory } from './RunsHistory';
@@ -15,12 +18,21 @@ import { ScheduleDialog } from './ScheduleDialog';
 import { StudyAnalysis } from './StudyAnalysis';
 import { StudyCharts } from './StudyCharts';
 import { TargetsTable } from './TargetsTable';
+import { useCodes } from './useStudyData';
 import { useLiveRun, useStudy } from './useStudies';
 import '../../styles/studies.css';
+import '../../styles/study-data.css';
 
-type StudyTab = 'targets' | 'runs' | 'charts' | 'exports';
+type StudyTab = 'targets' | 'runs' | 'data' | 'changes' | 'coding' | 'charts' | 'exports';
 
-const TAB_WORDS: Readonly<Record<StudyTab, string>> = { targets: 'Targets', runs: 'Runs', charts: 'Charts', exports: 'Exports' };
+const TAB_WORDS: Readonly<Record<StudyTab, string>> = { targets: 'Targets', runs: 'Runs', data: 'Data', changes: 'Changes', coding: 'Codebook', charts: 'Charts', exports: 'Exports' };
+
+function CodebookTab({ studyId }: { studyId: string }) {
+  const codes = useCodes(studyId);
+  if (codes.error) return <ErrorView error={codes.error} onRetry={codes.reload} />;
+  if (!codes.data) return <div className="spinner" aria-label="Loading the codebook" />;
+  return <Codebook studyId={studyId} codes={codes.data} onChanged={codes.set} />;
+}
 
 function TabPanel({ tab, detail, onChanged }: { tab: StudyTab; detail: NonNullable<ReturnType<typeof useStudy>['data']>; onChanged: () => void }) {
   const { study, targets, runs } = detail;
@@ -29,6 +41,12 @@ function TabPanel({ tab, detail, onChanged }: { tab: StudyTab; detail: NonNullab
       return <TargetsTable studyId={study.id} targets={targets} schedule={study.schedule} onChanged={onChanged} />;
     case 'runs':
       return <RunsHistory studyId={study.id} runs={runs} onChanged={onChanged} />;
+    case 'data':
+      return <DataBrowser studyId={study.id} />;
+    case 'changes':
+      return <ChangesTab studyId={study.id} />;
+    case 'coding':
+      return <CodebookTab studyId={study.id} />;
     case 'charts':
       return <StudyCharts studyId={study.id} studyName={study.name} targets={targets} />;
     case 'exports':
@@ -154,6 +172,9 @@ export function StudyScreen() {
         tabs={[
           { key: 'targets', label: 'Targets', count: targets.length },
           { key: 'runs', label: 'Runs', count: runs.length },
+          { key: 'data', label: 'Data', count: study.items },
+          { key: 'changes', label: 'Changes', count: null },
+          { key: 'coding', label: 'Codebook', count: null },
           { key: 'charts', label: 'Charts' },
           { key: 'exports', label: 'Exports' },
         ]}

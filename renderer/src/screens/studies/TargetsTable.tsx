@@ -9,6 +9,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
 import { KIND_WORDS, listWord, localDateTime, relativeTime, units } from './format';
+import { CheckDialog } from './StillThere';
 
 function EditDialog({ studyId, targets, onClose, onSaved }: { studyId: string; targets: TargetInfo[]; onClose: () => void; onSaved: () => void }) {
   const [collect, setCollect] = useState<Collect>(targets[0]!.collect);
@@ -40,6 +41,7 @@ function EditDialog({ studyId, targets, onClose, onSaved }: { studyId: string; t
 export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyId: string; targets: TargetInfo[]; schedule: ScheduleInfo | null; onChanged: () => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const now = Date.now();
@@ -68,6 +70,9 @@ export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyI
         <span className="spacer" />
         <button type="button" className="btn small" disabled={selected.size === 0} onClick={() => setEditing(true)} data-testid="targets-edit">
           What to collect…
+        </button>
+        <button type="button" className="btn small" disabled={chosen.length !== 1} onClick={() => setChecking(true)} title="Re-check what this target collected (select one target)" data-testid="targets-check">
+          Still there?…
         </button>
         <button type="button" className={`btn small${confirmRemove ? ' danger' : ''}`} disabled={selected.size === 0} onClick={() => void remove()} data-testid="targets-remove">
           {confirmRemove ? `Stop following ${selected.size}? (their data stays)` : 'Remove'}
@@ -121,6 +126,7 @@ export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyI
         </table>
       </div>
       {editing && chosen.length > 0 && <EditDialog studyId={studyId} targets={chosen} onClose={() => setEditing(false)} onSaved={onChanged} />}
+      {checking && chosen.length === 1 && <CheckDialog studyId={studyId} scope={{ targetId: chosen[0]!.id }} label={chosen[0]!.label} onClose={() => setChecking(false)} onStarted={onChanged} />}
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { Result } from '../../../../shared/ipc';
 import type { RunInfo, StudyDetail, StudyInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 
-interface Loaded<T> {
+export interface Loaded<T> {
   data: T | null;
   error: AppError | null;
   reload: () => void;
