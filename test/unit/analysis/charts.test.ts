@@ -90,10 +90,10 @@ describe('study charts', () => {
     expect(hidden.likes).toBeNull();
   });
 
-  it('observed engagement: without an item history, each post’s counts as last seen, and one target’s posts alone', () => {
+  it('observed engagement: from the item history (one sighting per post in one run), and one target’s posts alone', () => {
     const db = f.s.db;
     const data = studyCharts(db, { unit: 'day', timeZone: 'UTC' });
-    expect(data.observedFrom).toBe('last-seen');
+    expect(data.observedFrom).toBe('history');
     const last = data.observed!.at(-1)!;
     const sums = db.prepare("SELECT count(*) AS n, sum(coalesce(like_count, 0)) AS likes, sum(coalesce(comment_count, 0)) AS comments FROM records WHERE kind = 'post'").get() as { n: number; likes: number; comments: number };
     expect(last).toMatchObject({ posts: sums.n, likes: sums.likes, comments: sums.comments });

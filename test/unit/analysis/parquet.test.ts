@@ -32,7 +32,7 @@ describe('Parquet export', () => {
   it('writes every table with typed columns that DuckDB reads back exactly, big ids included', async () => {
     const out = await exportAnalysis({ kind: 'parquet', scope: 'seen' }, { db: f.s.db, studyId: 'test-study-0001', studyName: 'Parquet test', folder: f.s.dir, appVersion: 'test', userAgent: 'x' });
     const manifest = JSON.parse(readFileSync(out.manifestPath, 'utf8')) as { files: { path: string; rows: number }[] };
-    expect(manifest.files.map((x) => x.path).sort()).toEqual(['comments.parquet', 'follows.parquet', 'posts.parquet', 'runs.parquet', 'stories.parquet', 'users.parquet']);
+    expect(manifest.files.map((x) => x.path).sort()).toEqual(['comments.parquet', 'follows.parquet', 'posts.parquet', 'runs.parquet', 'snapshots.parquet', 'stories.parquet', 'users.parquet']);
 
     // Types as DuckDB sees them: no id is a number of any kind.
     const types = await read(join(out.path, 'posts.parquet'), 'SELECT typeof(id) AS id, typeof(owner_id) AS owner, typeof(taken_at) AS taken, typeof(like_count) AS likes, typeof(hashtags) AS tags FROM t LIMIT 1');
@@ -80,6 +80,11 @@ describe('Parquet export', () => {
       .flatMap((u) => u.followers.map((pk) => ({ list: 'followers', follower_id: pk, followed_id: u.pk, followed: u.username })))
       .sort((a, b) => (a.followed_id === b.followed_id ? (a.follower_id < b.follower_id ? -1 : 1) : a.followed_id < b.followed_id ? -1 : 1));
     expect(follows).toEqual(expected);
+    // Profile snapshots: one per watched account and run, user ids exact, times as timestamps.
+    const snaps = db.prepare('SELECT user_id, username, follower_count, seen_at FROM snapshots ORDER BY id').all() as { user_id: string; username: string; follower_count: number; seen_at: number }[];
+    expect(snaps.length).toBe(f.accounts.length);
+    const readSnaps = await read(join(out.path, 'snapshots.parquet'), 'SELECT user_id, username, follower_count, CAST(seen_at AS VARCHAR) AS seen_at FROM t ORDER BY id');
+    expect(readSnaps.map((r) => ({ ...r, follower_count: Number(r.follower_count), seen_at: msOf(r.seen_at) }))).toEqual(snaps);
     const runs = await read(join(out.path, 'runs.parquet'), 'SELECT id, state, units_spent, CAST(started_at AS VARCHAR) AS started_at FROM t');
     const run = db.prepare('SELECT id, state, units_spent, started_at FROM runs').get() as { id: number; state: string; units_spent: number; started_at: number };
     expect(runs.map((r) => ({ ...r, started_at: msOf(r.started_at) }))).toEqual([{ id: String(run.id), state: run.state, units_spent: String(run.units_spent), started_at: run.started_at }]);
