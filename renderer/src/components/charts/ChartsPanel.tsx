@@ -54,7 +54,11 @@ function ChartCard({ spec, data, theme, studyId, subject }: { spec: ChartSpec; d
     if (!c) return;
     setSaving(true);
     setSaved(null);
-    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, svg: c.renderToSVGString(), width: c.getWidth(), height: c.getHeight(), table: tableOf(data, spec.kind) });
+    // The SVG the renderer drew, serialised as XML: renderToSVGString's text does not load as an image in
+    // the minified build (the PNG is drawn from the SVG), the document's own element always does.
+    const drawn = box.current?.querySelector('svg');
+    const svg = drawn ? new XMLSerializer().serializeToString(drawn) : c.renderToSVGString();
+    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, svg, width: c.getWidth(), height: c.getHeight(), table: tableOf(data, spec.kind) });
     setSaving(false);
     setSaved(r.ok ? `Saved ${r.files.map((f) => f.split(/[\\/]/).pop()).join(', ')}` : r.error);
   };
