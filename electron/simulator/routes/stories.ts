@@ -2,7 +2,7 @@
 import { notFound, privateAccount } from '../shapes/errors';
 import { activeStories } from '../shapes/common';
 import { rawHighlight, rawReel, rawUserReel } from '../shapes/raw-stories';
-import * as v1 from '../shapes/v1';
+import * as v1Stories from '../shapes/v1-stories';
 import type { RouteContext, RouteHandler, RouteOutcome } from '../types';
 import { highlightById, highlightByUrl, mediaFileId, storyById, storyByUrl } from '../world/lookup';
 import type { WorldHighlight, WorldStory } from '../world/model';
@@ -11,13 +11,13 @@ import { SIZE, amountOf, highlights, ok, page, readableUser, required, type User
 // ---- stories and highlights ------------------------------------------------------------------------------
 
 export const userStoriesV1 = (key: UserKey): RouteHandler => (ctx) =>
-  withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, activeStories(ctx, u)).map((s) => v1.story(ctx, s))));
+  withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, activeStories(ctx, u)).map((s) => v1Stories.story(ctx, s))));
 
 export const userStoriesV2 = (key: UserKey): RouteHandler => (ctx) =>
   withValue(readableUser(ctx, key, true), (u) => ok({ reel: rawUserReel(ctx, u), status: 'ok' }));
 
 export const userHighlightsV1 = (key: UserKey): RouteHandler => (ctx) =>
-  withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, highlights(ctx.world, u.highlights)).map((h) => v1.highlight(ctx, h, false))));
+  withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, highlights(ctx.world, u.highlights)).map((h) => v1Stories.highlight(ctx, h, false))));
 
 /** `/v2/user/highlights*`: pages with next_page_id and ignores `amount` (service-facts.md). */
 export const userHighlightsV2 = (key: UserKey): RouteHandler => (ctx) =>
@@ -41,7 +41,7 @@ function storyFrom(ctx: RouteContext, key: 'id' | 'url'): WorldStory | RouteOutc
   return withValueT(required(ctx, key), (value) => visibleStory(ctx, key === 'id' ? storyById(ctx.world, value) : storyByUrl(ctx.world, value)));
 }
 
-export const storyV1 = (key: 'id' | 'url'): RouteHandler => (ctx) => withValue(storyFrom(ctx, key), (s) => ok(v1.story(ctx, s)));
+export const storyV1 = (key: 'id' | 'url'): RouteHandler => (ctx) => withValue(storyFrom(ctx, key), (s) => ok(v1Stories.story(ctx, s)));
 
 export const storyV2 = (key: 'id' | 'url'): RouteHandler => (ctx) =>
   withValue(storyFrom(ctx, key), (s) => {
@@ -56,7 +56,7 @@ export const storyDownload = (key: 'id' | 'url' | 'file'): RouteHandler => (ctx)
         return visibleStory(ctx, id ? ctx.world.storyByPk.get(id) : undefined);
       })
     : storyFrom(ctx, key);
-  return withValue(found, (s) => ok(v1.storyDownload(ctx, s)));
+  return withValue(found, (s) => ok(v1Stories.storyDownload(ctx, s)));
 };
 
 function visibleHighlight(ctx: RouteContext, h: WorldHighlight | undefined): WorldHighlight | RouteOutcome {
@@ -66,7 +66,7 @@ function visibleHighlight(ctx: RouteContext, h: WorldHighlight | undefined): Wor
 
 export const highlightV1 = (key: 'id' | 'url'): RouteHandler => (ctx) =>
   withValue(withValueT(required(ctx, key), (v) => visibleHighlight(ctx, key === 'id' ? highlightById(ctx.world, v) : highlightByUrl(ctx.world, v))),
-    (h) => ok(v1.highlight(ctx, h, true)));
+    (h) => ok(v1Stories.highlight(ctx, h, true)));
 
 export const highlightV2: RouteHandler = (ctx) =>
   withValue(withValueT(required(ctx, 'id'), (v) => visibleHighlight(ctx, highlightById(ctx.world, v))),
