@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validationError } from '../../shared/api/errors';
+import { backoffMs } from '../../shared/timing';
 import type { DownloadsSnapshot, Provenance, SavedItemArg } from '../../shared/ipc';
 import { createArchive } from './archive';
 import { applyControl, type ControlAction } from './control';
@@ -79,7 +80,7 @@ const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
 
 function defaultRetryDelay(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.floor(Math.random() * 250);
+  return backoffMs(attempt - 1, { baseMs: 1000, maxMs: 30_000, jitterMs: 250 });
 }
 
 const OE = /[?&]oe=([0-9a-f]{1,12})(?:&|$)/i;

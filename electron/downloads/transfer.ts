@@ -3,6 +3,7 @@
 // handed to the batch saver (saving.ts) when complete. The queue owns the task's state; this module only
 // moves it through the callbacks below.
 import { stat } from 'node:fs/promises';
+import { sleep } from '../../shared/timing';
 import type { Archive } from './archive';
 import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
 import type { Task } from './queue-state';
@@ -35,20 +36,6 @@ export async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Waits `ms`, or less if the signal aborts (never rejects: the caller checks the signal). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((done) => {
-    if (signal.aborted) return done();
-    const timer = setTimeout(finish, ms);
-    function finish() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', finish);
-      done();
-    }
-    signal.addEventListener('abort', finish, { once: true });
-  });
 }
 
 export async function transfer(task: Task, controller: AbortController, d: TransferDeps): Promise<void> {
@@ -108,7 +95,7 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
           task.error = `${e.message} Trying again (attempt ${task.attempts + 1} of ${d.maxAttempts}).`;
           d.persistSoon();
           d.emitSoon();
-          await pause(d.retryDelay(task.attempts), signal);
+          await sleep(d.retryDelay(task.attempts), signal);
           continue;
         }
         return d.finish(task, 'failed', { error: e.message });
