@@ -103,7 +103,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const now = options.now ?? Date.now;
   const namespace = options.namespace ?? (() => '');
 
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first. Kept
+  // hand-written rather than `lru-cache`: the TTL is a live setting measured from fetchedAt (lru-cache fixes
+  // it per entry at set time, on its own clock), and the LRU part is these few lines (no dependency).
   const memory = new Map<string, MemoryItem>();
   let memoryBytes = 0;
   const disk = new Map<string, DiskItem>();

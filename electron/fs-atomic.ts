@@ -5,6 +5,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writ
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { eachLimited } from './parallel';
+import { sleep } from '../shared/timing';
 
 export interface AtomicWriteOptions {
   /** File mode of a newly created file. Default 0o600: our files hold private research data. */
@@ -46,7 +47,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       return;
     } catch (error) {
       if (attempt >= RENAME_ATTEMPTS || !RENAME_RETRY_CODES.has(errorCode(error) ?? '')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      await sleep(20 * attempt); // a short linear wait: Windows frees a file it scans within milliseconds
     }
   }
 }

@@ -20,6 +20,7 @@ import {
 } from '../../shared/api/errors';
 import { parseLossless } from '../../shared/api/json';
 import { validateParams } from '../../shared/api/params';
+import { backoffMs, sleep } from '../../shared/timing';
 
 export interface AttemptRecord {
   /** When the attempt started, epoch ms. */
@@ -119,34 +120,10 @@ export function queryRecord(query: [string, string][]): Record<string, string | 
 /** The key must never reach any string of an error, even if the service echoes it. */
 const scrubKey = (error: AppError, key: string): AppError => scrubSecret(error, key);
 
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Waits, but gives up as soon as the signal aborts. Resolves true when the wait completed. */
-async function waitUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<boolean> {
-  if (!signal) {
-    await sleep(ms);
-    return true;
-  }
-  if (signal.aborted) return false;
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<false>((resolve) => {
-    onAbort = () => resolve(false);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([sleep(ms).then(() => true), aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
-
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
   const maxRateRetries = o.maxRateRetries ?? 3;
-  const sleep = o.sleep ?? defaultSleep;
   const random = o.random ?? Math.random;
   const now = o.now ?? Date.now;
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
@@ -284,7 +261,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       if (retryInMs === null) return { ok: false, error: failure };
       if (failure.kind === 'rate_limited') rateRetries++;
       else serverRetries++;
-      if (!(await waitUnlessAborted(sleep, retryInMs, opts.signal))) return { ok: false, error: cancelledError() };
+      if (!(await sleep(retryInMs, opts.signal, o.sleep))) return { ok: false, error: cancelledError() };
     }
   }
 
@@ -302,7 +279,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     const transient = error.kind === 'network' || (error.kind === 'timeout' && error.retryable) || (error.kind === 'upstream' && error.retryable);
     if (!transient || serverRetries >= maxRetries) return null;
     // Jittered exponential backoff: 500 ms, 1 s, 2 s ... each times 0.5-1.5.
-    return Math.round(BACKOFF_BASE_MS * 2 ** serverRetries * (0.5 + random()));
+    return backoffMs(serverRetries, { baseMs: BACKOFF_BASE_MS, spread: 0.5, random });
   }
 
   return { call };

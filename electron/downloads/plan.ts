@@ -5,6 +5,7 @@
 import type { Provenance } from '../../shared/ipc';
 import { pkToShortcode } from '../../shared/links';
 import { extFromUrl, formatDateUtc, pathInside, renderName, type NameFields, type NameKind, type ParsedTemplate } from './naming';
+import { isDict, type Dict } from '../../shared/guards';
 
 export type GroupKind = 'post' | 'story' | 'highlight' | 'profile';
 
@@ -65,12 +66,6 @@ export interface PlanOptions {
 }
 
 export class PlanError extends Error {}
-
-type Dict = Record<string, unknown>;
-
-function isDict(v: unknown): v is Dict {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function idString(v: unknown): string | null {
   return typeof v === 'string' && /^\d{1,40}$/.test(v) ? v : null;

@@ -4,12 +4,16 @@
 // to the renderer a few times a second. Files are made durable in batches with their sidecars
 // (saving.ts); the state lives in memory and in <dataDir>/downloads/queue.json (queue-state.ts), so after
 // a crash or a restart the queue picks up where it was and `.part` files continue with a Range request.
-import { mkdir, stat } from 'node:fs/promises';
+// This module is the scheduler (pump, renewals, idle, the public API); one file's transfer is in
+// transfer.ts, the control actions in control.ts, progress events in progress.ts.
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validationError } from '../../shared/api/errors';
-import type { DownloadsSnapshot, DownloadState, Provenance, SavedItemArg } from '../../shared/ipc';
+import { backoffMs } from '../../shared/timing';
+import type { DownloadsSnapshot, Provenance, SavedItemArg } from '../../shared/ipc';
 import { createArchive } from './archive';
-import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
+import { applyControl, type ControlAction } from './control';
+import type { FetchMedia } from './fetch-file';
 import { parseTemplate } from './naming';
 import { createProgress } from './progress';
 import { addPlannedGroup } from './enqueue';
@@ -19,6 +23,7 @@ import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, type ConfirmRenewal } from './renewals';
 import { createSaving } from './saving';
 import type { AnswerFacts, Sidecar } from './sidecar';
+import { exists, transfer, type TransferDeps } from './transfer';
 
 export interface DownloadQueueOptions {
   /** The app's data folder: the queue keeps its state and archive under downloads/. */
@@ -60,7 +65,7 @@ export interface DownloadQueue {
   /** Loads the saved state and archive, settles what a crash left unfinished, and resumes what was queued. */
   start(): Promise<void>;
   enqueue(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }>;
-  control(action: 'pause' | 'resume' | 'cancel' | 'retry' | 'clear', ids?: string[]): Promise<DownloadsSnapshot>;
+  control(action: ControlAction, ids?: string[]): Promise<DownloadsSnapshot>;
   snapshot(): DownloadsSnapshot;
   /** Resolves when nothing is queued, running or being saved (paused items do not count). */
   idle(): Promise<void>;
@@ -68,7 +73,6 @@ export interface DownloadQueue {
   close(): Promise<void>;
 }
 
-const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'skipped', 'failed', 'cancelled']);
 const DEFAULT_MAX_ATTEMPTS = 4;
 const PERSIST_DELAY_MS = 500;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */
@@ -76,29 +80,7 @@ const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
 
 function defaultRetryDelay(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.floor(Math.random() * 250);
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Waits `ms`, or less if the signal aborts (never rejects: the caller checks the signal). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((done) => {
-    if (signal.aborted) return done();
-    const timer = setTimeout(finish, ms);
-    function finish() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', finish);
-      done();
-    }
-    signal.addEventListener('abort', finish, { once: true });
-  });
+  return backoffMs(attempt - 1, { baseMs: 1000, maxMs: 30_000, jitterMs: 250 });
 }
 
 const OE = /[?&]oe=([0-9a-f]{1,12})(?:&|$)/i;
@@ -243,7 +225,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     task.state = 'running';
     task.error = null;
     progress.forget(task.id);
-    const worker = work(task, controller)
+    const worker = transfer(task, controller, transferDeps)
       .catch((error: unknown) => log(`downloads: ${task.id}: ${String(error)}`))
       .finally(() => {
         running.delete(task.id);
@@ -273,75 +255,22 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     folders.add(folder);
   };
 
-  async function work(task: Task, controller: AbortController): Promise<void> {
-    const { signal } = controller;
-    // Still this run's task: not paused, cancelled or cleared meanwhile, and the queue is not closing.
-    const mine = () => running.get(task.id) === controller && task.state === 'running' && !signal.aborted;
-    const stopped = async () => {
-      if (task.state === 'cancelled') await removePart(task.base, task.ext);
-    };
-    try {
-      const firstTry = fresh.delete(task.id);
-      if (!firstTry) {
-        const saved = await archive.savedFile(task.id);
-        if (saved !== null) return finish(task, 'skipped', { path: saved });
-        if (task.ext !== null && (await exists(`${task.base}.${task.ext}`))) return finish(task, 'skipped', { path: `${task.base}.${task.ext}` });
-      }
-      for (;;) {
-        if (!mine()) return await stopped();
-        task.attempts += 1;
-        try {
-          const result = await fetchFile({
-            url: task.url,
-            base: task.base,
-            ext: task.ext,
-            fallbackExt: task.fallbackExt,
-            fetchMedia: o.fetchMedia,
-            signal,
-            expectedTotal: task.totalBytes,
-            keepPart: true,
-            ensureFolder,
-            resume: !(firstTry && task.attempts === 1),
-            onStart: (info) => {
-              task.ext = info.ext;
-              task.totalBytes = info.total;
-              task.bytes = info.offset;
-              task.contentType = info.contentType ?? task.contentType;
-              emitSoon();
-            },
-            onProgress: (bytes) => {
-              task.bytes = bytes;
-              sample(task.id, bytes);
-              emitSoon();
-            },
-          });
-          if (!mine()) return await stopped();
-          task.bytes = result.bytes;
-          task.totalBytes = result.bytes;
-          task.sha256 = result.sha256;
-          return saving.add(task); // done once saved with its sidecar
-        } catch (error) {
-          if (!mine()) return await stopped();
-          const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);
-          if (e.kind === 'expired' && task.refresh && !renewed.has(task.id)) {
-            task.state = 'queued'; // waits for the renewal batch without holding a transfer slot
-            return renew(task);
-          }
-          if (e.retryable && task.attempts < maxAttempts) {
-            task.error = `${e.message} Trying again (attempt ${task.attempts + 1} of ${maxAttempts}).`;
-            persistSoon();
-            emitSoon();
-            await pause(retryDelay(task.attempts), signal);
-            continue;
-          }
-          return finish(task, 'failed', { error: e.message });
-        }
-      }
-    } catch (error) {
-      if (!mine()) return await stopped();
-      finish(task, 'failed', { error: error instanceof DownloadError ? error.message : `Could not save the file: ${String(error)}` });
-    }
-  }
+  const transferDeps: TransferDeps = {
+    archive,
+    fetchMedia: o.fetchMedia,
+    maxAttempts,
+    retryDelay,
+    fresh,
+    renewed,
+    isCurrent: (task, controller) => running.get(task.id) === controller && task.state === 'running' && !controller.signal.aborted,
+    ensureFolder,
+    finish,
+    renew,
+    downloaded: (task) => saving.add(task),
+    sample,
+    emitSoon,
+    persistSoon,
+  };
 
   // ---- enqueue ----
 
@@ -386,51 +315,10 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- control ----
 
-  function targets(ids: string[] | undefined): Task[] {
-    if (!ids) return [...tasks.values()];
-    return ids.map((id) => tasks.get(id)).filter((t): t is Task => t !== undefined);
-  }
-
-  async function control(action: 'pause' | 'resume' | 'cancel' | 'retry' | 'clear', ids?: string[]): Promise<DownloadsSnapshot> {
-    const chosen = targets(ids);
-    const stopping: Promise<void>[] = [];
-    switch (action) {
-      case 'pause':
-        if (!ids) paused = true;
-        for (const t of chosen) {
-          if (t.state !== 'queued' && t.state !== 'running') continue;
-          t.state = 'paused';
-          running.get(t.id)?.abort();
-        }
-        break;
-      case 'resume':
-        if (!ids) paused = false;
-        for (const t of chosen) if (t.state === 'paused') t.state = 'queued';
-        if (![...tasks.values()].some((t) => t.state === 'paused')) paused = false;
-        break;
-      case 'cancel':
-        for (const t of chosen) {
-          if (t.state === 'done' || t.state === 'skipped' || t.state === 'cancelled') continue;
-          const wasRunning = running.has(t.id);
-          t.state = 'cancelled';
-          t.error = null;
-          if (wasRunning) running.get(t.id)?.abort();
-          else stopping.push(removePart(t.base, t.ext));
-          saving.touch(t.group);
-        }
-        break;
-      case 'retry':
-        for (const t of chosen) if (t.state === 'failed' || t.state === 'cancelled') requeue(t);
-        break;
-      case 'clear':
-        for (const t of chosen) {
-          if (!FINISHED.has(t.state)) continue;
-          tasks.delete(t.id);
-          if (t.state === 'failed') stopping.push(removePart(t.base, t.ext));
-        }
-        for (const g of [...groups.values()]) if (!g.tasks.some((id) => tasks.has(id))) groups.delete(g.id);
-        break;
-    }
+  async function control(action: ControlAction, ids?: string[]): Promise<DownloadsSnapshot> {
+    const applied = applyControl(action, ids, { tasks, groups, running, paused, requeue, touch: (g) => saving.touch(g) });
+    paused = applied.paused;
+    const stopping = applied.stopping;
     await Promise.all(stopping);
     await flush();
     emitSoon();

@@ -8,6 +8,7 @@ import { normalizeAnswer } from '../../shared/api/normalize';
 import type { CallValue, OpArgs, Result } from '../../shared/ipc';
 import type { SpendGrant } from '../cost-guard';
 import type { RefreshRef } from './plan';
+import { isDict, type Dict } from '../../shared/guards';
 
 /** What main's confirmation of a batch of renewals gave: the units it may spend, passed on with each renewal call. */
 export type RenewalGrant = SpendGrant;
@@ -36,9 +37,6 @@ export function urlExpired(url: string, nowMs: number): boolean {
   if (oe === null || !/^[0-9a-f]{1,12}$/i.test(oe)) return false;
   return parseInt(oe, 16) * 1000 <= nowMs;
 }
-
-type Dict = Record<string, unknown>;
-const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function firstUrl(files: unknown): string | null {
   if (!Array.isArray(files)) return null;

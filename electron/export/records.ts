@@ -4,6 +4,7 @@
 // file. The schemas are plain checks, not zod's: zod copies every object it parses, which cost as much
 // as writing the row itself (npm run bench -- export).
 import { validationError, type ParamIssue } from '../../shared/api/errors';
+import { isDict } from '../../shared/guards';
 
 /**
  * A schema: `ok` answers fast (no path is built for a valid record, the usual case); `explain` names what
@@ -41,19 +42,17 @@ const nullish = (c: Check): Check => ({
   explain: (v, p, out) => void (v !== undefined && v !== null && c.explain(v, p, out)),
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** An object with at least these fields (others are let through). */
 function object(fields: Record<string, Check>): Check {
   const entries = Object.entries(fields);
   return {
     ok: (v) => {
-      if (!isObject(v)) return false;
+      if (!isDict(v)) return false;
       for (const [key, check] of entries) if (!check.ok(v[key])) return false;
       return true;
     },
     explain: (v, p, out) => {
-      if (!isObject(v)) return void out.push({ param: p, message: `Expected an object, got ${typeName(v)}` });
+      if (!isDict(v)) return void out.push({ param: p, message: `Expected an object, got ${typeName(v)}` });
       for (const [key, check] of entries) check.explain(v[key], `${p}.${key}`, out);
     },
   };

@@ -5,6 +5,7 @@
 // Path patterns: an exact endpoint path ("/v1/user/by/username"), a prefix ending in "*" ("/v2/*",
 // "/media/*"), or "*"/absent for every API path. Media files (the CDN, "/media/...") are affected only
 // by a pattern that names them, so a fault set for "the next call" is not eaten by a thumbnail.
+import { isDict } from '../../shared/guards';
 
 export interface FaultCount {
   /** How many matching calls the fault still applies to. */
@@ -91,12 +92,8 @@ function fail(message: string): never {
   throw new TypeError(`Invalid fault settings: ${message}`);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function readCount(v: unknown, name: string): FaultCount {
-  if (!isRecord(v)) fail(`${name} must be an object { count, path? }`);
+  if (!isDict(v)) fail(`${name} must be an object { count, path? }`);
   const { count, path } = v;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) fail(`${name}.count must be a whole number >= 0`);
   if (path !== undefined && typeof path !== 'string') fail(`${name}.path must be a string`);
@@ -115,7 +112,7 @@ function readRate(v: unknown, name: string): number {
 
 /** Checks settings that may come from a network request (the HTTP control endpoint). */
 export function parseFaultSettings(input: unknown): FaultSettings {
-  if (!isRecord(input)) fail('expected a JSON object');
+  if (!isDict(input)) fail('expected a JSON object');
   const out: FaultSettings = {};
   for (const [key, v] of Object.entries(input)) {
     switch (key) {
@@ -125,7 +122,7 @@ export function parseFaultSettings(input: unknown): FaultSettings {
         break;
       case 'errorRate':
         if (typeof v === 'number') out.errorRate = readRate(v, 'errorRate');
-        else if (isRecord(v)) out.errorRate = Object.fromEntries(Object.entries(v).map(([p, r]) => [p, readRate(r, `errorRate[${p}]`)]));
+        else if (isDict(v)) out.errorRate = Object.fromEntries(Object.entries(v).map(([p, r]) => [p, readRate(r, `errorRate[${p}]`)]));
         else fail('errorRate must be a number or { pattern: rate }');
         break;
       case 'errorStatus':

@@ -17,6 +17,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isConnectionReset } from './faults';
 import { createSimulator, type Simulator, type SimulatorOptions } from './service';
 import { parseLossless } from '../../shared/api/json';
+import { isDict } from '../../shared/guards';
 
 export interface ServerOptions extends Omit<SimulatorOptions, 'mediaOrigin'> {
   /** 0 picks a free port. */
@@ -53,10 +54,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text.trim() === '' ? {} : (parseLossless(text) as unknown);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 async function control(sim: Simulator, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   try {
     if (path === '/__control/faults') {
@@ -72,7 +69,7 @@ async function control(sim: Simulator, req: IncomingMessage, res: ServerResponse
     }
     if (path === '/__control/balance' && req.method === 'POST') {
       const body = await readJson(req);
-      if (!isRecord(body)) throw new Error('expected a JSON object');
+      if (!isDict(body)) throw new Error('expected a JSON object');
       const key = body.key ?? sim.demoKey;
       if (typeof key !== 'string' || !sim.keys.has(key)) throw new Error('unknown key');
       if (body.balance !== undefined) sim.keys.setBalance(key, body.balance as number);
@@ -81,7 +78,7 @@ async function control(sim: Simulator, req: IncomingMessage, res: ServerResponse
     }
     if (path === '/__control/clock' && req.method === 'POST') {
       const body = await readJson(req);
-      if (!isRecord(body)) throw new Error('expected a JSON object');
+      if (!isDict(body)) throw new Error('expected a JSON object');
       const ms = body.advanceMs ?? 0;
       if (typeof ms !== 'number' || !(ms >= 0) || ms > 400 * 86_400_000) throw new Error('advanceMs must be 0..400 days in ms');
       const steps = sim.clock.advance(ms);

@@ -35,6 +35,7 @@ import { toJsonText } from './serialize';
 import type { RouteContext, RouteHandler, RouteOutcome } from './types';
 import { advanceWorld, createWorldClock, deletePost, editBiography, renameAccount, syncWorld, worldTime } from './world/clock';
 import { buildWorld, type World } from './world/world';
+import { sleep as wait } from '../../shared/timing';
 
 /** The key demo mode uses: always present, with a generous balance and rate. */
 export const DEMO_KEY = 'demo-feedlens-0000';
@@ -171,7 +172,7 @@ async function truncated(res: Response): Promise<Response> {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const sleep = options.sleep ?? ((ms: number) => wait(ms).then(() => undefined));
   const routes = options.routes ?? ROUTES;
   const world = options.world ?? buildWorld(seed);
   // The world's hours count from now; a world served before keeps its own clock.

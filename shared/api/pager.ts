@@ -1,6 +1,7 @@
 // The shared pager: one function reads a page of any list endpoint (items and the cursor of the next
 // page) from the endpoint's catalog descriptor. No screen has its own paging code.
 import type { AnswerPath, Endpoint, Paging } from './catalog';
+import { isDict } from '../guards';
 
 /** The request parameters that ask for the next page, e.g. `{ page_id: 'QVFB…' }`. */
 export type PageCursor = Record<string, string>;
@@ -28,10 +29,6 @@ export const PAGE_STOP_MESSAGES: Readonly<Record<PageStop, string>> = {
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isNothing(value: unknown): boolean {
   return value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 }
@@ -44,21 +41,21 @@ function isNothing(value: unknown): boolean {
  */
 function sectionMedias(layoutContent: Obj): unknown[] | undefined {
   const oneByTwo = layoutContent.one_by_two_item;
-  const clips = isObject(oneByTwo) && isObject(oneByTwo.clips) && Array.isArray(oneByTwo.clips.items) ? oneByTwo.clips.items : [];
+  const clips = isDict(oneByTwo) && isDict(oneByTwo.clips) && Array.isArray(oneByTwo.clips.items) ? oneByTwo.clips.items : [];
   const fill = Array.isArray(layoutContent.fill_items) ? layoutContent.fill_items : [];
   return clips.length + fill.length > 0 ? [...clips, ...fill] : undefined;
 }
 
 function child(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^\d+$/.test(key) ? value[Number(key)] : undefined;
-  if (isObject(value) && Object.hasOwn(value, key)) return value[key];
-  if (!isObject(value)) return undefined;
+  if (isDict(value) && Object.hasOwn(value, key)) return value[key];
+  if (!isDict(value)) return undefined;
   return key === 'medias' ? sectionMedias(value) : streamed(value, key);
 }
 
 function childrenOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (isObject(value)) return Object.values(value);
+  if (isDict(value)) return Object.values(value);
   return [];
 }
 
@@ -68,7 +65,7 @@ function containersBreadthFirst(value: unknown): unknown[] {
   const queue: unknown[] = [value];
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i];
-    if (!Array.isArray(node) && !isObject(node)) continue;
+    if (!Array.isArray(node) && !isDict(node)) continue;
     out.push(node);
     for (const item of childrenOf(node)) queue.push(item);
   }
@@ -163,10 +160,10 @@ function flattenRows(rows: unknown[]): unknown[] {
  */
 function streamed(value: Obj, key: string): unknown {
   if (!Array.isArray(value.stream_rows)) return undefined;
-  const parts = flattenRows(value.stream_rows).flatMap((row) => (isObject(row) && row[key] !== undefined ? [row[key]] : []));
+  const parts = flattenRows(value.stream_rows).flatMap((row) => (isDict(row) && row[key] !== undefined ? [row[key]] : []));
   if (parts.length === 0) return undefined;
   if (parts.every(Array.isArray)) return parts.flat();
-  if (parts.every(isObject)) return Object.assign({}, ...parts) as Obj;
+  if (parts.every(isDict)) return Object.assign({}, ...parts) as Obj;
   return parts[0];
 }
 
@@ -176,7 +173,7 @@ function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unkno
     for (const item of value) collectTyped(item, typenames, out);
     return;
   }
-  if (!isObject(value)) return;
+  if (!isDict(value)) return;
   const typename = value.__typename;
   if (typeof typename === 'string' && typenames.has(typename)) {
     out.push(value);
@@ -184,7 +181,7 @@ function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unkno
   }
   // Grid entries (`repost_grid_items[]: {media}`) may hold a media dict without its __typename.
   const media = value.media;
-  if (typename === undefined && typenames.has('XDTMediaDict') && isObject(media) && media.__typename === undefined && 'media_type' in media) {
+  if (typename === undefined && typenames.has('XDTMediaDict') && isDict(media) && media.__typename === undefined && 'media_type' in media) {
     out.push(media);
     return;
   }
@@ -195,7 +192,7 @@ type Key = string | number;
 
 /** A copy of `root` with `data` placed at `path`: merged into an object there, else set there. */
 function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: unknown; placed: boolean } {
-  if (path.length === 0) return isObject(root) && isObject(data) ? { root: { ...root, ...data }, placed: true } : { root, placed: false };
+  if (path.length === 0) return isDict(root) && isDict(data) ? { root: { ...root, ...data }, placed: true } : { root, placed: false };
   const [key, ...rest] = path;
   if (Array.isArray(root) && typeof key === 'number') {
     if (rest.length > 0 && root[key] === undefined) return { root, placed: false };
@@ -205,7 +202,7 @@ function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: un
     copy[key] = inner.root;
     return { root: copy, placed: true };
   }
-  if (isObject(root) && key !== undefined) {
+  if (isDict(root) && key !== undefined) {
     const k = String(key);
     if (rest.length > 0 && root[k] === undefined) return { root, placed: false };
     const inner = rest.length === 0 && root[k] === undefined ? { root: data, placed: true } : placeAt(root[k], rest, data);
@@ -223,7 +220,7 @@ function mergeRows(rows: unknown[]): unknown[] {
   let document: unknown;
   const loose: unknown[] = [];
   for (const row of rows) {
-    if (!isObject(row)) continue;
+    if (!isDict(row)) continue;
     const path = Array.isArray(row.path) && row.path.every((k) => typeof k === 'string' || typeof k === 'number') ? (row.path as Key[]) : null;
     if (document === undefined && path === null) {
       document = row.data;
@@ -243,7 +240,7 @@ function mergeRows(rows: unknown[]): unknown[] {
  * `flat=true` the service already answers `{items: [...]}`.
  */
 function streamItems(answer: unknown, typenames: ReadonlySet<string>): unknown[] {
-  if (!isObject(answer)) return [];
+  if (!isDict(answer)) return [];
   if (Array.isArray(answer.items)) return answer.items;
   const parts = Array.isArray(answer.stream_rows) ? mergeRows(flattenRows(answer.stream_rows)) : [answer.data ?? answer];
   const out: unknown[] = [];
@@ -288,9 +285,9 @@ function cursorValue(value: unknown): string | null {
 
 /** The answer says the service capped the list (production's follower limit for outsiders). */
 function isLimited(answer: unknown): boolean {
-  if (!isObject(answer)) return false;
+  if (!isDict(answer)) return false;
   const response = answer.response;
-  return answer.should_limit_list_of_followers === true || (isObject(response) && response.should_limit_list_of_followers === true);
+  return answer.should_limit_list_of_followers === true || (isDict(response) && response.should_limit_list_of_followers === true);
 }
 
 function saysNoMore(value: unknown): boolean {

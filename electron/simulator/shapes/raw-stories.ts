@@ -6,7 +6,8 @@ import { storyTakenAt } from '../world/world';
 import { activeStories, picturesOf, userOf, videoFile, type ShapeContext } from './common';
 import { imageVersions2, rawLocation, rawUser } from './raw';
 import { isoZ, storySponsors } from './common';
-import { coverMedia, highlightLatest, imageVersions, story } from './v1';
+import { imageVersions } from './v1';
+import { coverMedia, highlightLatest, story } from './v1-stories';
 
 type Json = Record<string, unknown>;
 

@@ -8,6 +8,7 @@ import { ErrorView } from './ErrorView';
 import { Icon, type IconName } from './Icon';
 import { ITEM_NOUNS, STATE_WORDS, jobActions, jobProgress, jobTitle, type JobAction } from './jobPlan';
 import '../styles/selection.css';
+import { plural } from '../format';
 
 function useJobs(): { jobs: JobInfo[] | null; error: unknown; drop: (id: string) => void } {
   const [jobs, setJobs] = useState<JobInfo[] | null>(null);
@@ -139,7 +140,7 @@ function JobRow({ job, onRemoved }: { job: JobInfo; onRemoved: () => void }) {
           {job.items === 1 && !Number.isFinite(expected) ? nouns[0] : nouns[1]}
         </span>
         <span>
-          {job.pages.toLocaleString()} {job.pages === 1 ? 'page' : 'pages'}
+          {job.pages.toLocaleString()} {plural(job.pages, 'page', 'pages')}
         </span>
         <span data-testid="job-units">
           {job.unitsSpent.toLocaleString()} of {spec.budget.toLocaleString()} units spent

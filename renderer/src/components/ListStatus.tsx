@@ -2,6 +2,7 @@
 // spinner while the next page loads, errors with a retry, and an explicit Refresh that says it spends.
 import type { ListStats } from '../hooks/useEndpointList';
 import { ErrorView } from './ErrorView';
+import { plural } from '../format';
 
 export interface ListLike {
   stats: ListStats;
@@ -44,7 +45,7 @@ export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: Li
       {list.isError && <ErrorView error={list.error} onRetry={list.loadMore} compact />}
       {list.isFetchingNextPage && <div className="spinner" aria-label="Loading more" />}
       <span data-testid="list-stats">
-        {list.items.length.toLocaleString()} {list.items.length === 1 ? noun[0] : noun[1]} · {stats.pages} {stats.pages === 1 ? 'page' : 'pages'} · {stats.requests} {stats.requests === 1 ? 'request' : 'requests'} ({stats.units} units)
+        {list.items.length.toLocaleString()} {plural(list.items.length, noun[0], noun[1])} · {stats.pages} {plural(stats.pages, 'page', 'pages')} · {stats.requests} {plural(stats.requests, 'request', 'requests')} ({stats.units} units)
       </span>
       {stats.reachedEnd && stats.stopped && (
         <span className="badge cost" data-testid="list-stopped" title={stats.stopped}>

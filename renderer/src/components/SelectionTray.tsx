@@ -8,6 +8,7 @@ import { countByKind, isDownloadable, KIND_NOUNS, SELECTION_KINDS, toSavedItems,
 import { AddSelectionToStudy } from '../screens/studies/AddToStudy';
 import { openExport } from './ExportDialog';
 import { Icon } from './Icon';
+import { plural } from '../format';
 
 type Outcome = { ok: true; queued: number; skipped: number } | { ok: false; message: string };
 
@@ -56,7 +57,7 @@ export function SelectionTray() {
     setBusy(false);
     setOutcome(result.ok ? { ok: true, ...result.value } : { ok: false, message: result.error.message });
   };
-  const label = `Selection of ${list.length} ${list.length === 1 ? 'item' : 'items'}`;
+  const label = `Selection of ${list.length} ${plural(list.length, 'item', 'items')}`;
 
   return (
     <div className="sel-tray" role="region" aria-label="Selection" data-testid="selection-tray" data-count={list.length}>
@@ -76,7 +77,7 @@ export function SelectionTray() {
         <span className={outcome.ok ? 'sel-tray-note' : 'sel-tray-note error'} role="status" data-testid="tray-outcome">
           {outcome.ok ? (
             <>
-              {outcome.queued.toLocaleString()} {outcome.queued === 1 ? 'file' : 'files'} queued, {outcome.skipped.toLocaleString()} already saved ·{' '}
+              {outcome.queued.toLocaleString()} {plural(outcome.queued, 'file', 'files')} queued, {outcome.skipped.toLocaleString()} already saved ·{' '}
               <button type="button" className="sel-link" onClick={() => navigate({ name: 'downloads' })}>
                 Downloads
               </button>

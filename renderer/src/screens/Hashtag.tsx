@@ -12,6 +12,7 @@ import { PostGrid } from './places/PostGrid';
 import { canonicalTag } from './places/format';
 import type { Hashtag } from '../../../shared/records';
 import '../styles/places.css';
+import { plural } from '../format';
 
 const FEEDS: Record<FeedTab, { label: string; path: string; grid: string; empty: string }> = {
   top: { label: 'Top', path: '/v1/hashtag/medias/top/chunk', grid: 'Top posts', empty: 'No top posts under this hashtag.' },
@@ -31,7 +32,7 @@ function HashtagHeader({ name, tag, loaded }: { name: string; tag: Hashtag | nul
           #{tag?.name ?? name}
         </h1>
         <div className="muted" data-testid="hashtag-count">
-          {loaded ? (count !== null ? `${count.toLocaleString()} ${count === 1 ? 'post' : 'posts'}` : 'Post count not given') : 'Loading…'}
+          {loaded ? (count !== null ? `${count.toLocaleString()} ${plural(count, 'post', 'posts')}` : 'Post count not given') : 'Loading…'}
           {tag?.isTrending && <span className="badge ok">Trending</span>}
         </div>
         <div className="feed-links">

@@ -17,6 +17,7 @@ import { useKindCounts, useLibraryAccounts, useLibraryItems, useReloadOnSaved, t
 import { mediaKindOf, summarize } from './library/saved';
 import { SavedItemViewer } from './library/Viewer';
 import '../styles/library.css';
+import { plural } from '../format';
 
 type KindTab = LibraryKind | 'all';
 
@@ -168,7 +169,7 @@ export function LibraryScreen() {
       </div>
       {rebuild.result !== null && (
         <div className="notice ok lib-notice" role="status" data-testid="library-rebuilt">
-          Index rebuilt from the sidecars on disk: {rebuild.result.toLocaleString()} {rebuild.result === 1 ? 'item' : 'items'}.
+          Index rebuilt from the sidecars on disk: {rebuild.result.toLocaleString()} {plural(rebuild.result, 'item', 'items')}.
         </div>
       )}
       {rebuild.error !== null && <ErrorView error={rebuild.error} compact />}
@@ -212,7 +213,7 @@ export function LibraryScreen() {
                   label="Saved items"
                 />
                 <div className="list-footer" data-testid="library-footer">
-                  {items.items.length.toLocaleString()} of {(items.total ?? 0).toLocaleString()} {items.total === 1 ? 'item' : 'items'}, newest first
+                  {items.items.length.toLocaleString()} of {(items.total ?? 0).toLocaleString()} {plural(items.total ?? 0, 'item', 'items')}, newest first
                   {items.isFetchingNextPage && <div className="spinner" aria-label="Loading more" />}
                 </div>
               </>

@@ -15,6 +15,7 @@ import { formatDuration } from './post/format';
 import { Icon } from '../components/Icon';
 import '../styles/places.css';
 import { AddToStudyButton } from './studies/AddToStudy';
+import { plural } from '../format';
 
 const REELS = '/v2/track/by/canonical/id';
 
@@ -51,7 +52,7 @@ function TrackHeader({ track, reels, id }: { track: Track | null; reels: number 
             {track?.artist ?? 'Unknown artist'}
           </span>
           {track?.durationMs ? <span data-testid="track-duration"> · {formatDuration(track.durationMs / 1000)}</span> : null}
-          {reels !== null && <span data-testid="track-reels-count"> · {reels.toLocaleString()} {reels === 1 ? 'reel' : 'reels'}</span>}
+          {reels !== null && <span data-testid="track-reels-count"> · {reels.toLocaleString()} {plural(reels, 'reel', 'reels')}</span>}
         </div>
         {audio ? (
           <audio className="track-audio" src={audio} controls preload="metadata" aria-label={`Preview of ${track?.title ?? 'the track'}`} data-testid="track-audio" />

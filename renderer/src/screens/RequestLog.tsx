@@ -10,6 +10,7 @@ import { VirtualList } from '../components/Virtual';
 import { navigate } from '../state/navigation';
 import { LOG_RANGES, cursorSummary, formatDuration, formatLogTime, paramsSummary, rangeFrom, repeatParams, rowLabel, statusText, type LogRange } from './log/format';
 import '../styles/settings.css';
+import { plural } from '../format';
 
 const ROW_LIMIT = 5000;
 
@@ -145,8 +146,8 @@ export function RequestLogScreen() {
 function Totals({ totals }: { totals: LedgerTotals }) {
   return (
     <>
-      <strong>{totals.calls.toLocaleString()}</strong> {totals.calls === 1 ? 'call' : 'calls'} · <strong>{totals.units.toLocaleString()}</strong> {totals.units === 1 ? 'unit' : 'units'} ·{' '}
-      <strong>{totals.cacheHits.toLocaleString()}</strong> from the cache · <strong>{totals.errors.toLocaleString()}</strong> {totals.errors === 1 ? 'error' : 'errors'}
+      <strong>{totals.calls.toLocaleString()}</strong> {plural(totals.calls, 'call', 'calls')} · <strong>{totals.units.toLocaleString()}</strong> {plural(totals.units, 'unit', 'units')} ·{' '}
+      <strong>{totals.cacheHits.toLocaleString()}</strong> from the cache · <strong>{totals.errors.toLocaleString()}</strong> {plural(totals.errors, 'error', 'errors')}
     </>
   );
 }
@@ -212,7 +213,7 @@ function ExportResult({ state }: { state: ExportState | null }) {
   if (state?.done) {
     return (
       <div className="notice ok log-export-result" role="status" data-testid="log-export-result">
-        Saved {state.done.rows.toLocaleString()} {state.done.rows === 1 ? 'row' : 'rows'} to{' '}
+        Saved {state.done.rows.toLocaleString()} {plural(state.done.rows, 'row', 'rows')} to{' '}
         <span className="log-export-path" data-testid="log-export-path">
           {state.done.path}
         </span>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFaults, parseFaultSettings, pathMatches } from '../../../electron/simulator/faults';
 import { parseLossless } from '../../../shared/api/json';
 import { harness, request, TEST_KEY, unitsOf } from './service-fixtures';
@@ -18,12 +18,21 @@ describe('faults, programmatic', () => {
     expect(slept).toEqual([250]);
   });
 
-  it('really waits with the default sleep', async () => {
-    const h = harness();
-    h.sim.faults.set({ latencyMs: 60 });
-    const started = performance.now();
-    await h.call(PROFILE);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+  it('really waits with the default sleep (on fake timers: no wall clock)', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness();
+      h.sim.faults.set({ latencyMs: 60 });
+      let answered = false;
+      const answer = h.call(PROFILE).then((res) => ((answered = true), res));
+      await vi.advanceTimersByTimeAsync(59);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await answer).status).toBe(200);
+      expect(answered).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers a given status for the next N calls of a path, billed per the rules', async () => {

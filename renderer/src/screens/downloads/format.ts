@@ -1,6 +1,7 @@
 // The downloads panel's words and numbers, without React: sizes, speeds, time left, how far an item or
 // the whole queue got, and which actions make sense for an item in a given state.
 import type { DownloadItem, DownloadsSnapshot, DownloadState } from '../../../../shared/ipc';
+import { plural } from '../../format';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
@@ -118,7 +119,7 @@ export function overallSummary(snapshot: DownloadsSnapshot): string {
   const { totals } = snapshot;
   const { total } = overallCounts(snapshot);
   const saved = totals.done + totals.skipped;
-  const parts = [`${saved.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'file' : 'files'} saved`];
+  const parts = [`${saved.toLocaleString()} of ${total.toLocaleString()} ${plural(total, 'file', 'files')} saved`];
   if (totals.totalBytes !== null && totals.totalBytes > 0) parts.push(`${formatBytes(totals.bytes)} of ${formatBytes(totals.totalBytes)}`);
   else if (totals.bytes > 0) parts.push(formatBytes(totals.bytes));
   if (totals.failed > 0) parts.push(`${totals.failed.toLocaleString()} failed`);

@@ -12,6 +12,7 @@ import type { TreeRoot } from './jsonTree';
 import { PageFacts } from './PageFacts';
 import { RecordsPane } from './RecordsPane';
 import type { ExplorerRun } from './useExplorerRun';
+import { plural } from '../../format';
 
 function SaveRaw({ run }: { run: ExplorerRun }) {
   const [state, setState] = useState<{ busy: boolean; saved?: ExplorerSaved; error?: string }>({ busy: false });
@@ -27,7 +28,7 @@ function SaveRaw({ run }: { run: ExplorerRun }) {
       </button>
       {state.saved && (
         <span className="muted" role="status" data-testid="explorer-saved">
-          Saved {state.saved.pages} {state.saved.pages === 1 ? 'page' : 'pages'} to <span className="mono">{state.saved.path}</span>{' '}
+          Saved {state.saved.pages} {plural(state.saved.pages, 'page', 'pages')} to <span className="mono">{state.saved.path}</span>{' '}
           <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: state.saved!.path })}>
             Show in folder
           </button>
@@ -61,8 +62,8 @@ export function AnswerView({ endpoint, run, canNext, ended, onNext, onRetry }: {
       <div className="explorer-answer-head">
         <h3>Answer</h3>
         <span className="muted" data-testid="explorer-totals">
-          {run.pages.length} {run.pages.length === 1 ? 'page' : 'pages'} · {records.toLocaleString()} {records === 1 ? 'record' : 'records'} · {units}{' '}
-          {units === 1 ? 'unit' : 'units'} billed
+          {run.pages.length} {plural(run.pages.length, 'page', 'pages')} · {records.toLocaleString()} {plural(records, 'record', 'records')} · {units}{' '}
+          {plural(units, 'unit', 'units')} billed
         </span>
         <span className="spacer" />
         <SaveRaw run={run} />
@@ -80,7 +81,7 @@ export function AnswerView({ endpoint, run, canNext, ended, onNext, onRetry }: {
                 Next cursor: {cursorSummary(null, last.next, 40).replace(/^— → /, '')}
               </span>
               <button type="button" className="btn small primary" onClick={onNext} disabled={!canNext} data-testid="explorer-next">
-                {run.pending ? 'Loading…' : `Next page (${endpoint.cost} ${endpoint.cost === 1 ? 'unit' : 'units'})`}
+                {run.pending ? 'Loading…' : `Next page (${endpoint.cost} ${plural(endpoint.cost, 'unit', 'units')})`}
               </button>
             </>
           )}

@@ -7,6 +7,7 @@ import type { Quote } from '../../../../shared/ipc';
 import { feedlens } from '../../api/bridge';
 import { checkForm, fieldsOf, initialValues, type CallParams, type FormValues } from './form';
 import { ParamField, type FieldState } from './ParamField';
+import { plural } from '../../format';
 
 /** Main's quote for these params, asked again a moment after they change; null while unknown. */
 function useQuote(path: string, params: CallParams | null): Quote | null {
@@ -33,7 +34,7 @@ function QuoteLine({ endpoint, quote }: { endpoint: Endpoint; quote: Quote | nul
   if (endpoint.status.kind === 'retired') return <span className="muted">Never sent: the service removed this endpoint.</span>;
   if (!quote) return <span className="faint">The cost shows once the form is valid.</span>;
   if (quote.cached) return <span data-testid="quote">In the cache: answered for free, nothing is sent.</span>;
-  const units = `${quote.cost} ${quote.cost === 1 ? 'unit' : 'units'}`;
+  const units = `${quote.cost} ${plural(quote.cost, 'unit', 'units')}`;
   const after = quote.balance === null ? '' : ` · balance after: ${(quote.balance - quote.cost).toLocaleString()}`;
   return (
     <span data-testid="quote">

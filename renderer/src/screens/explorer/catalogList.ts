@@ -1,6 +1,7 @@
 // The Explorer's endpoint list, without React: the catalog grouped by family, searched by path, summary
 // and parameter names, and each endpoint's status and cost in words.
 import { CATALOG, type Endpoint, type Family } from '../../../../shared/api/catalog';
+import { plural } from '../../format';
 
 export const FAMILY_LABELS: Readonly<Record<Family, string>> = {
   v1: 'v1 · mobile API',
@@ -43,7 +44,7 @@ export function groupCatalog(query: string, catalog: readonly Endpoint[] = CATAL
 export function costText(endpoint: Endpoint): string {
   if (endpoint.status.kind === 'retired') return 'never called';
   if (endpoint.cost === 0) return 'free';
-  const units = `${endpoint.cost} ${endpoint.cost === 1 ? 'unit' : 'units'}`;
+  const units = `${endpoint.cost} ${plural(endpoint.cost, 'unit', 'units')}`;
   return endpoint.forceDiscount ? `${units} (${endpoint.cost - 1} with force)` : units;
 }
 

@@ -3,6 +3,7 @@
 // says which strings were numbers in the service's text (ExplorerAnswerInfo.bigInts), and the tree shows
 // those as the numbers they are, digit for digit. Without that list, strings stay strings.
 import { pointerStep } from '../../../../shared/explorer';
+import { isDict, type Dict } from '../../../../shared/guards';
 
 export type NodeKind = 'object' | 'array' | 'string' | 'number' | 'bigint' | 'boolean' | 'null';
 
@@ -27,10 +28,6 @@ export interface TreeRow {
   expandable: boolean;
   expanded: boolean;
 }
-
-type Dict = Record<string, unknown>;
-
-const isDict = (value: unknown): value is Dict => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const rowId = (root: number, pointer: string): string => `${root}:${pointer}`;
 

@@ -4,6 +4,7 @@ import type { Provenance } from '../../../../shared/ipc';
 import type { AppRecord } from '../../../../shared/records';
 import type { Selectable } from '../../state/selection';
 import type { ExplorerPage } from './useExplorerRun';
+import { plural } from '../../format';
 
 export function provenanceOf(path: string, page: ExplorerPage): Provenance {
   return { path, params: page.request.sent, requestId: page.value.requestId, fetchedAt: page.value.fetchedAt };
@@ -34,7 +35,7 @@ export function recordLine(record: AppRecord): { title: string; detail: string; 
     case 'story':
       return { title: `Story${record.owner?.username ? ` of @${record.owner.username}` : ''}`, detail: record.mediaType, id: record.id };
     case 'highlight':
-      return { title: record.title ?? 'Highlight', detail: `${record.items.length} ${record.items.length === 1 ? 'story' : 'stories'}`, id: record.id };
+      return { title: record.title ?? 'Highlight', detail: `${record.items.length} ${plural(record.items.length, 'story', 'stories')}`, id: record.id };
     case 'location':
       return { title: record.name ?? 'Place', detail: '', id: record.id };
     case 'hashtag':

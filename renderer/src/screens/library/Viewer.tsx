@@ -10,6 +10,7 @@ import { reveal, useAction } from '../downloads/actions';
 import { formatLocal, formatUtc } from '../post/format';
 import { Modal } from '../post/Modal';
 import { baseName, provenanceOf, savedFileUrl, summarize, viewerFiles } from './saved';
+import { plural } from '../../format';
 
 function SavedMedia({ path, kind, poster, alt }: { path: string; kind: string; poster: string | null; alt: string }) {
   const base = useAppState((s) => s.info?.mediaBase) ?? '';
@@ -132,7 +133,7 @@ export function SavedItemViewer({ item, onClose }: { item: LibraryItem & { prove
           </dl>
 
           <h3 className="lib-section">
-            {item.files.length} saved {item.files.length === 1 ? 'file' : 'files'}
+            {item.files.length} saved {plural(item.files.length, 'file', 'files')}
           </h3>
           <ul className="lib-files" data-testid="library-files">
             {item.files.map((path) => (

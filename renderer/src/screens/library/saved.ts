@@ -2,6 +2,7 @@
 // file: URLs), what kind of media a file is, and what a saved item's sidecar record says, read
 // defensively (the record is whatever the sidecar on disk holds).
 import type { LibraryItem } from '../../../../shared/ipc';
+import { isDict, type Dict } from '../../../../shared/guards';
 
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 
@@ -57,10 +58,8 @@ export function viewerFiles(files: readonly string[]): { path: string; kind: Sav
 
 // ---- the sidecar's record ----
 
-type Dict = Record<string, unknown>;
-
 function dict(v: unknown): Dict | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Dict) : null;
+  return isDict(v) ? v : null;
 }
 
 function text(v: unknown): string | null {

@@ -1,6 +1,7 @@
 // The request log's words and filters, without React: time ranges -> ledger query bounds, and each
 // ledger entry's cells (parameters and cursors summarised, status with its error kind, duration).
 import type { LedgerEntry } from '../../../../shared/ipc';
+import { plural } from '../../format';
 
 export type LogRange = 'hour' | 'day' | 'week' | 'month' | 'all';
 
@@ -79,7 +80,7 @@ export function rowLabel(entry: LedgerEntry, nowMs: number): string {
     entry.path,
     paramsSummary(entry.params, entry.cursorSent),
     `status ${statusText(entry)}`,
-    `${entry.units} ${entry.units === 1 ? 'unit' : 'units'}`,
+    `${entry.units} ${plural(entry.units, 'unit', 'units')}`,
     formatDuration(entry.durationMs),
   ];
   if (entry.cacheHit) parts.push('from the cache');

@@ -19,6 +19,7 @@ import { navigate } from '../../state/navigation';
 import { entriesOf, entryWith } from '../../state/selection';
 import { formatUtc, isNoEntries, requestsLabel, shortAge } from './format';
 import { Icon, type IconName } from '../../components/Icon';
+import { plural } from '../../format';
 
 const COMMENTS = '/v2/media/comments';
 const REPLIES = '/v2/media/comments/replies';
@@ -159,16 +160,16 @@ function CommentRow({ comment, mediaId, likersOffered, repliesOpen, likersOpen, 
         <div className="comment-actions">
           {likes > 0 && likersOffered ? (
             <button className="link-btn" onClick={onToggleLikers} aria-expanded={likersOpen} title="Show who liked this comment" data-testid="comment-likes">
-              ♥ {likes.toLocaleString()} {likes === 1 ? 'like' : 'likes'} {!likersOpen && <CostHint path={COMMENT_LIKERS} />}
+              ♥ {likes.toLocaleString()} {plural(likes, 'like', 'likes')} {!likersOpen && <CostHint path={COMMENT_LIKERS} />}
             </button>
           ) : (
             <span className="faint">
-              ♥ {likes.toLocaleString()} {likes === 1 ? 'like' : 'likes'}
+              ♥ {likes.toLocaleString()} {plural(likes, 'like', 'likes')}
             </span>
           )}
           {replies > 0 && (
             <button className="link-btn" onClick={onToggleReplies} aria-expanded={repliesOpen} data-testid="toggle-replies">
-              {repliesOpen ? 'Hide replies' : `View ${replies.toLocaleString()} ${replies === 1 ? 'reply' : 'replies'}`}
+              {repliesOpen ? 'Hide replies' : `View ${replies.toLocaleString()} ${plural(replies, 'reply', 'replies')}`}
               {!repliesOpen && <CostHint path={REPLIES} />}
             </button>
           )}

@@ -16,6 +16,7 @@ import { postLinkKind } from './format';
 import { Icon } from '../../components/Icon';
 import { insightRows } from './insight';
 import { Modal } from './Modal';
+import { plural } from '../../format';
 
 const LIKERS = '/v1/media/likers';
 const INSIGHT = '/v1/media/insight';
@@ -40,7 +41,7 @@ export function LikersPanel({ post }: { post: Post }) {
         <div className="state-icon">
           <Icon name="heart" size={30} />
         </div>
-        <strong>{likes === null || post.likesHidden ? 'Who liked this post' : `${likes.toLocaleString()} ${likes === 1 ? 'like' : 'likes'}`}</strong>
+        <strong>{likes === null || post.likesHidden ? 'Who liked this post' : `${likes.toLocaleString()} ${plural(likes, 'like', 'likes')}`}</strong>
         {post.likesHidden && <div className="muted">The author hides the like count; the service may still list the accounts.</div>}
         <button className="btn primary" onClick={() => setRequested(true)} data-testid="load-likers">
           Load the accounts that liked it <CostHint path={LIKERS} />
@@ -58,7 +59,7 @@ export function LikersPanel({ post }: { post: Post }) {
         <SelectionListBar entries={entriesOf(users, () => provenance)} exportLabel={`Likers of post ${post.code ?? post.id}`} noun={['account', 'accounts']} />
       )}
       <div className="muted likers-summary" data-testid="likers-count">
-        {users.length.toLocaleString()} {users.length === 1 ? 'account' : 'accounts'}
+        {users.length.toLocaleString()} {plural(users.length, 'account', 'accounts')}
         {likes !== null && !post.likesHidden && users.length < likes ? ` listed by the service, of ${likes.toLocaleString()} likes` : ''}
       </div>
       {users.length === 0 ? (

@@ -3,6 +3,7 @@
 import type { AppError } from '../../../../shared/api/errors';
 import type { PostLinkKind } from '../../../../shared/links';
 import type { MediaFile, Post, Usertag } from '../../../../shared/records';
+import { compactAge, plural } from '../../format';
 
 /** How the post is called in the UI, from its product and media type. */
 export function postKindLabel(post: Pick<Post, 'productType' | 'mediaType'>): string {
@@ -63,17 +64,7 @@ export function formatLocal(epochSec: number, locale?: string, timeZone?: string
 
 /** "now", "5m", "3h", "2d", "6w", "1y": how long ago, in the compact form comment threads use. */
 export function shortAge(epochSec: number, nowMs: number): string {
-  const seconds = Math.max(0, Math.floor(nowMs / 1000 - epochSec));
-  if (seconds < 60) return 'now';
-  const steps: [number, string][] = [
-    [365 * 86_400, 'y'],
-    [7 * 86_400, 'w'],
-    [86_400, 'd'],
-    [3600, 'h'],
-    [60, 'm'],
-  ];
-  for (const [size, unit] of steps) if (seconds >= size) return `${Math.floor(seconds / size)}${unit}`;
-  return 'now';
+  return compactAge(nowMs / 1000 - epochSec);
 }
 
 /** "0:15", "4:05", "1:02:03". */
@@ -98,5 +89,5 @@ export function isNoEntries(error: Pick<AppError, 'kind' | 'excType' | 'detail'>
 
 /** "1 request", "3 requests": what a call bills, in words for buttons. */
 export function requestsLabel(units: number): string {
-  return `${units} ${units === 1 ? 'request' : 'requests'}`;
+  return `${units} ${plural(units, 'request', 'requests')}`;
 }

@@ -1,28 +1,16 @@
 // Words for times, counts and contacts on the profile and search screens. Pure (no React, no DOM), so
 // tested in Node; the clock and the locale are parameters.
 import type { Profile } from '../../../../shared/records';
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { formatNumber, timeAgo as ago, timeLeft as left } from '../../format';
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", "6 w ago", then the date. */
 export function timeAgo(epochSec: number, nowMs: number, locale?: string): string {
-  const diff = Math.floor(nowMs / 1000) - epochSec;
-  if (diff < MINUTE) return 'just now';
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)} min ago`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)} h ago`;
-  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} d ago`;
-  if (diff < 8 * 7 * DAY) return `${Math.floor(diff / (7 * DAY))} w ago`;
-  return new Date(epochSec * 1000).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  return ago(epochSec, Math.floor(nowMs / 1000), { weeks: true, ...(locale !== undefined ? { locale } : {}) });
 }
 
 /** Time left before a story expires: "23 h left", "12 min left", "expired". */
 export function timeLeft(expiresAtSec: number, nowMs: number): string {
-  const left = expiresAtSec - Math.floor(nowMs / 1000);
-  if (left <= 0) return 'expired';
-  if (left < HOUR) return `${Math.max(1, Math.floor(left / MINUTE))} min left`;
-  return `${Math.floor(left / HOUR)} h left`;
+  return left(expiresAtSec, Math.floor(nowMs / 1000), 'hours');
 }
 
 /** Local date and time, with the UTC time after it (for hover titles). */
@@ -35,7 +23,7 @@ export function localAndUtc(epochSec: number, locale?: string): string {
 
 /** The exact number, grouped for reading ("5,484"). */
 export function exactCount(n: number, locale?: string): string {
-  return n.toLocaleString(locale);
+  return formatNumber(n, locale);
 }
 
 /** Milliseconds as m:ss ("2:05"). */

@@ -14,6 +14,7 @@ import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { entriesOf } from '../../state/selection';
 import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList, type CollectOffer } from './lists';
 import { tabCall, tabGate } from './plan';
+import { plural } from '../../format';
 
 function who(profile: Profile): string {
   return profile.username ? `@${profile.username}` : 'this account';
@@ -47,7 +48,7 @@ function HighlightsPanel({ profile }: { profile: Profile }) {
                 <span className="highlight-title">{h.title || 'Untitled'}</span>
                 {h.mediaCount !== null && (
                   <span className="faint highlight-count">
-                    {h.mediaCount} {h.mediaCount === 1 ? 'story' : 'stories'}
+                    {h.mediaCount} {plural(h.mediaCount, 'story', 'stories')}
                   </span>
                 )}
               </button>

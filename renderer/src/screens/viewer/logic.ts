@@ -1,6 +1,7 @@
 // The story viewer's pure logic: playback state (which item, how far, why paused), overlay geometry and
 // the times it shows. No React and no DOM here, so it is unit-tested in plain Node.
 import type { Story } from '../../../../shared/records';
+import { timeAgo, timeLeft } from '../../format';
 
 /** Images stay on screen this long; videos play for their own length. */
 export const IMAGE_MS = 5000;
@@ -239,29 +240,14 @@ export function hostOf(url: string): string {
 
 // ---- times ----
 
-const MINUTE = 60;
-const HOUR = 3600;
-const DAY = 86_400;
-
 /** "just now", "12 min ago", "3 h ago", "2 d ago"; older than a week: the local date. */
 export function formatAgo(epochSec: number, nowSec: number, locale?: string): string {
-  const diff = Math.max(0, nowSec - epochSec);
-  if (diff < MINUTE) return 'just now';
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)} min ago`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)} h ago`;
-  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} d ago`;
-  return new Date(epochSec * 1000).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  return timeAgo(epochSec, nowSec, locale !== undefined ? { locale } : {});
 }
 
 /** "23 h 5 min left", "40 min left", "less than a minute left", or "expired". */
 export function formatTimeLeft(expiresAtSec: number, nowSec: number): string {
-  const left = expiresAtSec - nowSec;
-  if (left <= 0) return 'expired';
-  if (left < MINUTE) return 'less than a minute left';
-  const hours = Math.floor(left / HOUR);
-  const minutes = Math.floor((left % HOUR) / MINUTE);
-  if (hours === 0) return `${minutes} min left`;
-  return minutes === 0 ? `${hours} h left` : `${hours} h ${minutes} min left`;
+  return timeLeft(expiresAtSec, nowSec, 'minutes');
 }
 
 /** Local date and time, and the same moment in UTC (for the hover title). */

@@ -1,0 +1,108 @@
+// One file's transfer, for the queue (queue.ts): skipped when already saved, fetched (resuming its `.part`)
+// with retries and backoff for network errors and 5xx, sent for a link renewal when the link expired, and
+// handed to the batch saver (saving.ts) when complete. The queue owns the task's state; this module only
+// moves it through the callbacks below.
+import { stat } from 'node:fs/promises';
+import { sleep } from '../../shared/timing';
+import type { Archive } from './archive';
+import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
+import type { Task } from './queue-state';
+
+export interface TransferDeps {
+  archive: Archive;
+  fetchMedia: FetchMedia;
+  maxAttempts: number;
+  /** Wait before attempt n+1. */
+  retryDelay: (attempt: number) => number;
+  /** Tasks queued in this session and not tried yet: enqueue looked for their file, no `.part` can exist. */
+  fresh: Set<string>;
+  /** Tasks whose link was renewed in this session: a second refusal fails them. */
+  renewed: Set<string>;
+  /** Still this run's task: not paused, cancelled or cleared meanwhile, and the queue is not closing. */
+  isCurrent: (task: Task, controller: AbortController) => boolean;
+  ensureFolder: (folder: string) => Promise<void>;
+  finish: (task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }) => void;
+  renew: (task: Task) => void;
+  /** The file is downloaded (as `.part`): done once saved with its sidecar. */
+  downloaded: (task: Task) => void;
+  sample: (taskId: string, bytes: number) => void;
+  emitSoon: () => void;
+  persistSoon: () => void;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function transfer(task: Task, controller: AbortController, d: TransferDeps): Promise<void> {
+  const { signal } = controller;
+  const mine = () => d.isCurrent(task, controller);
+  const stopped = async () => {
+    if (task.state === 'cancelled') await removePart(task.base, task.ext);
+  };
+  try {
+    const firstTry = d.fresh.delete(task.id);
+    if (!firstTry) {
+      const saved = await d.archive.savedFile(task.id);
+      if (saved !== null) return d.finish(task, 'skipped', { path: saved });
+      if (task.ext !== null && (await exists(`${task.base}.${task.ext}`))) return d.finish(task, 'skipped', { path: `${task.base}.${task.ext}` });
+    }
+    for (;;) {
+      if (!mine()) return await stopped();
+      task.attempts += 1;
+      try {
+        const result = await fetchFile({
+          url: task.url,
+          base: task.base,
+          ext: task.ext,
+          fallbackExt: task.fallbackExt,
+          fetchMedia: d.fetchMedia,
+          signal,
+          expectedTotal: task.totalBytes,
+          keepPart: true,
+          ensureFolder: d.ensureFolder,
+          resume: !(firstTry && task.attempts === 1),
+          onStart: (info) => {
+            task.ext = info.ext;
+            task.totalBytes = info.total;
+            task.bytes = info.offset;
+            task.contentType = info.contentType ?? task.contentType;
+            d.emitSoon();
+          },
+          onProgress: (bytes) => {
+            task.bytes = bytes;
+            d.sample(task.id, bytes);
+            d.emitSoon();
+          },
+        });
+        if (!mine()) return await stopped();
+        task.bytes = result.bytes;
+        task.totalBytes = result.bytes;
+        task.sha256 = result.sha256;
+        return d.downloaded(task); // done once saved with its sidecar
+      } catch (error) {
+        if (!mine()) return await stopped();
+        const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);
+        if (e.kind === 'expired' && task.refresh && !d.renewed.has(task.id)) {
+          task.state = 'queued'; // waits for the renewal batch without holding a transfer slot
+          return d.renew(task);
+        }
+        if (e.retryable && task.attempts < d.maxAttempts) {
+          task.error = `${e.message} Trying again (attempt ${task.attempts + 1} of ${d.maxAttempts}).`;
+          d.persistSoon();
+          d.emitSoon();
+          await sleep(d.retryDelay(task.attempts), signal);
+          continue;
+        }
+        return d.finish(task, 'failed', { error: e.message });
+      }
+    }
+  } catch (error) {
+    if (!mine()) return await stopped();
+    d.finish(task, 'failed', { error: error instanceof DownloadError ? error.message : `Could not save the file: ${String(error)}` });
+  }
+}

@@ -1,0 +1,57 @@
+// Which fields of a record name a person, hold free text or a user id (pseudonymise.ts walks by these).
+import type { Dict } from '../../shared/guards';
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+/** Id fields of a person object (raw and normalised). */
+export const PERSON_ID_KEYS = new Set(['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id', 'userId']);
+export const USERNAME_KEYS = new Set(['username']);
+export const FULL_NAME_KEYS = new Set(['full_name', 'fullName']);
+export const PICTURE_KEYS = new Set(['profile_pic_url', 'profile_pic_url_hd', 'avatarUrl', 'hd_profile_pic_url_info', 'hd_profile_pic_versions']);
+/** Fields of a person object that say nothing about who the person is. Everything else is dropped. */
+export const PERSON_KEEP_KEYS = new Set([
+  'kind', 'source', '__typename', 'is_private', 'isPrivate', 'is_verified', 'isVerified', 'latest_reel_media', 'latestReelMedia',
+  'counts', 'media_count', 'follower_count', 'following_count', 'total_clips_count', 'usertags_count', 'has_highlight_reels',
+  'highlight_reel_count', 'category', 'category_name', 'business_category_name', 'account_type', 'accountType', 'is_business',
+  'isBusiness', 'is_professional_account', 'has_anonymous_profile_picture',
+]);
+/** Free text written by people: captions, comments, biographies, descriptions of photos. */
+export const TEXT_KEYS = new Set(['text', 'caption_text', 'biography', 'accessibility_caption', 'accessibilityCaption']);
+/** Lists of usernames (the normalised caption's mentions). */
+export const USERNAME_LIST_KEYS = new Set(['mentions', 'top_likers']);
+/** Sentences naming other people ("Followed by x + 3 more"): never needed, always dropped. */
+export const ALWAYS_DROPPED = new Set(['social_context', 'search_social_context', 'former_usernames', 'formerUsernames']);
+/** A field holding another person's id, outside person objects: `user_id`, `owner_id`, `media_owner_id`... */
+export const ID_FIELD = /(^|_)(user|owner|author|account|commenter|liker|follower|creator|sender|actor)_?(id|pk)s?$|^(userId|ownerId|authorId)$/i;
+export const idFieldKeys = new Map<string, boolean>();
+/** ID_FIELD.test(key), remembered: the same few hundred keys come by in every record. */
+export function isIdField(key: string): boolean {
+  let known = idFieldKeys.get(key);
+  if (known === undefined) {
+    known = ID_FIELD.test(key);
+    if (idFieldKeys.size < 10_000) idFieldKeys.set(key, known);
+  }
+  return known;
+}
+/** Music credits: an "original audio" is credited to the account's username. */
+export const ARTIST_KEYS = new Set(['display_artist', 'artist']);
+export const LOOKS_LIKE_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
+/** `<media or story pk>_<owner user id>`: the owner half is a person. */
+export const MEDIA_ID = /(?<![0-9])(\d{15,})_(\d{3,})(?![0-9])/g;
+export const DIGITS = /\d+/g;
+export const USERNAME_TOKEN = /[A-Za-z0-9._]+/g;
+export const MIN_FULL_NAME = 3;
+
+export function idText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  return null;
+}
+
+export function isPersonObject(obj: Dict): boolean {
+  const kind = obj['kind'];
+  if (kind === 'user' || kind === 'profile' || kind === 'about') return true;
+  return 'username' in obj || 'full_name' in obj || 'fullName' in obj;
+}
