@@ -89,7 +89,8 @@ describe('fetchFile', () => {
   it('keeps what arrived in the .part when the connection breaks, and says it can be retried', async () => {
     server = await localServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': SOURCE.length });
-      res.write(SOURCE.subarray(0, 100_000), () => setTimeout(() => res.destroy(), 50));
+      // Closed once the bytes are on disk: an erroring fetch body drops what it received and was not read yet.
+      res.write(SOURCE.subarray(0, 100_000), () => void until(() => existsSync(part()) && statSync(part()).size >= 100_000, 5000, 'the bytes on disk').finally(() => res.destroy()));
     });
     const error = await fetchFile(options(`${server.url}/v/clip.mp4`)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DownloadError);

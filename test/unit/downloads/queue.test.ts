@@ -515,7 +515,11 @@ describe('interrupted downloads', () => {
   it('a download cut mid-file is resumed by a new queue over the same data folder, byte-identical, no .part left', async () => {
     const m = findMedia((x) => x.kind === 'clip' && x.video !== null);
     const CUT_AT = 65_536;
+    const final = expectedPath(m, null, true);
     let requests = 0;
+    // The socket is closed once the queue has the bytes on disk: a fetch body that errors drops what it
+    // received and was not read yet, so closing at once would make the cut land anywhere under load.
+    const onDisk = () => until(() => existsSync(`${final}.part`) && statSync(`${final}.part`).size >= CUT_AT, 5000, 'the first bytes on disk');
     // In front of the simulator's CDN: the first answer is cut after CUT_AT bytes (socket closed).
     const cdn = await localServer((req, res) => {
       requests += 1;
@@ -524,14 +528,13 @@ describe('interrupted downloads', () => {
         const body = Buffer.from(await answer.arrayBuffer());
         const headers = Object.fromEntries(answer.headers.entries());
         res.writeHead(answer.status, headers);
-        if (requests === 1) res.write(body.subarray(0, CUT_AT), () => setTimeout(() => res.destroy(), 20));
+        if (requests === 1) res.write(body.subarray(0, CUT_AT), () => void onDisk().finally(() => res.destroy()));
         else res.end(body);
       });
     });
     servers.push(cdn);
     const viaCdn = (url: string, init: { headers?: Record<string, string>; signal?: AbortSignal }) => fetch(url.replace(sim.url, cdn.url), init);
     const items = await postItems(m);
-    const final = expectedPath(m, null, true);
 
     // The first app session: the cut leaves a .part; its retry is far away, and the app quits.
     const first = makeQueue({ fetchMedia: viaCdn, retryDelayMs: () => 60_000 });
