@@ -3,6 +3,10 @@
 // crosses IPC about them: argument schemas (added to OPS in shared/ipc.ts) and the values main answers.
 import { z } from 'zod';
 import type { ChartsData } from './charts';
+import { NETWORK_KINDS, type NetworkKind } from './study-values';
+
+export { NETWORK_KINDS, NO_MINIMISATION } from './study-values';
+export type { NetworkKind };
 
 /** Data-minimisation presets of a study, applied when it collects and when it exports. */
 export const minimisationSchema = z.strictObject({
@@ -19,7 +23,6 @@ export const minimisationSchema = z.strictObject({
 });
 export type Minimisation = z.output<typeof minimisationSchema>;
 
-export const NO_MINIMISATION: Minimisation = Object.freeze({ captionsOnly: false, noCommenterIdentities: false, noMediaFiles: false, noProfilePictures: false, retentionDays: null });
 
 /** What the user chose at the ethics reminder of an export; the manifest records it. */
 export const ethicsSchema = z.strictObject({
@@ -32,8 +35,6 @@ export const ethicsSchema = z.strictObject({
 });
 export type EthicsChoice = z.output<typeof ethicsSchema>;
 
-export const NETWORK_KINDS = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following'] as const;
-export type NetworkKind = (typeof NETWORK_KINDS)[number];
 
 const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 const pseudonymise = z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) });

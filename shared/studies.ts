@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { ethicsSchema } from './analysis';
 
+export { DEFAULT_LISTS, LISTS_OF } from './study-values';
+
 /** What a study follows. Accounts are followed by their user id, so a renamed account stays the same target. */
 export const TARGET_KINDS = ['account', 'hashtag', 'place', 'post', 'music'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
@@ -11,24 +13,6 @@ export type TargetKind = (typeof TARGET_KINDS)[number];
 /** What can be collected for a target, per run. */
 export const COLLECT_LISTS = ['posts', 'reels', 'tagged', 'stories', 'highlights', 'comments', 'likers', 'followers', 'following'] as const;
 export type CollectList = (typeof COLLECT_LISTS)[number];
-
-/** The lists each kind of target offers. For hashtags, places and music "posts" is their feed of recent posts. */
-export const LISTS_OF: Readonly<Record<TargetKind, readonly CollectList[]>> = {
-  account: ['posts', 'reels', 'tagged', 'stories', 'highlights', 'comments', 'likers', 'followers', 'following'],
-  hashtag: ['posts', 'comments', 'likers'],
-  place: ['posts', 'comments', 'likers'],
-  music: ['posts', 'comments', 'likers'],
-  post: ['comments', 'likers'],
-};
-
-/** Offered ticked when a target is added. */
-export const DEFAULT_LISTS: Readonly<Record<TargetKind, readonly CollectList[]>> = {
-  account: ['posts', 'reels', 'stories', 'highlights'],
-  hashtag: ['posts'],
-  place: ['posts'],
-  music: ['posts'],
-  post: ['comments'],
-};
 
 export const collectSchema = z.strictObject({
   lists: z.array(z.enum(COLLECT_LISTS)).max(COLLECT_LISTS.length),

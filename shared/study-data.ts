@@ -5,24 +5,12 @@
 import { z } from 'zod';
 import type { Provenance } from './ipc';
 import type { AppRecord } from './records';
+import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES, SORT_COLUMNS, type BrowseColumn, type BrowseKind, type RecordStatus, type SortColumn } from './study-values';
+
+export { BROWSE_COLUMNS, BROWSE_KINDS, emptyBrowseQuery, DEFAULT_COLUMNS, RECORD_STATUSES, SORT_COLUMNS } from './study-values';
+export type { BrowseColumn, BrowseKind, RecordStatus, SortColumn };
 
 /** What a re-check found: online, gone (not found or unavailable), private, or unknown (the check failed). */
-export const RECORD_STATUSES = ['online', 'gone', 'private', 'unknown'] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
-
-/** The kinds the data browser shows (reels are posts whose product type is clips). */
-export const BROWSE_KINDS = ['post', 'reel', 'comment', 'story', 'user'] as const;
-export type BrowseKind = (typeof BROWSE_KINDS)[number];
-
-/** Columns a researcher can show, in their default order. */
-export const BROWSE_COLUMNS = [
-  'kind', 'account', 'taken_at', 'text', 'likes', 'comments', 'plays', 'media_type', 'status', 'checked_at', 'codes', 'note', 'first_seen', 'last_seen', 'id',
-] as const;
-export type BrowseColumn = (typeof BROWSE_COLUMNS)[number];
-export const DEFAULT_COLUMNS: readonly BrowseColumn[] = ['kind', 'account', 'taken_at', 'text', 'likes', 'comments', 'status', 'codes', 'note'];
-
-export const SORT_COLUMNS = ['taken_at', 'account', 'likes', 'comments', 'plays', 'checked_at', 'first_seen', 'last_seen', 'kind'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 const epochSeconds = z.number().int().min(0).max(4_102_444_800).nullable().default(null);
 const shortText = z.string().max(200).default('');

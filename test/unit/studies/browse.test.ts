@@ -9,6 +9,7 @@ import { browse, ftsQuery, selectedRowids } from '../../../electron/studies/brow
 import { applyCode, CodingError, deleteCode, listCodes, listViews, noteOf, saveCode, saveView, setNote } from '../../../electron/studies/coding';
 import { openDb, type Db } from '../../../electron/studies/db';
 import { browseQuerySchema, DEFAULT_COLUMNS, type BrowseQueryInput } from '../../../shared/study-data';
+import { emptyBrowseQuery } from '../../../shared/study-values';
 import { fillSynthetic, SYNTHETIC_START, type SyntheticRecord, type SyntheticStudy } from '../../support/synthetic-study';
 
 let dir: string;
@@ -173,5 +174,11 @@ describe('codes, notes and views', () => {
     expect(views).toHaveLength(1);
     expect(views[0]!.spec.query.statuses).toEqual(['gone', 'private']);
     expect(listViews(db)[0]!.spec.columns).toEqual(['kind', 'text']);
+  });
+});
+
+describe('the renderer’s empty browser query', () => {
+  it('is what main’s schema makes of an empty query (the renderer builds it without zod)', () => {
+    expect(emptyBrowseQuery()).toEqual(browseQuerySchema.parse({}));
   });
 });

@@ -2,7 +2,8 @@
 // type, hashtag, mention, status, with replies, codes and notes; the columns shown; saved named views.
 // Every change becomes a new query that main runs in the study's database.
 import { useEffect, useState } from 'react';
-import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES, type BrowseColumn, type BrowseKind, type BrowseQuery, type CodeInfo, type SavedView } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseKind, BrowseQuery, CodeInfo, SavedView } from '../../../../shared/study-data';
+import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { activeFilters, COLUMN_WORDS, STATUS_WORDS } from './data-format';
 import { dayToEpoch, epochToDay } from './format';

@@ -4,7 +4,8 @@
 // saved, re-checked ("Still there?") or coded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import { browseQuerySchema, DEFAULT_COLUMNS, type BrowseColumn, type BrowseQuery, type BrowseRow, type RowsInput } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../../shared/study-data';
+import { DEFAULT_COLUMNS, emptyBrowseQuery } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { BrowserFilters, ColumnPicker, SavedViews } from './BrowserFilters';
@@ -76,7 +77,7 @@ function SelectionBar({ studyId, rows, count, codes, onDone, onCheck, onCleared,
 }
 
 export function DataBrowser({ studyId }: { studyId: string }) {
-  const [query, setQuery] = useState<BrowseQuery>(() => browseQuerySchema.parse({}));
+  const [query, setQuery] = useState<BrowseQuery>(emptyBrowseQuery);
   const [columns, setColumns] = useState<BrowseColumn[]>([...DEFAULT_COLUMNS]);
   const [selection, setSelection] = useState<TableSelection>(NONE);
   const [anchor, setAnchor] = useState<number | null>(null);
@@ -141,7 +142,7 @@ export function DataBrowser({ studyId }: { studyId: string }) {
           views={views.data ?? []}
           current={viewSpec}
           onApply={(v) => {
-            changeQuery(browseQuerySchema.parse(v.spec.query));
+            changeQuery({ ...emptyBrowseQuery(), ...v.spec.query }); // main stored the view validated
             setColumns([...v.spec.columns]);
           }}
           onSaved={views.reload}

@@ -5,7 +5,8 @@
 // retention rule deletes anything.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import { NETWORK_KINDS, NO_MINIMISATION, type AnalysisExportResult, type EthicsChoice, type Minimisation, type MinimisationInfo, type NetworkKind } from '../../../../shared/analysis';
+import type { AnalysisExportResult, EthicsChoice, Minimisation, MinimisationInfo, NetworkKind } from '../../../../shared/analysis';
+import { NETWORK_KINDS, NO_MINIMISATION } from '../../../../shared/study-values';
 import type { RunInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
