@@ -121,6 +121,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
   useEndOnScreen(ref, onNearEnd);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.metaKey || e.ctrlKey) return; // Alt+← is back
     const target = e.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
     if (Number.isNaN(index)) return;
@@ -182,7 +183,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
-    if (Number.isNaN(index) || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    if (Number.isNaN(index) || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.metaKey || e.ctrlKey) return;
     e.preventDefault();
     const next = Math.min(items.length - 1, Math.max(0, index + (e.key === 'ArrowDown' ? 1 : -1)));
     virtualizer.scrollToIndex(next, { align: 'auto' });

@@ -16,6 +16,7 @@ import { callCost } from '../../components/Tabs';
 import { VirtualList } from '../../components/Virtual';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { navigate } from '../../state/navigation';
+import { usePlaceState } from '../../state/place';
 import { entriesOf, entryWith } from '../../state/selection';
 import { formatUtc, isNoEntries, requestsLabel, shortAge } from './format';
 import { Icon, type IconName } from '../../components/Icon';
@@ -200,8 +201,8 @@ function Thread({ post }: { post: Post }) {
   const knownEmpty = post.counts.comments === 0 && !checkAnyway;
   const list = useEndpointList<Comment>(COMMENTS, { id: post.id }, { what: 'Comments of a post', enabled: !knownEmpty });
   // Kept here, not in the rows: virtualised rows unmount when scrolled away and must come back as they were.
-  const [openReplies, setOpenReplies] = useState<Set<string>>(() => new Set());
-  const [openLikers, setOpenLikers] = useState<Set<string>>(() => new Set());
+  const [openReplies, setOpenReplies] = usePlaceState<Set<string>>('openReplies', new Set());
+  const [openLikers, setOpenLikers] = usePlaceState<Set<string>>('openLikers', new Set());
 
   if (knownEmpty) {
     return (
