@@ -25,7 +25,7 @@ function useEscapeClears(on: boolean, clear: () => void): void {
     // Capture phase: runs before a dialog's own Escape handling, while the dialog is still on screen.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"], .backdrop')) return;
+      if (document.querySelector('dialog[open], [role="dialog"], .backdrop')) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select')) return;
       clear();

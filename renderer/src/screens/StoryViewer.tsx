@@ -19,6 +19,7 @@ import {
   TAP_MS, formatAgo, formatMoment, formatTimeLeft, frameImageUrl, initialViewerState, isPlaying, segmentProgress, startIndex, timingOf,
   videoUrlOf, viewerReducer, type ViewerState,
 } from './viewer/logic';
+import { usePauseAway, useViewerFocus } from './viewer/focus';
 import { MutedIcon, PauseIcon, PlayIcon, SoundIcon } from './viewer/Icons';
 import { PlacedOverlays, UnplacedOverlays, overlaysOf } from './viewer/Overlays';
 import { USER_STORIES, storiesWhat, useStorySource, type StorySource, type ViewerRoute } from './viewer/useStorySource';
@@ -72,6 +73,7 @@ export function StoryViewerScreen() {
   });
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => rootRef.current?.focus(), []);
+  useViewerFocus(rootRef);
 
   const who = source.owner?.username ? `@${source.owner.username}` : null;
   const title = route.name === 'highlight' ? `Highlight${source.highlight?.title ? `: ${source.highlight.title}` : ''}` : who ? `Stories of ${who}` : 'Stories';
@@ -200,6 +202,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
       window.removeEventListener('focus', onFocus);
     };
   }, []);
+  usePauseAway(dispatch);
   useEffect(() => {
     const onVisibility = () => dispatch({ type: document.hidden ? 'pause' : 'resume', reason: 'hidden' });
     document.addEventListener('visibilitychange', onVisibility);
