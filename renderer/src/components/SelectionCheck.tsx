@@ -23,13 +23,9 @@ export function selectClick(e: MouseEvent, item: Selectable, spot?: ListSpot): v
   else store.toggle(item, spot ? { list: spot.list, index: spot.index } : undefined);
 }
 
-function anythingSelected(): boolean {
-  return Object.keys(useSelection.getState().items).length > 0;
-}
-
 /**
  * Keys of a selectable list, handled in the capture phase (before a row's own Enter/Space handling):
- * Space (while something is selected) or x toggles the focused item, Ctrl/Cmd+A selects everything loaded.
+ * Space or x toggles the focused item (Enter opens it), Ctrl/Cmd+A selects everything loaded.
  * Returns true when the key was used.
  */
 export function selectionKeyDown(e: KeyboardEvent, list: string, entries: readonly (Selectable | null)[]): boolean {
@@ -41,8 +37,8 @@ export function selectionKeyDown(e: KeyboardEvent, list: string, entries: readon
     useSelection.getState().setMany(entries, true);
     return true;
   }
-  // Space once something is selected (before that it opens the item); x at any time, as in Gmail.
-  const toggleKey = (e.key === ' ' && anythingSelected()) || e.key === 'x';
+  // Space selects (Enter opens); x too, as in Gmail.
+  const toggleKey = e.key === ' ' || e.key === 'x';
   if (toggleKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
     const index = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
     const item = Number.isNaN(index) ? null : entries[index];

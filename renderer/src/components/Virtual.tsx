@@ -5,6 +5,7 @@ import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
+import { useRovingTabIndex } from './roving';
 import { scroller, useEndOnScreen, useScrollMargin, useWidth } from './virtualScroller';
 
 /** Makes a grid's cells or a list's rows selectable (checkbox, Shift-click ranges, Space, Ctrl/Cmd+A). */
@@ -104,7 +105,10 @@ export interface VirtualGridProps<T> {
   select?: SelectOptions<T>;
 }
 
-/** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
+/**
+ * A grid with one Tab stop (roving tabindex), arrow keys between cells, Enter opening the focused cell
+ * through its button, Space selecting it when the grid is selectable.
+ */
 export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const selectable = useSelectable(items, select);
@@ -119,6 +123,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);
+  const onFocus = useRovingTabIndex(ref);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.metaKey || e.ctrlKey) return; // Alt+← is back
@@ -140,6 +145,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       aria-label={label}
       aria-rowcount={rows}
       data-list={select?.list}
+      onFocus={onFocus}
       onKeyDown={onKeyDown}
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
@@ -180,6 +186,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);
+  const onFocus = useRovingTabIndex(ref);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
@@ -191,7 +198,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   };
 
   return (
-    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onFocus={onFocus} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
         return (

@@ -8,6 +8,7 @@ import { Avatar } from '../components/Media';
 import { VerifiedMark } from '../components/Cards';
 import { appErrorOf } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
+import { isTyping } from '../components/KeyboardMap';
 import { ExternalLink } from '../components/ExternalLink';
 import { SelectPill } from '../components/SelectionCheck';
 import { CostBadge } from '../components/Tabs';
@@ -32,11 +33,6 @@ function closeViewer(): void {
   const { index, back } = useNavigation.getState();
   if (index > 0) back();
   else navigate({ name: 'search' });
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
 
 /** Keys the viewer handles, unless the user is typing. */

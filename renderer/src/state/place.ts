@@ -98,7 +98,8 @@ export function useRestorePlace(id: number): void {
       sc.scrollTop = 0;
       return;
     }
-    const { scrollTop, focus } = place;
+    const { scrollTop } = place;
+    let focus = place.focus;
     const started = performance.now();
     let frame = 0;
     let stable = 0;
@@ -119,8 +120,14 @@ export function useRestorePlace(id: number): void {
     const stop = () => {
       cancelAnimationFrame(frame);
       for (const e of events) window.removeEventListener(e, stop, true);
+      window.removeEventListener('focusin', focusedElsewhere, true);
+    };
+    // The user went to the bar at the top (or the app moved the focus there): the focus stays with them.
+    const focusedElsewhere = (e: FocusEvent) => {
+      if (e.target instanceof Node && !sc.contains(e.target)) focus = null;
     };
     for (const e of events) window.addEventListener(e, stop, true);
+    window.addEventListener('focusin', focusedElsewhere, true);
     step();
     return stop;
   }, [id]);
