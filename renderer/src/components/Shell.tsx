@@ -56,7 +56,6 @@ export function Shell({ children }: { children: ReactNode }) {
   const canForward = useNavigation((s) => s.index < s.entries.length - 1);
   const back = useNavigation((s) => s.back);
   const forward = useNavigation((s) => s.forward);
-  const mode = useAppState((s) => s.mode);
   const version = useAppState((s) => s.info?.version);
   const omnibox = useRef<HTMLInputElement>(null);
   const activeDownloads = useActiveDownloads();
@@ -98,11 +97,6 @@ export function Shell({ children }: { children: ReactNode }) {
         </button>
         <Omnibox ref={omnibox} />
         <span className="spacer" />
-        {mode?.mode === 'demo' && (
-          <span className="badge demo" data-testid="demo-badge" title="Demo mode: answers come from the built-in simulator; nothing leaves this computer and nothing is billed.">
-            Demo
-          </span>
-        )}
         <BalanceIndicator />
         <KeyboardMap />
       </header>

@@ -13,7 +13,7 @@ import { ExternalLink } from '../components/ExternalLink';
 import { SelectPill } from '../components/SelectionCheck';
 import { CostBadge } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
-import { mediaSrc } from '../state/app';
+import { mediaSrc, useAppState } from '../state/app';
 import { navigate, useNavigation, useRoute, type Route } from '../state/navigation';
 import { highlightItem } from '../state/selection';
 import {
@@ -170,6 +170,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
     index: startIndex(stories, positions.get(route) ?? requestedPk, requestedIndex),
   }));
   const story = stories[state.index] ?? stories[0];
+  const simulated = useAppState((s) => s.mode?.session.simulated ?? false);
   const currentId = useRef<string | null>(story?.id ?? null);
   currentId.current = story?.id ?? null;
 
@@ -285,7 +286,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
   if (!story) return null;
   const owner: User | Profile | null = story.owner?.username ? story.owner : (source.owner ?? story.owner);
   const isVideo = videoUrlOf(story) !== null;
-  const overlays = overlaysOf(story);
+  const overlays = overlaysOf(story, simulated);
   const userPaused = state.pausedBy.includes('user');
   const kindWord = route.name === 'highlight' ? 'Highlight story' : 'Story';
 
