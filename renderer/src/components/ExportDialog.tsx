@@ -10,14 +10,21 @@ import { countByKind, describeCounts, toSelected, type Selectable, type Selected
 import { Dialog } from './Dialog';
 import { ErrorView } from './ErrorView';
 import {
-  COLUMN_SETS, DELIMITERS, FORMATS, columnSetCounts, exportArgs, formProblem, initialForm, skippedBy, type ExportForm,
+  COLUMN_SETS, DELIMITERS, FORMATS, columnSetCounts, exportArgs, formProblem, initialForm, skippedBy, type ExportForm, type ExportName, type PartialList,
 } from './exportPlan';
 import { Icon } from './Icon';
+import { CollectButton } from './JobDialog';
+import { useAppState } from '../state/app';
+
+export type { ExportName, PartialList };
 
 export interface ExportRequest {
   items: readonly Selectable[];
-  /** Names the export's file ("Followers of @nasa", "Selection of 12 items"). */
+  /** Says what the export is ("Followers of @nasa", "Selection of 12 items"), in its manifest. */
   label: string;
+  name?: ExportName;
+  /** Set when the list has more pages than are loaded: the dialog says so and offers the rest as a run. */
+  partial?: PartialList;
 }
 
 const useExportDialog = create<{ request: ExportRequest | null; opened: number }>(() => ({ request: null, opened: 0 }));
@@ -53,7 +60,7 @@ export function ExportDialog() {
 type Phase = { step: 'form' } | { step: 'running' } | { step: 'done'; result: ExportResult } | { step: 'failed'; error: AppError };
 
 function ExportForm({ request }: { request: ExportRequest }) {
-  const { items, label } = request;
+  const { items, label, name, partial } = request;
   const [form, setForm] = useState<ExportForm>(() => initialForm(items, { project: savedProject(), ...lastForm }));
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
   const [progress, setProgress] = useState<EventPayloads['export'] | null>(null);
@@ -83,7 +90,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
     }
     setProgress(null);
     setPhase({ step: 'running' });
-    const result = await feedlens().exportRun(exportArgs(form, items, label));
+    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ...(name ? { name } : {}) });
     setPhase(result.ok ? { step: 'done', result: result.value } : { step: 'failed', error: result.error });
   };
 
@@ -92,6 +99,8 @@ function ExportForm({ request }: { request: ExportRequest }) {
       <div className="muted sel-dialog-sub">
         {describeCounts(countByKind(selected)) || 'No items'} · <span className="sel-label">{label}</span>
       </div>
+      {partial && phase.step !== 'done' && <PartialNote loaded={items.length} partial={partial} />}
+      {phase.step === 'form' && <ExportFolder />}
 
       {phase.step === 'done' ? (
         <ExportDone result={phase.result} pseudonymised={form.pseudonymise ? form.project.trim() : null} />
@@ -195,6 +204,47 @@ function ExportForm({ request }: { request: ExportRequest }) {
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** "12 of 640 posts": the export holds what is loaded; the rest can be collected as a run. */
+function PartialNote({ loaded, partial }: { loaded: number; partial: PartialList }) {
+  const { total, noun, collect } = partial;
+  const of = total !== null && total > loaded ? ` of ${total.toLocaleString()}` : '';
+  return (
+    <div className="notice warn sel-partial" role="status" data-testid="export-partial">
+      <span>
+        Only what is loaded: <strong>{loaded.toLocaleString()}{of}</strong> {(total ?? loaded) === 1 ? noun[0] : noun[1]}. The list has more pages
+        {collect ? '; collect all of it as a run (an estimate first, within a budget you set):' : '.'}
+      </span>
+      {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
+    </div>
+  );
+}
+
+/** Where the export goes: the folder last chosen in main's own folder dialog (else the exports folder). */
+function ExportFolder() {
+  const folder = useAppState((s) => s.info?.exportFolder ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const choose = async () => {
+    const result = await feedlens().exportFolderChoose({});
+    if (!result.ok) return setError(result.error.message);
+    setError(null);
+    useAppState.setState({ info: result.value });
+  };
+  return (
+    <div className="sel-field">
+      <span className="sel-field-label">Save in</span>
+      <div className="row sel-folder">
+        <span className="mono sel-path" title={folder} data-testid="export-folder">
+          {folder}
+        </span>
+        <button type="button" className="btn small" onClick={() => void choose()} data-testid="export-folder-choose">
+          <Icon name="folder" size={13} /> Choose folder…
+        </button>
+      </div>
+      {error && <div className="field-error">{error}</div>}
+    </div>
   );
 }
 

@@ -97,7 +97,7 @@ export function SelectionTray() {
         <Icon name="download" size={13} /> {busy ? 'Queuing…' : 'Download'}
       </button>
       <AddSelectionToStudy records={list.map((i) => i.record)} label={`${list.length} selected`} />
-      <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label })} data-testid="tray-export">
+      <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label, name: { target: 'selection', list: `${list.length}-items` } })} data-testid="tray-export">
         <Icon name="file-export" size={13} /> Export…
       </button>
       <button type="button" className="btn small ghost" onClick={clear} title="Clear the selection (Esc)" data-testid="tray-clear">

@@ -88,7 +88,7 @@ export function HashtagScreen() {
             tabs={(Object.keys(FEEDS) as FeedTab[]).map((key) => ({ key, label: FEEDS[key].label, call: { path: FEEDS[key].path, params: { name } } }))}
           />
           <div role="tabpanel" aria-label={feed.label}>
-            <PostGrid key={tab} path={feed.path} params={{ name }} label={`${feed.grid} under #${name}`} empty={feed.empty} what={`${feed.grid} under #${name}`} testId={`hashtag-${tab}`} />
+            <PostGrid key={tab} path={feed.path} params={{ name }} label={`${feed.grid} under #${name}`} empty={feed.empty} what={`${feed.grid} under #${name}`} testId={`hashtag-${tab}`} name={{ target: name, list: tab }} />
           </div>
         </>
       )}

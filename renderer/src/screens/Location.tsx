@@ -183,7 +183,7 @@ export function LocationScreen() {
             tabs={(Object.keys(FEEDS) as PlaceTab[]).map((key) => ({ key, label: FEEDS[key].label, call: { path: FEEDS[key].path, params } }))}
           />
           <div role="tabpanel" aria-label={feed.label}>
-            <PostGrid key={tab} path={feed.path} params={params} label={`${feed.label} posts at this place`} empty={feed.empty} what={`${feed.label} posts at a place`} testId={`place-${tab}`} />
+            <PostGrid key={tab} path={feed.path} params={params} label={`${feed.label} posts at this place`} empty={feed.empty} what={`${feed.label} posts at a place`} testId={`place-${tab}`} name={{ target: place?.name ?? route.id, list: tab }} />
           </div>
         </>
       )}

@@ -1,6 +1,7 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
+import type { ExportName } from '../../components/ExportDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -23,12 +24,14 @@ export interface PostGridProps {
   /** What the calls fetch, for the confirmation dialog and the request log. */
   what: string;
   testId?: string;
+  /** What an export of the grid holds, for its file name (coffee + top). */
+  name?: ExportName;
 }
 
 /** One function for every grid, so the grid's memoised cells are not rendered again for each page. */
 const renderPost = (p: Post) => <PostCell post={p} />;
 
-export function PostGrid({ path, params, label, empty, what, testId }: PostGridProps) {
+export function PostGrid({ path, params, label, empty, what, testId, name }: PostGridProps) {
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
@@ -36,7 +39,7 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="post-grid" data-testid={testId}>
-      {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']} />}
+      {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} exportName={name} noun={['post', 'posts']} more={list.hasNextPage} />}
       {posts.length > 0 && (
         <VirtualGrid
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}

@@ -7,7 +7,6 @@ import type { Comment, Post, User } from '../../../../shared/records';
 import { appErrorOf } from '../../api/bridge';
 import { VerifiedMark } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';
-import { CollectButton } from '../../components/JobDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { Avatar } from '../../components/Media';
@@ -226,11 +225,15 @@ function Thread({ post }: { post: Post }) {
   return (
     <div className="thread" data-testid="comment-thread">
       {comments.length > 0 && (
-        <SelectionListBar entries={entriesOf(comments, list.provenanceOf)} exportLabel={`Comments of ${label}`} noun={['comment', 'comments']}>
-          <CollectButton draft={{ kind: 'comments', target: post.id, label, ...(post.counts.comments !== null ? { knownCount: post.counts.comments } : {}) }}>
-            Collect all comments
-          </CollectButton>
-        </SelectionListBar>
+        <SelectionListBar
+          entries={entriesOf(comments, list.provenanceOf)}
+          exportLabel={`Comments of ${label}`}
+          exportName={{ target: post.code ?? post.id, list: 'comments' }}
+          noun={['comment', 'comments']}
+          more={list.hasNextPage}
+          total={post.counts.comments}
+          collect={{ draft: { kind: 'comments', target: post.id, label, ...(post.counts.comments !== null ? { knownCount: post.counts.comments } : {}) }, label: 'Collect all comments' }}
+        />
       )}
       {comments.length > 0 && (
         <VirtualList

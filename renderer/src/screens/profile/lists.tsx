@@ -3,7 +3,6 @@
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
-import { CollectButton } from '../../components/JobDialog';
 import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus, type ListLike } from '../../components/ListStatus';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -50,6 +49,7 @@ export interface CollectOffer {
 export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.username ? `@${u.username}` : `account ${u.id}`}`;
 
 export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
+  const total = collect?.draft.knownCount ?? null;
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const posts = useAppendOnly(list.items, (items) => only(items, 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
@@ -58,9 +58,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
       {posts.length > 0 && (
-        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
-          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
-        </SelectionListBar>
+        <SelectionListBar entries={entries} exportLabel={call.what} exportName={call.name} noun={nouns} more={list.hasNextPage} total={total} collect={collect} />
       )}
       <VirtualGrid
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
@@ -72,7 +70,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
         onNearEnd={list.onListEnd}
         label={label}
       />
-      <ListStatus list={list} empty={empty} noun={nouns} />
+      <ListStatus list={list} empty={empty} noun={nouns} total={total} />
     </div>
   );
 }
@@ -96,12 +94,11 @@ export function PagedUserList({
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const users = useAppendOnly(list.items, (items) => only(items, 'user'));
   const entries = useAppendOnly(users, (items) => entriesOf(items, list.provenanceOf));
+  const total = collect?.draft.knownCount ?? null;
   return (
     <div className="user-list" data-testid="user-list">
       {users.length > 0 && (
-        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
-          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
-        </SelectionListBar>
+        <SelectionListBar entries={entries} exportLabel={call.what} exportName={call.name} noun={nouns} more={list.hasNextPage} total={total} collect={collect} />
       )}
       <VirtualList
         items={users}
@@ -112,7 +109,7 @@ export function PagedUserList({
         label={label}
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
       />
-      <ListStatus list={list} empty={empty} noun={nouns} />
+      <ListStatus list={list} empty={empty} noun={nouns} total={total} />
     </div>
   );
 }
