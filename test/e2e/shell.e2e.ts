@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { ANCHORS } from '../../electron/simulator/world/world';
-import { open, openAccount, shotSizes } from './support/page';
+import { enterInOmnibox, OMNIBOX, open, openAccount, shotSizes } from './support/page';
 
 describe('shell in demo mode', () => {
   let h: Harness;
@@ -34,5 +34,18 @@ describe('shell in demo mode', () => {
     await h.page.getByTestId('simulated-account').waitFor();
     expect(await h.page.getByRole('button', { name: /Open on web/ }).count()).toBe(0);
     expect(h.opened).toEqual([]);
+  });
+
+  it('the bar at the top is cleared when the page it was typed for is left', async () => {
+    const box = h.page.getByLabel(OMNIBOX);
+    await enterInOmnibox(h, `@${ANCHORS.business}`);
+    await h.page.getByTestId('profile-username').waitFor();
+    expect(await box.inputValue()).toBe(`@${ANCHORS.business}`);
+    await h.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    // Typed and left without Enter: cleared too.
+    await box.fill('#coff');
+    await h.page.getByRole('button', { name: 'Library' }).click();
+    await expect.poll(() => box.inputValue()).toBe('');
   });
 });

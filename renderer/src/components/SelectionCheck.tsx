@@ -82,7 +82,7 @@ export function SelectCheck({ item, spot, label, className }: { item: Selectable
 const listKeys = new WeakMap<readonly Selectable[], Set<string>>();
 
 /** How many of a list's entries are selected: nothing to do while nothing is selected, else one look-up per selected item. */
-function selectedAmong(selected: Record<string, unknown>, entries: readonly Selectable[]): number {
+export function selectedAmong(selected: Record<string, unknown>, entries: readonly Selectable[]): number {
   let n = 0;
   let keys: Set<string> | undefined;
   for (const key in selected) {

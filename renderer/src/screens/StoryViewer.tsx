@@ -21,6 +21,7 @@ import {
   videoUrlOf, viewerReducer, type ViewerState,
 } from './viewer/logic';
 import { usePauseAway, useViewerFocus } from './viewer/focus';
+import { StickerPanel, TrayActions } from './viewer/TrayParts';
 import { MutedIcon, PauseIcon, PlayIcon, SoundIcon } from './viewer/Icons';
 import { PlacedOverlays, UnplacedOverlays, overlaysOf } from './viewer/Overlays';
 import { USER_STORIES, storiesWhat, useStorySource, type StorySource, type ViewerRoute } from './viewer/useStorySource';
@@ -313,11 +314,6 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
             </div>
           </div>
           <PlacedOverlays items={overlays} />
-          {userPaused && !state.finished && (
-            <div className="sv-paused" aria-hidden>
-              Paused
-            </div>
-          )}
           {state.finished && (
             <div className="sv-end" onPointerDown={(e) => e.stopPropagation()} onPointerUp={(e) => e.stopPropagation()} data-testid="viewer-end">
               <div>{route.name === 'highlight' ? 'End of the highlight' : 'End of the stories'}</div>
@@ -344,6 +340,12 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
               {state.index + 1} of {stories.length}
             </span>
           </span>
+          {/* Said here, not on the frame, where it would cover a sticker. */}
+          {userPaused && !state.finished && (
+            <span className="viewer-paused" data-testid="viewer-paused">
+              Paused
+            </span>
+          )}
           {source.highlight?.title && <span className="viewer-title">{source.highlight.title}</span>}
           <UnplacedOverlays items={overlays} />
           <span className="spacer" />
@@ -352,9 +354,11 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
               {source.highlight ? 'Select this highlight item' : 'Select this story'}
             </SelectPill>
           )}
+          {source.provenance && stories.length > 1 && <TrayActions stories={stories} highlight={source.highlight} provenance={source.provenance} />}
           {source.kind === 'single' && <LoadAllOffer story={story} owner={owner} />}
           <WebLink route={route} story={story} owner={owner} />
         </div>
+        <StickerPanel story={story} />
         <div className="viewer-keys" aria-hidden>
           <kbd>←</kbd> <kbd>→</kbd> previous / next · <kbd>Space</kbd> or hold to pause · <kbd>M</kbd> mute · <kbd>Esc</kbd> close
         </div>

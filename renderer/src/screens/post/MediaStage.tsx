@@ -146,9 +146,12 @@ export function MediaStage({ post, initialItem, provenance }: { post: Post; init
             </div>
           </>
         )}
-        {tags.length > 0 && (
+      </div>
+      {/* Below the frame, never over the media: a video's controls sit at its bottom. */}
+      {tags.length > 0 && (
+        <div className="stage-below">
           <button
-            className={`stage-tags-toggle${showTags ? ' on' : ''}`}
+            className={`btn small stage-tags-toggle${showTags ? ' on' : ''}`}
             onClick={() => setShowTags((v) => !v)}
             aria-pressed={showTags}
             data-testid="usertags-toggle"
@@ -156,8 +159,8 @@ export function MediaStage({ post, initialItem, provenance }: { post: Post; init
           >
             <Icon name="user" size={13} /> {tags.length} tagged
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {count > 1 && (
         <div className="stage-dots" role="group" aria-label="Carousel items">
           {items.map((child, i) => (

@@ -14,6 +14,7 @@ import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { entriesOf } from '../../state/selection';
 import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList, type CollectOffer } from './lists';
 import { tabCall, tabGate } from './plan';
+import { SelectHighlights } from './SelectHighlights';
 
 function who(profile: Profile): string {
   return profile.username ? `@${profile.username}` : 'this account';
@@ -36,6 +37,7 @@ function HighlightsPanel({ profile }: { profile: Profile }) {
   const list = useAnswerList(query, highlights);
   return (
     <>
+      {highlights.length > 0 && <SelectHighlights highlights={highlights} />}
       {highlights.length > 0 && (
         <ul className="highlight-tray" aria-label={`Highlights of ${who(profile)}`}>
           {highlights.map((h) => (
