@@ -262,6 +262,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   const jobs = createJobHandlers({
     studies,
     balance,
+    simulated: () => sessions.current().info.simulated,
     ask,
     emit: (event, info) => o.emit(event, info),
     cache,

@@ -56,6 +56,8 @@ function whole(text: string): number | null {
 
 export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => void }) {
   const balance = useAppState((s) => s.balance);
+  // Demo mode bills nothing: no money, no balance, said as such.
+  const demo = useAppState((s) => s.mode?.mode === 'demo');
   const [limitText, setLimitText] = useState(asksLimit(draft.kind) ? String(DEFAULT_LIMIT) : '');
   const [withReplies, setWithReplies] = useState(true);
   const [budgetText, setBudgetText] = useState('');
@@ -123,7 +125,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
     else if (result.error.kind !== 'cancelled') setError(result.error);
   };
 
-  const maxMoney = budget === null ? null : moneyFor(budget, balance);
+  const maxMoney = budget === null || demo ? null : moneyFor(budget, balance);
   const currency = estimate?.currency ?? balance?.currency ?? null;
   const canStart = budget !== null && !limitMissing && !starting && estimate !== null;
 
@@ -194,7 +196,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
             <div className="sel-confirm" data-testid="job-confirm-text">
               Feedlens will spend <strong>at most {budget.toLocaleString()} units</strong>
               {maxMoney !== null ? <> (about {formatMoney(maxMoney, currency)})</> : null} on this job
-              {balance ? `; your balance is ${balance.requests.toLocaleString()} units` : ''}. Nothing is spent until you start it.
+              {demo ? '; in demo mode they are simulated and nothing is billed' : balance ? `; your balance is ${balance.requests.toLocaleString()} units` : ''}. Nothing is spent until you start it.
             </div>
           )}
           {error && <ErrorView error={error} compact />}
