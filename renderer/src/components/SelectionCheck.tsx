@@ -106,8 +106,10 @@ export interface ListBarProps {
   more?: boolean;
   /** The list's size as the screen knows it (a profile's count), else null. */
   total?: number | null;
-  /** The run that collects the whole list ("Collect all followers"). */
+  /** The run that collects the whole list ("Collect all followers"), offered in the bar and by a partial export. */
   collect?: { draft: JobDraft; label: string };
+  /** False when the screen offers the run elsewhere already (a page header): only the export offers it then. */
+  collectInBar?: boolean;
   children?: ReactNode;
 }
 
@@ -115,7 +117,7 @@ export interface ListBarProps {
  * The bar above a selectable list: "Select all loaded (N, or N of M while pages are left)", how many of
  * them are selected, "Export this list", the run that collects all of it, and room for other actions.
  */
-export function SelectionListBar({ entries, exportLabel, exportName, noun, more = false, total = null, collect, children }: ListBarProps) {
+export function SelectionListBar({ entries, exportLabel, exportName, noun, more = false, total = null, collect, collectInBar = true, children }: ListBarProps) {
   const selectedHere = useSelection((s) => selectedAmong(s.items, entries));
   const setMany = useSelection((s) => s.setMany);
   const all = entries.length > 0 && selectedHere === entries.length;
@@ -148,7 +150,7 @@ export function SelectionListBar({ entries, exportLabel, exportName, noun, more 
       {selectedHere > 0 && !all && <span className="faint">{words(selectedHere)} selected</span>}
       <span className="sel-listbar-actions">
         {children}
-        {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
+        {collect && collectInBar && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
         <button
           type="button"
           className="btn small"

@@ -68,6 +68,16 @@ const Cell = memo(function Cell<T>({ item, index, shape, render, list, entry, la
   );
 }) as <T>(props: CellProps<T>) => ReactElement;
 
+/**
+ * Focuses the cell `selector` finds at once when it is in the DOM (a held arrow key's next press then starts from it),
+ * else once the scroll has rendered it.
+ */
+function focusCell(root: HTMLElement | null, selector: string): void {
+  const now = root?.querySelector<HTMLElement>(selector);
+  if (now) now.focus({ preventScroll: true });
+  else requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
+}
+
 /** What a cell needs to know of the list's selection. */
 function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
   return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
@@ -135,7 +145,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
     e.preventDefault();
     const next = Math.min(items.length - 1, Math.max(0, index + step));
     virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] button, [data-index="${next}"] [tabindex]`)?.focus());
+    focusCell(ref.current, `[data-index="${next}"] button, [data-index="${next}"] [tabindex]`);
   };
 
   return (
@@ -194,7 +204,7 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
     e.preventDefault();
     const next = Math.min(items.length - 1, Math.max(0, index + (e.key === 'ArrowDown' ? 1 : -1)));
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] [tabindex], [data-index="${next}"] button`)?.focus());
+    focusCell(ref.current, `[data-index="${next}"] [tabindex], [data-index="${next}"] button`);
   };
 
   return (

@@ -2,6 +2,7 @@
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
 import type { ExportName } from '../../components/ExportDialog';
+import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -26,12 +27,14 @@ export interface PostGridProps {
   testId?: string;
   /** What an export of the grid holds, for its file name (coffee + top). */
   name?: ExportName;
+  /** The run that collects the feed, which the page header offers: a partial export offers it too. */
+  collect?: { draft: JobDraft; label: string };
 }
 
 /** One function for every grid, so the grid's memoised cells are not rendered again for each page. */
 const renderPost = (p: Post) => <PostCell post={p} />;
 
-export function PostGrid({ path, params, label, empty, what, testId, name }: PostGridProps) {
+export function PostGrid({ path, params, label, empty, what, testId, name, collect }: PostGridProps) {
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
@@ -39,7 +42,7 @@ export function PostGrid({ path, params, label, empty, what, testId, name }: Pos
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   return (
     <div className="post-grid" data-testid={testId}>
-      {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} exportName={name} noun={['post', 'posts']} more={list.hasNextPage} />}
+      {posts.length > 0 && <SelectionListBar entries={entries} exportLabel={what} exportName={name} noun={['post', 'posts']} more={list.hasNextPage} collect={collect} collectInBar={false} />}
       {posts.length > 0 && (
         <VirtualGrid
           select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
