@@ -32,7 +32,13 @@ describe('exports: where and under which name, and partial lists said', () => {
     await dialog.waitFor();
     const note = dialog.getByTestId('export-partial');
     expect(await note.textContent()).toContain(`${loaded} of ${total.toLocaleString('en-US')}`);
-    expect(await note.getByTestId('collect-following').count()).toBe(1);
+    // The run is offered from the dialog: its own dialog opens above it, starts on Cancel, and Esc closes only it.
+    await note.getByTestId('collect-following').click();
+    await h.page.getByTestId('job-dialog').waitFor();
+    expect(await h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('job-cancel');
+    await h.page.keyboard.press('Escape');
+    await h.page.getByTestId('job-dialog').waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByTestId('export-folder').textContent()).toBe(join(h.dataDir, 'downloads', 'exports'));
 
     // Main's folder dialog: cancelled, nothing changes; chosen, the folder is remembered.

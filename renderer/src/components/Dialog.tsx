@@ -102,11 +102,14 @@ export function Dialog({ title, onClose, busy = false, className = '', testId, b
       data-testid={testId}
       tabIndex={-1}
       // Esc: the browser's "cancel" event; the dialog closes only through React's state.
+      // React passes these on to the dialogs it is nested in (a job dialog opened from the export dialog):
+      // each dialog answers only its own.
       onCancel={(e) => {
         e.preventDefault();
-        close();
+        if (e.target === e.currentTarget) close();
       }}
       onKeyDown={(e) => {
+        if ((e.target as Element).closest('dialog') !== e.currentTarget) return;
         trap(e);
         if (e.key === 'Escape') e.stopPropagation();
       }}
