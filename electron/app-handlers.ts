@@ -1,6 +1,6 @@
 // The IPC operations about the app itself: settings (patches from the renderer; the limits that guard
-// spending change only after main's own question), the download folder (chosen only in main's folder
-// picker), app facts, media URLs, external links and the request log.
+// spending change only after main's own question), the download and export folders (chosen only in
+// main's folder picker), app facts, media URLs, external links and the request log.
 import { mkdir, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { validationError, type AppError } from '../shared/api/errors';
@@ -21,6 +21,7 @@ export type AppOps =
   | 'appInfo'
   | 'downloadFolderChoose'
   | 'downloadFolderReset'
+  | 'exportFolderChoose'
   | 'mediaUrl'
   | 'openExternal'
   | 'ledgerQuery'
@@ -34,8 +35,10 @@ export interface AppHandlerDeps {
   ask: Ask;
   pickFolder: PickFolder;
   ledger: Pick<Ledger, 'query' | 'flush' | 'exportTo'>;
-  /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
+  /** Where downloads go (settings, else <Downloads>/Feedlens). */
   downloadFolder: () => string;
+  /** Where exports go (settings, else <download folder>/exports). */
+  exportFolder: () => string;
   openExternal: (url: string) => Promise<void>;
   /** The current session answers from the simulator: its accounts and posts are invented. */
   simulated: () => boolean;
@@ -65,6 +68,21 @@ function loosened(patch: Record<string, unknown>, current: Settings): string[] {
   return changes;
 }
 
+/** Main's folder picker, then the folder checked (a full path, a folder, made if missing); null if cancelled. */
+async function chooseFolder(pickFolder: PickFolder, title: string, current: string): Promise<string | null> {
+  const picked = await pickFolder({ title, defaultPath: current });
+  if (picked === null) return null;
+  if (!isAbsolute(picked)) throw validationError([{ param: 'folder', message: 'Choose a folder with a full path.' }]);
+  try {
+    await mkdir(picked, { recursive: true });
+    if (!(await stat(picked)).isDirectory()) throw validationError([{ param: 'folder', message: `${picked} is not a folder.` }]);
+  } catch (error) {
+    if ((error as AppError).kind) throw error;
+    throw validationError([{ param: 'folder', message: describeFileError(error, picked) }]);
+  }
+  return picked;
+}
+
 export function createAppHandlers(d: AppHandlerDeps): Pick<Handlers, AppOps> {
   const appInfo = (): AppInfo => {
     const notice = d.settings.loadNotice();
@@ -73,6 +91,7 @@ export function createAppHandlers(d: AppHandlerDeps): Pick<Handlers, AppOps> {
       platform: d.platform,
       mediaBase: d.mediaBase,
       downloadFolder: d.downloadFolder(),
+      exportFolder: d.exportFolder(),
       productionOrigin: PRODUCTION_ORIGIN,
       notices: notice ? [notice] : [],
     };
@@ -105,17 +124,13 @@ export function createAppHandlers(d: AppHandlerDeps): Pick<Handlers, AppOps> {
     appInfo: async () => appInfo(),
 
     downloadFolderChoose: async () => {
-      const picked = await d.pickFolder({ title: 'Choose the folder for downloads and exports', defaultPath: d.downloadFolder() });
-      if (picked === null) return appInfo();
-      if (!isAbsolute(picked)) throw validationError([{ param: 'folder', message: 'Choose a folder with a full path.' }]);
-      try {
-        await mkdir(picked, { recursive: true });
-        if (!(await stat(picked)).isDirectory()) throw validationError([{ param: 'folder', message: `${picked} is not a folder.` }]);
-      } catch (error) {
-        if ((error as AppError).kind) throw error;
-        throw validationError([{ param: 'folder', message: describeFileError(error, picked) }]);
-      }
-      d.settings.update({ downloadFolder: picked });
+      const picked = await chooseFolder(d.pickFolder, 'Choose the folder for downloads and exports', d.downloadFolder());
+      if (picked !== null) d.settings.update({ downloadFolder: picked });
+      return appInfo();
+    },
+    exportFolderChoose: async () => {
+      const picked = await chooseFolder(d.pickFolder, 'Choose the folder to save exports in', d.exportFolder());
+      if (picked !== null) d.settings.update({ exportFolder: picked });
       return appInfo();
     },
     downloadFolderReset: async () => {

@@ -182,6 +182,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   };
 
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
+  const exportFolder = () => settingsStore.get().exportFolder || join(downloadFolder(), 'exports');
   const explorer = createExplorer({ downloadFolder, version: o.version, mode: () => sessions.current().info.mode, now });
   const library = createLibrary({ dataDir: o.dataDir, folder: downloadFolder, mediaBase: o.mediaBase });
   const queue = createDownloadQueue({
@@ -203,6 +204,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   });
   const exportHandlers = createExportHandlers({
     downloadFolder,
+    exportFolder,
     version: o.version,
     emit: (event, payload) => o.emit(event, payload),
     ledger,
@@ -263,6 +265,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   const jobs = createJobHandlers({
     studies,
     balance,
+    simulated: () => sessions.current().info.simulated,
     ask,
     emit: (event, info) => o.emit(event, info),
     cache,
@@ -319,6 +322,7 @@ export function createAppCore(o: CoreOptions): AppCore {
         pickFolder: o.pickFolder,
         ledger,
         downloadFolder,
+        exportFolder,
         openExternal: o.openExternal,
         simulated: () => sessions.current().info.simulated,
         version: o.version,

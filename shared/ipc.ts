@@ -111,6 +111,8 @@ export const OPS = {
   downloadFolderChoose: z.strictObject({}),
   /** Back to the default download folder (<Downloads>/Feedlens). */
   downloadFolderReset: z.strictObject({}),
+  /** Main's folder picker for exports (remembered as the export folder); cancelling changes nothing. */
+  exportFolderChoose: z.strictObject({}),
   /** Version, platform and the base the renderer prefixes media URLs with (see shared/media-url.ts). */
   appInfo: z.strictObject({}),
   /** Turns a remote media URL from a record into an `app-media:` URL the renderer may load. */
@@ -146,6 +148,11 @@ export const OPS = {
     label: z.string().max(200).optional(),
     /** What was chosen at the ethics reminder (recorded in the manifest). */
     ethics: ethicsSchema.optional(),
+    /**
+     * What the export holds, for its file name `<target>_<list>_<date>`: e.g. skyward.atlas + following.
+     * `person`: the target is an account (pseudonymised in the name when the export is).
+     */
+    name: z.strictObject({ target: z.string().min(1).max(200), list: z.string().min(1).max(60), person: z.boolean().default(false) }).optional(),
   }),
 
   /** Requests, units and money a bulk job would take, from known counts and page sizes. Sends nothing. */
@@ -179,8 +186,10 @@ export interface AppInfo {
   platform: string;
   /** Media URLs the renderer may load are `${mediaBase}?u=<encoded remote URL>`. */
   mediaBase: string;
-  /** Where downloads and exports go (the setting, or its default resolved). */
+  /** Where downloads go (the setting, or its default resolved). */
   downloadFolder: string;
+  /** Where exports go (the folder last chosen, or `<download folder>/exports`). */
+  exportFolder: string;
   /** The production service's origin (the only address offered in the normal UI). */
   productionOrigin: string;
   /** Things the user should know from start-up (a damaged settings file reset...). */
@@ -396,6 +405,7 @@ export interface OpResults extends StudyOpResults, AnalysisOpResults, StudyDataO
   serviceOriginSet: ModeInfo;
   downloadFolderChoose: AppInfo;
   downloadFolderReset: AppInfo;
+  exportFolderChoose: AppInfo;
   appInfo: AppInfo;
   mediaUrl: string;
   openExternal: boolean;

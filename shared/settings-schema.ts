@@ -10,6 +10,7 @@ const fields = {
   baseUrl: z.string().refine((u) => { const c = checkServiceOrigin(u); return c.ok && c.origin === u; }, 'not a service origin Feedlens may use'),
   demoMode: z.boolean(),
   downloadFolder: z.string().max(4000),
+  exportFolder: z.string().max(4000),
   filenameTemplate: z
     .string()
     .min(1)

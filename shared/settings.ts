@@ -13,6 +13,8 @@ export interface Settings {
   demoMode: boolean;
   /** Empty means the platform's Downloads folder + /Feedlens. Changed only through main's folder picker. */
   downloadFolder: string;
+  /** Where exports go; empty means `<download folder>/exports`. Changed only through main's folder picker. */
+  exportFolder: string;
   filenameTemplate: string;
   downloadConcurrency: number;
   cacheTtlMinutes: number;
@@ -34,6 +36,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   baseUrl: PRODUCTION_BASE_URL,
   demoMode: false,
   downloadFolder: '',
+  exportFolder: '',
   filenameTemplate: DEFAULT_FILENAME_TEMPLATE,
   downloadConcurrency: 4,
   cacheTtlMinutes: 60,

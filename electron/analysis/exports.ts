@@ -11,7 +11,7 @@ import type { AppRecord } from '../../shared/records';
 import { csvLines } from '../export/csv';
 import { EDGE_COLUMNS, edgeRows, gexfChunks, NODE_COLUMNS, nodeRows } from '../export/gexf';
 import { toJson } from '../export/lines';
-import { freeBaseName, safeLabel } from '../export/naming';
+import { exportStem, freeBaseName, safeLabel } from '../export/naming';
 import { batches, writeWithManifest, type Written } from '../export/output';
 import { writeParquet } from '../export/parquet';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
@@ -179,7 +179,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   };
 
   if (req.kind === '4cat') {
-    const base = await freeBaseName(exportsFolder, label, startedAt, ['.ndjson', '.manifest.json']);
+    const base = await freeBaseName(exportsFolder, exportStem(label, startedAt), ['.ndjson', '.manifest.json']);
     const path = join(exportsFolder, `${base}.ndjson`);
     const manifestPath = join(exportsFolder, `${base}.manifest.json`);
     let index = 0;
@@ -199,7 +199,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   }
 
   // A folder of files, written under a hidden name and renamed when complete.
-  const base = await freeBaseName(exportsFolder, label, startedAt, ['']);
+  const base = await freeBaseName(exportsFolder, exportStem(label, startedAt), ['']);
   const folder = join(exportsFolder, base);
   const temp = join(exportsFolder, `.${base}.partial-${randomBytes(4).toString('hex')}`);
   await mkdir(temp);

@@ -1,4 +1,5 @@
-// The export operation for the IPC router: exportRun writes the items to `<download folder>/exports/`
+// The export operation for the IPC router: exportRun writes the items to the export folder (the one last
+// chosen in main's picker, else `<download folder>/exports/`)
 // and reports progress with `export` events. The lead spreads these handlers into core.ts.
 import { join } from 'node:path';
 import type { EventPayloads } from '../../shared/ipc';
@@ -12,6 +13,8 @@ import { runExport, type SavedItem } from './run';
 export interface ExportHandlerDeps {
   /** The download folder (the setting, or `<Downloads>/Feedlens` when it is empty). */
   downloadFolder: () => string;
+  /** The export folder chosen in main's picker; without it, `<download folder>/exports`. */
+  exportFolder?: () => string;
   /** The app's version, written in every manifest and NDJSON line. */
   version: string;
   emit: (event: 'export', payload: EventPayloads['export']) => void;
@@ -49,7 +52,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, 'e
       const items = args.items as unknown as SavedItem[];
       const label = args.label ?? '';
       let lastEmit = 0;
-      const folder = join(deps.downloadFolder(), 'exports');
+      const folder = deps.exportFolder?.() ?? join(deps.downloadFolder(), 'exports');
       try {
         return await runExport(
           {
@@ -62,6 +65,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, 'e
             ...(args.pseudonymise ? { pseudonymise: args.pseudonymise } : {}),
             label,
             ...(args.ethics ? { manifestExtra: { ethics: args.ethics } } : {}),
+            ...(args.name ? { name: args.name } : {}),
           },
           {
             folder,

@@ -1,6 +1,7 @@
-// Names of export files: `<label>_<YYYY-MM-DD_HH-MM-SS>_UTC.<ext>`, with a label that is safe on Windows,
-// macOS and Linux (letters, digits, '.', '-', '_' only; no leading dot; short) and never clobbering an
-// existing export.
+// Names of export files: `<target>_<list>_<YYYY-MM-DD>.<ext>` when the export says what it holds (e.g.
+// skyward.atlas_following_2026-11-23.csv), else `<label>_<YYYY-MM-DD_HH-MM-SS>_UTC.<ext>`; every part safe
+// on Windows, macOS and Linux (letters, digits, '.', '-', '_' only; no leading dot; short), and never an
+// existing file's name.
 import { join } from 'node:path';
 import { pathExists } from '../fs-atomic';
 
@@ -24,12 +25,21 @@ export function utcStamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-')}_UTC`;
 }
 
+/** "2026-11-20" (the UTC date). */
+export function utcDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The stem of an export's file names (see above); `name`'s parts are made safe here. */
+export function exportStem(label: string, nowMs: number, name?: { target: string; list: string }): string {
+  return name ? `${safeLabel(name.target, 'export')}_${safeLabel(name.list, 'items')}_${utcDate(nowMs)}` : `${label}_${utcStamp(nowMs)}`;
+}
+
 /**
  * A base name (no extension) in `folder` that none of `extensions` uses yet: the export and its manifest
- * share it. Two exports in the same second get `-2`, `-3`...
+ * share it. Another export of the same name (the same list the same day) gets `-2`, `-3`...
  */
-export async function freeBaseName(folder: string, label: string, nowMs: number, extensions: readonly string[]): Promise<string> {
-  const stem = `${label}_${utcStamp(nowMs)}`;
+export async function freeBaseName(folder: string, stem: string, extensions: readonly string[]): Promise<string> {
   for (let n = 1; ; n++) {
     const base = n === 1 ? stem : `${stem}-${n}`;
     const taken = await Promise.all(extensions.map((ext) => pathExists(join(folder, `${base}${ext}`))));

@@ -13,7 +13,7 @@ import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, createRowMaker, type Colum
 import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
-import { freeBaseName, safeLabel } from './naming';
+import { exportStem, freeBaseName, safeLabel } from './naming';
 import { batches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
 import { writeZipAtomic, type ZipSource } from './zip';
@@ -43,6 +43,8 @@ export interface ExportRequest {
   manifestExtra?: Pick<Manifest, 'minimisation' | 'ethics'>;
   /** Add a study's columns (status, checked_at, codes, notes) to every CSV, and `study` to every line. */
   studyColumns?: boolean;
+  /** What the export holds, for its file name (naming.ts); `person`: the target is an account. */
+  name?: { target: string; list: string; person?: boolean };
 }
 
 export interface ExportEnv {
@@ -237,7 +239,10 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   const label = safeLabel(pz && request.label ? pz.applyLabel(request.label) : request.label, csvSet ?? 'export');
-  const fileLabel = source.simulated ? `simulated_${label}` : label;
+  // A pseudonymised export does not name the person it is about in its file name either.
+  const target = request.name && pz ? (request.name.person ? pz.pseudonym({ username: request.name.target }) : pz.applyLabel(request.name.target)) : request.name?.target;
+  const stem = exportStem(label, startedAt, request.name && target ? { target, list: request.name.list } : undefined);
+  const fileStem = source.simulated ? `simulated_${stem}` : stem;
   const manifest = (files: ManifestFile[], rows: number): Manifest => {
     if (pseudonymisation) pseudonymisation.rawDropped = rawDroppedCount;
     return {
@@ -272,7 +277,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     result = await writeBundle();
   } else {
     const ext = `.${request.format}`;
-    const base = await freeBaseName(env.folder, fileLabel, startedAt, [ext, '.manifest.json']);
+    const base = await freeBaseName(env.folder, fileStem, [ext, '.manifest.json']);
     const path = join(env.folder, `${base}${ext}`);
     const manifestPath = join(env.folder, `${base}.manifest.json`);
     const counter = { rows: 0 };
@@ -300,7 +305,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   return result;
 
   async function writeBundle(): Promise<ExportResult> {
-    const base = await freeBaseName(env.folder, fileLabel, startedAt, ['.zip']);
+    const base = await freeBaseName(env.folder, fileStem, ['.zip']);
     const path = join(env.folder, `${base}.zip`);
     const sets = [...s.sets];
     const counters = new Map<string, { rows: number }>();

@@ -17,6 +17,8 @@ export interface EstimateOptions {
   /** The response cache, only read: a hit costs nothing. */
   cache?: Pick<CallCache, 'get'>;
   balance: BalanceState | null;
+  /** Demo mode: the simulator's units bill nothing, so no money is said. */
+  simulated?: boolean;
 }
 
 interface Known {
@@ -108,7 +110,7 @@ export async function estimateJob(spec: EstimateSpec, o: EstimateOptions): Promi
   const plan = LIST_PLANS[spec.kind];
   const cost = costOf(endpointOf(plan.path), firstList(spec).params);
   const noun = NOUNS[spec.kind];
-  const price = o.balance && o.balance.requests > 0 ? o.balance.amount / o.balance.requests : null;
+  const price = !o.simulated && o.balance && o.balance.requests > 0 ? o.balance.amount / o.balance.requests : null;
   const currency = o.balance?.currency ?? null;
 
   const known: Known | null =
@@ -150,6 +152,8 @@ export async function estimateJob(spec: EstimateSpec, o: EstimateOptions): Promi
   if (money !== null && price !== null) {
     const perUnit = Number(price.toPrecision(2));
     basis.push(`${fmt(units)} units at ${perUnit} ${currency} per unit (from your balance): about ${money.toFixed(money < 1 ? 4 : 2)} ${currency}.`);
+  } else if (o.simulated) {
+    basis.push(`${fmt(units)} simulated units: in demo mode nothing is billed.`);
   } else {
     basis.push(`${fmt(units)} units; the price per unit is not known until the balance is.`);
   }

@@ -40,6 +40,8 @@ export interface JobHandlerDeps extends JobSinks {
   /** The response cache, only read by the estimate (known counts). */
   cache?: Pick<CallCache, 'get'>;
   log?: (message: string) => void;
+  /** The current session is demo mode's simulator: nothing is billed, no money is said. */
+  simulated?: () => boolean;
 }
 
 export interface Jobs {
@@ -173,7 +175,7 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
   }
 
   const handlers: Pick<Handlers, JobOps> = {
-    jobEstimate: async ({ spec }) => estimateJob(spec, { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get() }),
+    jobEstimate: async ({ spec }) => estimateJob(spec, { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get(), simulated: deps.simulated?.() ?? false }),
 
     jobStart: async ({ spec }) => {
       const first = firstList(spec);
@@ -185,7 +187,7 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
       const answer = await deps.ask({
         purpose: 'job',
         title: `Spend up to ${requestsWord(spec.budget)}?`,
-        message: `Collecting ${spec.kind} of ${spec.label || spec.target} may spend up to ${requestsWord(spec.budget)}${moneyOf(spec.budget, deps.balance.get())}.`,
+        message: `Collecting ${spec.kind} of ${spec.label || spec.target} may spend up to ${requestsWord(spec.budget)}${deps.simulated?.() ? ' (demo mode: simulated, nothing is billed)' : moneyOf(spec.budget, deps.balance.get())}.`,
         detail: 'The job stops before it would go past this budget. You can pause or cancel it at any time. What it collects goes into the study “Ad-hoc collections”.',
         confirm: `Spend up to ${requestsWord(spec.budget)}`,
       });
@@ -206,7 +208,7 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
       const answer = await deps.ask({
         purpose: 'budget',
         title: `Allow ${requestsWord(more)} more?`,
-        message: `The job collecting ${spec.kind} of ${spec.label || spec.target} has spent ${requestsWord(run.unitsSpent)} of ${requestsWord(run.budget)}. Its budget would become ${requestsWord(budget)}: ${requestsWord(more)} more${moneyOf(more, deps.balance.get())}.`,
+        message: `The job collecting ${spec.kind} of ${spec.label || spec.target} has spent ${requestsWord(run.unitsSpent)} of ${requestsWord(run.budget)}. Its budget would become ${requestsWord(budget)}: ${requestsWord(more)} more${deps.simulated?.() ? ' (demo mode: simulated, nothing is billed)' : moneyOf(more, deps.balance.get())}.`,
         confirm: `Raise to ${requestsWord(budget)}`,
       });
       if (!answer.confirmed) throw declined('The budget was not raised.');

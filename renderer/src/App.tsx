@@ -20,7 +20,8 @@ import { StoryViewerScreen } from './screens/StoryViewer';
 import { StudiesScreen } from './screens/studies/StudiesScreen';
 import { StudyScreen } from './screens/studies/StudyScreen';
 import { useAppState, useSessionId } from './state/app';
-import { useNavigation, useRoute, type Route } from './state/navigation';
+import { useEntryId, useRoute, type Route } from './state/navigation';
+import { useRestorePlace } from './state/place';
 import { useTheme } from './theme';
 
 function Screen({ route }: { route: Route }) {
@@ -59,13 +60,14 @@ function Screen({ route }: { route: Route }) {
 
 function Body() {
   const route = useRoute();
-  const index = useNavigation((s) => s.index);
+  const entry = useEntryId();
   // One field at a time: the whole store changes after every paid call (the balance), and this renders every screen.
   const ready = useAppState((s) => s.ready);
   const loadError = useAppState((s) => s.loadError);
   const keyPresent = useAppState((s) => s.key?.present ?? false);
   const onboarded = useAppState((s) => s.settings?.onboarded ?? false);
   useTheme();
+  useRestorePlace(entry);
   if (loadError) {
     return (
       <div className="state" role="alert">
@@ -84,8 +86,8 @@ function Body() {
   if (!keyPresent && !onboarded) return <OnboardingScreen />;
   return (
     <Shell>
-      {/* A new history entry remounts its screen, so each entry keeps its own scroll and state. */}
-      <Screen key={index} route={route} />
+      {/* Each history entry mounts its own screen; back and forward give it its place again (state/place.ts). */}
+      <Screen key={entry} route={route} />
     </Shell>
   );
 }

@@ -76,7 +76,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(empty.textContent()).resolves.toContain('then choose Download in the selection tray');
       await expect(empty.textContent()).resolves.toContain(h.core.downloadFolder());
       await h.page.getByTestId('downloads-open-folder').click();
-      await expect.poll(() => h.revealed).toEqual([h.core.downloadFolder()]);
+      await expect.poll(() => h.revealed).toEqual([h.core.downloadFolder()]); // main makes the folder first, then reveals it
       await h.shot('downloads-empty');
     });
 

@@ -1,5 +1,6 @@
 // Requests left, money left and rate; amber below the low-balance threshold, red below a fifth of it.
-// Updated after every paid call (main pushes the balance). Opens the request log.
+// Updated after every paid call (main pushes the balance). Opens the request log. In demo mode it says
+// so and shows no money: the simulator's answers bill nothing.
 import { navigate } from '../state/navigation';
 import { useAppState } from '../state/app';
 
@@ -29,6 +30,26 @@ export function formatMoney(amount: number, currency: string): string {
 export function BalanceIndicator() {
   const balance = useAppState((s) => s.balance);
   const threshold = useAppState((s) => s.settings?.lowBalanceThreshold ?? 100);
+  const demo = useAppState((s) => s.mode?.mode === 'demo');
+  if (demo) {
+    return (
+      <button
+        className="balance demo"
+        data-testid="balance"
+        data-demo=""
+        // The simulator's own count, for tests and the curious: not money, and never billed.
+        data-requests={balance?.requests ?? ''}
+        onClick={() => navigate({ name: 'log' })}
+        title="Demo mode: answers come from the built-in simulator; nothing leaves this computer and nothing is billed. Open the request log."
+        aria-label="Demo · nothing is billed. Open the request log."
+      >
+        <span className="badge demo" data-testid="demo-badge">
+          Demo
+        </span>{' '}
+        <span>· nothing is billed</span>
+      </button>
+    );
+  }
   if (!balance) {
     return (
       <button className="balance" onClick={() => navigate({ name: 'log' })} title="Balance not known yet. Open the request log.">

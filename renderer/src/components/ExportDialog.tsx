@@ -1,23 +1,31 @@
 // The export dialog, for a selection or a whole loaded list: format, CSV column set, delimiter and BOM,
 // ZIP media, pseudonymisation, the ethics reminder; progress from main's 'export' events; the result with "Show in folder".
 // Main writes the files (electron/export/); this only asks, with the records and their provenance.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/api/errors';
 import type { EventPayloads, ExportResult } from '../../../shared/ipc';
 import { feedlens } from '../api/bridge';
 import { countByKind, describeCounts, toSelected, type Selectable, type SelectedItem } from '../state/selection';
 import { useEthicsNote } from './EthicsReminder';
+import { Dialog } from './Dialog';
 import { ErrorView } from './ErrorView';
 import {
-  COLUMN_SETS, DELIMITERS, FORMATS, columnSetCounts, exportArgs, formProblem, initialForm, skippedBy, type ExportForm,
+  COLUMN_SETS, DELIMITERS, FORMATS, columnSetCounts, exportArgs, formProblem, initialForm, skippedBy, type ExportForm, type ExportName, type PartialList,
 } from './exportPlan';
 import { Icon } from './Icon';
+import { CollectButton } from './JobDialog';
+import { useAppState } from '../state/app';
+
+export type { ExportName, PartialList };
 
 export interface ExportRequest {
   items: readonly Selectable[];
-  /** Names the export's file ("Followers of @nasa", "Selection of 12 items"). */
+  /** Says what the export is ("Followers of @nasa", "Selection of 12 items"), in its manifest. */
   label: string;
+  name?: ExportName;
+  /** Set when the list has more pages than are loaded: the dialog says so and offers the rest as a run. */
+  partial?: PartialList;
 }
 
 const useExportDialog = create<{ request: ExportRequest | null; opened: number }>(() => ({ request: null, opened: 0 }));
@@ -53,18 +61,16 @@ export function ExportDialog() {
 type Phase = { step: 'form' } | { step: 'running' } | { step: 'done'; result: ExportResult } | { step: 'failed'; error: AppError };
 
 function ExportForm({ request }: { request: ExportRequest }) {
-  const { items, label } = request;
+  const { items, label, name, partial } = request;
   const [form, setForm] = useState<ExportForm>(() => initialForm(items, { project: savedProject(), ...lastForm }));
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
   const [progress, setProgress] = useState<EventPayloads['export'] | null>(null);
-  const first = useRef<HTMLButtonElement>(null);
   const selected = items.map(toSelected).filter((i): i is SelectedItem => i !== null);
   const setCounts = columnSetCounts(items);
   const problem = formProblem(form, items);
   const skipped = form.format === 'csv' ? skippedBy(items, form.columns) : 0;
   const running = phase.step === 'running';
 
-  useEffect(() => first.current?.focus(), []);
   useEffect(() => feedlens().on('export', (p) => p.label === label && setProgress(p)), [label]);
 
   const update = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -86,131 +92,161 @@ function ExportForm({ request }: { request: ExportRequest }) {
     }
     setProgress(null);
     setPhase({ step: 'running' });
-    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice() });
+    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice(), ...(name ? { name } : {}) });
     setPhase(result.ok ? { step: 'done', result: result.value } : { step: 'failed', error: result.error });
   };
 
   return (
-    <div
-      className="backdrop"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          close();
-        }
-      }}
-    >
-      <div className="dialog sel-dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" data-testid="export-dialog">
-        <h2 id="export-title">
-          Export {items.length.toLocaleString()} {items.length === 1 ? 'item' : 'items'}
-        </h2>
-        <div className="muted sel-dialog-sub">
-          {describeCounts(countByKind(selected)) || 'No items'} · <span className="sel-label">{label}</span>
-        </div>
+    <Dialog title={`Export ${items.length.toLocaleString()} ${items.length === 1 ? 'item' : 'items'}`} onClose={close} busy={running} className="sel-dialog" testId="export-dialog">
+      <div className="muted sel-dialog-sub">
+        {describeCounts(countByKind(selected)) || 'No items'} · <span className="sel-label">{label}</span>
+      </div>
+      {partial && phase.step !== 'done' && <PartialNote loaded={items.length} partial={partial} />}
+      {phase.step === 'form' && <ExportFolder />}
 
-        {phase.step === 'done' ? (
-          <ExportDone result={phase.result} pseudonymised={form.pseudonymise ? form.project.trim() : null} />
-        ) : (
-          <fieldset className="sel-fields" disabled={running}>
-            <div className="sel-field">
-              <span className="sel-field-label" id="export-format">
-                Format
-              </span>
-              <div className="sel-segmented" role="radiogroup" aria-labelledby="export-format">
-                {FORMATS.map((f, i) => (
-                  <button
-                    key={f.key}
-                    ref={i === 0 ? first : undefined}
-                    type="button"
-                    role="radio"
-                    aria-checked={form.format === f.key}
-                    className="sel-segment"
-                    onClick={() => update({ format: f.key })}
-                    data-testid={`export-format-${f.key}`}
-                  >
-                    {f.label}
-                  </button>
-                ))}
-              </div>
-              <div className="field-hint">{FORMATS.find((f) => f.key === form.format)?.hint}</div>
+      {phase.step === 'done' ? (
+        <ExportDone result={phase.result} pseudonymised={form.pseudonymise ? form.project.trim() : null} />
+      ) : (
+        <fieldset className="sel-fields" disabled={running}>
+          <div className="sel-field">
+            <span className="sel-field-label" id="export-format">
+              Format
+            </span>
+            <div className="sel-segmented" role="radiogroup" aria-labelledby="export-format">
+              {FORMATS.map((f, i) => (
+                <button
+                  key={f.key}
+                  data-autofocus={i === 0 || undefined}
+                  type="button"
+                  role="radio"
+                  aria-checked={form.format === f.key}
+                  className="sel-segment"
+                  onClick={() => update({ format: f.key })}
+                  data-testid={`export-format-${f.key}`}
+                >
+                  {f.label}
+                </button>
+              ))}
             </div>
+            <div className="field-hint">{FORMATS.find((f) => f.key === form.format)?.hint}</div>
+          </div>
 
-            {form.format === 'csv' && (
+          {form.format === 'csv' && (
+            <label className="sel-field">
+              <span className="sel-field-label">Columns</span>
+              <select value={form.columns ?? ''} onChange={(e) => update({ columns: (e.target.value || null) as ExportForm['columns'] })} data-testid="export-columns">
+                {form.columns === null && <option value="">No column set fits these items</option>}
+                {COLUMN_SETS.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.label}
+                    {setCounts[c.key] ? ` · ${setCounts[c.key]?.toLocaleString()}` : ''}
+                  </option>
+                ))}
+              </select>
+              {skipped > 0 && skipped < items.length && (
+                <span className="field-hint">
+                  {skipped.toLocaleString()} {skipped === 1 ? 'item is' : 'items are'} of another kind and will be left out (a ZIP keeps every kind, one CSV each).
+                </span>
+              )}
+            </label>
+          )}
+
+          {(form.format === 'csv' || form.format === 'zip') && (
+            <div className="sel-field-row">
               <label className="sel-field">
-                <span className="sel-field-label">Columns</span>
-                <select value={form.columns ?? ''} onChange={(e) => update({ columns: (e.target.value || null) as ExportForm['columns'] })} data-testid="export-columns">
-                  {form.columns === null && <option value="">No column set fits these items</option>}
-                  {COLUMN_SETS.map((c) => (
-                    <option key={c.key} value={c.key}>
-                      {c.label}
-                      {setCounts[c.key] ? ` · ${setCounts[c.key]?.toLocaleString()}` : ''}
+                <span className="sel-field-label">Delimiter</span>
+                <select value={form.delimiter} onChange={(e) => update({ delimiter: e.target.value as ExportForm['delimiter'] })} data-testid="export-delimiter">
+                  {DELIMITERS.map((d) => (
+                    <option key={d.label} value={d.key}>
+                      {d.label}
                     </option>
                   ))}
                 </select>
-                {skipped > 0 && skipped < items.length && (
-                  <span className="field-hint">
-                    {skipped.toLocaleString()} {skipped === 1 ? 'item is' : 'items are'} of another kind and will be left out (a ZIP keeps every kind, one CSV each).
-                  </span>
-                )}
               </label>
-            )}
-
-            {(form.format === 'csv' || form.format === 'zip') && (
-              <div className="sel-field-row">
-                <label className="sel-field">
-                  <span className="sel-field-label">Delimiter</span>
-                  <select value={form.delimiter} onChange={(e) => update({ delimiter: e.target.value as ExportForm['delimiter'] })} data-testid="export-delimiter">
-                    {DELIMITERS.map((d) => (
-                      <option key={d.label} value={d.key}>
-                        {d.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="checkbox sel-inline-check" title="Adds a byte-order mark so Excel on Windows reads names in every script correctly">
-                  <input type="checkbox" checked={form.bom} onChange={(e) => update({ bom: e.target.checked })} data-testid="export-bom" />
-                  Excel (UTF-8 BOM)
-                </label>
-              </div>
-            )}
-
-            {form.format === 'zip' && (
-              <label className="checkbox">
-                <input type="checkbox" checked={form.includeMedia} onChange={(e) => update({ includeMedia: e.target.checked })} data-testid="export-media" />
-                Include saved media (the files of these items already in the library)
+              <label className="checkbox sel-inline-check" title="Adds a byte-order mark so Excel on Windows reads names in every script correctly">
+                <input type="checkbox" checked={form.bom} onChange={(e) => update({ bom: e.target.checked })} data-testid="export-bom" />
+                Excel (UTF-8 BOM)
               </label>
-            )}
-
-            <Pseudonymise form={form} update={update} />
-            {ethics.view}
-          </fieldset>
-        )}
-
-        {running && <ExportProgress progress={progress} total={items.length} />}
-        {phase.step === 'failed' && <ErrorView error={phase.error} compact />}
-        {phase.step === 'form' && problem && (
-          <div className="field-error" role="status" data-testid="export-problem">
-            {problem}
-          </div>
-        )}
-
-        <div className="dialog-actions">
-          {phase.step === 'done' ? (
-            <button type="button" className="btn primary" onClick={close} data-testid="export-close">
-              Done
-            </button>
-          ) : (
-            <>
-              <button type="button" className="btn" onClick={close} disabled={running}>
-                Cancel
-              </button>
-              <button type="button" className="btn primary" onClick={() => void run()} disabled={running || problem !== null} data-testid="export-run">
-                <Icon name="file-export" size={14} /> {running ? 'Exporting…' : 'Export'}
-              </button>
-            </>
+            </div>
           )}
+
+          {form.format === 'zip' && (
+            <label className="checkbox">
+              <input type="checkbox" checked={form.includeMedia} onChange={(e) => update({ includeMedia: e.target.checked })} data-testid="export-media" />
+              Include saved media (the files of these items already in the library)
+            </label>
+          )}
+
+          <Pseudonymise form={form} update={update} />
+          {ethics.view}
+        </fieldset>
+      )}
+
+      {running && <ExportProgress progress={progress} total={items.length} />}
+      {phase.step === 'failed' && <ErrorView error={phase.error} compact />}
+      {phase.step === 'form' && problem && (
+        <div className="field-error" role="status" data-testid="export-problem">
+          {problem}
         </div>
+      )}
+
+      <div className="dialog-actions">
+        {phase.step === 'done' ? (
+          <button type="button" className="btn primary" onClick={close} data-testid="export-close">
+            Done
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn" onClick={close} disabled={running}>
+              Cancel
+            </button>
+            <button type="button" className="btn primary" onClick={() => void run()} disabled={running || problem !== null} data-testid="export-run">
+              <Icon name="file-export" size={14} /> {running ? 'Exporting…' : 'Export'}
+            </button>
+          </>
+        )}
       </div>
+    </Dialog>
+  );
+}
+
+/** "12 of 640 posts": the export holds what is loaded; the rest can be collected as a run. */
+function PartialNote({ loaded, partial }: { loaded: number; partial: PartialList }) {
+  const { total, noun, collect } = partial;
+  const of = total !== null && total > loaded ? ` of ${total.toLocaleString()}` : '';
+  return (
+    <div className="notice warn sel-partial" role="status" data-testid="export-partial">
+      <span>
+        Only what is loaded: <strong>{loaded.toLocaleString()}{of}</strong> {(total ?? loaded) === 1 ? noun[0] : noun[1]}. The list has more pages
+        {collect ? '; collect all of it as a run (an estimate first, within a budget you set):' : '.'}
+      </span>
+      {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
+    </div>
+  );
+}
+
+/** Where the export goes: the folder last chosen in main's own folder dialog (else the exports folder). */
+function ExportFolder() {
+  const folder = useAppState((s) => s.info?.exportFolder ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const choose = async () => {
+    const result = await feedlens().exportFolderChoose({});
+    if (!result.ok) return setError(result.error.message);
+    setError(null);
+    useAppState.setState({ info: result.value });
+  };
+  return (
+    <div className="sel-field">
+      <span className="sel-field-label">Save in</span>
+      <div className="row sel-folder">
+        <span className="mono sel-path" title={folder} data-testid="export-folder">
+          {folder}
+        </span>
+        <button type="button" className="btn small" onClick={() => void choose()} data-testid="export-folder-choose">
+          <Icon name="folder" size={13} /> Choose folder…
+        </button>
+      </div>
+      {error && <div className="field-error">{error}</div>}
     </div>
   );
 }

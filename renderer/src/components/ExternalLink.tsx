@@ -10,15 +10,23 @@ export function openExternal(url: string): void {
   void feedlens().openExternal({ url });
 }
 
-export function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
+/** Whether `href` is a platform page that demo mode must not open (the simulator invented what it names). */
+export function useSimulatedPage(href: string): boolean {
   const simulated = useAppState((s) => s.mode?.session.simulated ?? false);
-  if (simulated && isPlatformPage(href)) {
-    return (
-      <span className="simulated-link" title="Demo mode: invented by the simulator, not on the platform" data-testid="simulated-link" data-href={href}>
-        {children} <span className="faint">(simulated: not on the web)</span>
-      </span>
-    );
-  }
+  return simulated && isPlatformPage(href);
+}
+
+/** What a platform link shows in demo mode instead of opening a page that may be a real person's. */
+export function SimulatedLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <span className="simulated-link" title="Demo mode: invented by the simulator, not on the platform" data-testid="simulated-link" data-href={href}>
+      {children} <span className="faint">(simulated: not on the web)</span>
+    </span>
+  );
+}
+
+export function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
+  if (useSimulatedPage(href)) return <SimulatedLink href={href}>{children}</SimulatedLink>;
   return (
     <a
       href={href}

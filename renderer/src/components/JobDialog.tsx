@@ -7,6 +7,7 @@ import type { JobEstimate, JobInfo, JobSpec } from '../../../shared/ipc';
 import { feedlens } from '../api/bridge';
 import { useAppState } from '../state/app';
 import { navigate } from '../state/navigation';
+import { Dialog } from './Dialog';
 import { ErrorView } from './ErrorView';
 import { Icon } from './Icon';
 import {
@@ -55,6 +56,8 @@ function whole(text: string): number | null {
 
 export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => void }) {
   const balance = useAppState((s) => s.balance);
+  // Demo mode bills nothing: no money, no balance, said as such.
+  const demo = useAppState((s) => s.mode?.mode === 'demo');
   const [limitText, setLimitText] = useState(asksLimit(draft.kind) ? String(DEFAULT_LIMIT) : '');
   const [withReplies, setWithReplies] = useState(true);
   const [budgetText, setBudgetText] = useState('');
@@ -65,7 +68,6 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
   const [error, setError] = useState<AppError | null>(null);
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<JobInfo | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const limit = asksLimit(draft.kind) ? whole(limitText) : null;
   const budget = whole(budgetText);
@@ -85,7 +87,6 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
   const specRef = useRef(specWith);
   specRef.current = specWith;
 
-  useEffect(() => cancelRef.current?.focus(), []);
 
   // The estimate sends nothing; it is asked again when the limit, the replies or the budget change.
   const limitMissing = asksLimit(draft.kind) && limit === null;
@@ -124,103 +125,92 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
     else if (result.error.kind !== 'cancelled') setError(result.error);
   };
 
-  const maxMoney = budget === null ? null : moneyFor(budget, balance);
+  const maxMoney = budget === null || demo ? null : moneyFor(budget, balance);
   const currency = estimate?.currency ?? balance?.currency ?? null;
   const canStart = budget !== null && !limitMissing && !starting && estimate !== null;
 
   return (
-    <div
-      className="backdrop"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !starting) {
-          e.preventDefault();
-          onClose();
-        }
-      }}
-    >
-      <div className="dialog sel-dialog" role="dialog" aria-modal="true" aria-labelledby="job-title" data-testid="job-dialog">
-        <h2 id="job-title">{title}</h2>
-        {started ? (
-          <JobStarted info={started} onClose={onClose} />
-        ) : (
-          <>
-            <div className="muted sel-dialog-sub">Collected in the background, page after page. A job survives a restart and can be paused or cancelled.</div>
-            {asksLimit(draft.kind) && (
-              <label className="sel-field">
-                <span className="sel-field-label">How many recent posts</span>
-                <span className="row">
-                  <input type="number" min={1} max={1_000_000} step={1} value={limitText} onChange={(e) => setLimitText(e.target.value)} className="sel-number" data-testid="job-limit" />
-                  <span className="muted">the newest first</span>
-                </span>
-                {limitMissing && <span className="field-error">Enter a whole number of posts, 1 or more.</span>}
-              </label>
-            )}
-            {draft.kind === 'comments' && (
-              <label className="checkbox">
-                <input type="checkbox" checked={withReplies} onChange={(e) => setWithReplies(e.target.checked)} data-testid="job-replies" />
-                Include the replies to each comment
-              </label>
-            )}
-
-            <EstimateView estimate={estimate} stale={estimating} nouns={nouns} />
-
+    <Dialog title={title} onClose={onClose} busy={starting} className="sel-dialog" testId="job-dialog">
+      {started ? (
+        <JobStarted info={started} onClose={onClose} />
+      ) : (
+        <>
+          <div className="muted sel-dialog-sub">Collected in the background, page after page. A job survives a restart and can be paused or cancelled.</div>
+          {asksLimit(draft.kind) && (
             <label className="sel-field">
-              <span className="sel-field-label">Budget cap</span>
+              <span className="sel-field-label">How many recent posts</span>
               <span className="row">
-                <input
-                  type="number"
-                  min={1}
-                  step={1}
-                  value={budgetText}
-                  onChange={(e) => {
-                    setBudgetTouched(true);
-                    setBudgetText(e.target.value);
-                  }}
-                  className="sel-number"
-                  aria-describedby="job-budget-hint"
-                  data-testid="job-budget"
-                />
-                <span className="muted">units{maxMoney !== null ? ` · at most ${formatMoney(maxMoney, currency)}` : ''}</span>
+                <input type="number" min={1} max={1_000_000} step={1} value={limitText} onChange={(e) => setLimitText(e.target.value)} className="sel-number" data-testid="job-limit" />
+                <span className="muted">the newest first</span>
               </span>
-              <span className="field-hint" id="job-budget-hint">
-                The job stops before a page would take it past this. Suggested: the estimate plus a page, rounded up.
-              </span>
-              {budget === null && budgetText !== '' && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
+              {limitMissing && <span className="field-error">Enter a whole number of posts, 1 or more.</span>}
             </label>
+          )}
+          {draft.kind === 'comments' && (
+            <label className="checkbox">
+              <input type="checkbox" checked={withReplies} onChange={(e) => setWithReplies(e.target.checked)} data-testid="job-replies" />
+              Include the replies to each comment
+            </label>
+          )}
 
-            <fieldset className="sel-radios">
-              <legend className="sel-field-label">When it ends</legend>
-              {destinations(draft.kind).map((d) => (
-                <label key={d.key} className="sel-radio">
-                  <input type="radio" name="job-then" checked={then === d.key} onChange={() => setThen(d.key)} data-testid={`job-then-${d.key}`} />
-                  <span>
-                    {d.label}
-                    <span className="field-hint">{d.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+          <EstimateView estimate={estimate} stale={estimating} nouns={nouns} />
 
-            {budget !== null && (
-              <div className="sel-confirm" data-testid="job-confirm-text">
-                Feedlens will spend <strong>at most {budget.toLocaleString()} units</strong>
-                {maxMoney !== null ? <> (about {formatMoney(maxMoney, currency)})</> : null} on this job
-                {balance ? `; your balance is ${balance.requests.toLocaleString()} units` : ''}. Nothing is spent until you start it.
-              </div>
-            )}
-            {error && <ErrorView error={error} compact />}
-            <div className="dialog-actions">
-              <button ref={cancelRef} type="button" className="btn" onClick={onClose} disabled={starting} data-testid="job-cancel">
-                Cancel
-              </button>
-              <button type="button" className="btn primary" onClick={() => void start()} disabled={!canStart} data-testid="job-start">
-                {starting ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} units` : 'Start'}
-              </button>
+          <label className="sel-field">
+            <span className="sel-field-label">Budget cap</span>
+            <span className="row">
+              <input
+                type="number"
+                min={1}
+                step={1}
+                value={budgetText}
+                onChange={(e) => {
+                  setBudgetTouched(true);
+                  setBudgetText(e.target.value);
+                }}
+                className="sel-number"
+                aria-describedby="job-budget-hint"
+                data-testid="job-budget"
+              />
+              <span className="muted">units{maxMoney !== null ? ` · at most ${formatMoney(maxMoney, currency)}` : ''}</span>
+            </span>
+            <span className="field-hint" id="job-budget-hint">
+              The job stops before a page would take it past this. Suggested: the estimate plus a page, rounded up.
+            </span>
+            {budget === null && budgetText !== '' && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
+          </label>
+
+          <fieldset className="sel-radios">
+            <legend className="sel-field-label">When it ends</legend>
+            {destinations(draft.kind).map((d) => (
+              <label key={d.key} className="sel-radio">
+                <input type="radio" name="job-then" checked={then === d.key} onChange={() => setThen(d.key)} data-testid={`job-then-${d.key}`} />
+                <span>
+                  {d.label}
+                  <span className="field-hint">{d.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          {budget !== null && (
+            <div className="sel-confirm" data-testid="job-confirm-text">
+              Feedlens will spend <strong>at most {budget.toLocaleString()} units</strong>
+              {maxMoney !== null ? <> (about {formatMoney(maxMoney, currency)})</> : null} on this job
+              {demo ? '; in demo mode they are simulated and nothing is billed' : balance ? `; your balance is ${balance.requests.toLocaleString()} units` : ''}. Nothing is spent until you start it.
             </div>
-          </>
-        )}
-      </div>
-    </div>
+          )}
+          {error && <ErrorView error={error} compact />}
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={onClose} disabled={starting} data-testid="job-cancel" data-autofocus>
+              Cancel
+            </button>
+            <button type="button" className="btn primary" onClick={() => void start()} disabled={!canStart} data-testid="job-start">
+              {starting ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} units` : 'Start'}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }
 

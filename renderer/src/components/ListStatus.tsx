@@ -17,8 +17,19 @@ export interface ListLike {
   refetch(): unknown;
 }
 
+/**
+ * What a list cost, in words said once: "12 of 640 posts · 1 page · 1 request"; the units only when
+ * they differ from the requests ("2 requests, 4 units billed"). `total`: the list's size as the header
+ * shows it, so both agree while pages are left.
+ */
+export function costWords(stats: Pick<ListStats, 'pages' | 'requests' | 'units'>): string {
+  const requests = `${stats.requests.toLocaleString()} ${plural(stats.requests, 'request', 'requests')}`;
+  const pages = `${stats.pages.toLocaleString()} ${plural(stats.pages, 'page', 'pages')}`;
+  return stats.units === stats.requests ? `${pages} · ${requests}` : `${pages} · ${requests}, ${stats.units.toLocaleString()} ${plural(stats.units, 'unit', 'units')} billed`;
+}
+
 /** `noun` is [singular, plural], e.g. ['post', 'posts']. */
-export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: ListLike; empty: string; noun?: readonly [string, string] }) {
+export function ListStatus({ list, empty, noun = ['item', 'items'], total = null }: { list: ListLike; empty: string; noun?: readonly [string, string]; total?: number | null }) {
   const { stats } = list;
   if (list.isPending && !list.isError) {
     return (
@@ -40,12 +51,13 @@ export function ListStatus({ list, empty, noun = ['item', 'items'] }: { list: Li
     );
   }
   const refreshCost = Math.max(1, stats.pages);
+  const of = !stats.reachedEnd && total !== null && total > list.items.length ? total : null;
   return (
     <div className="list-footer" data-testid="list-footer" data-end={stats.reachedEnd ? 'true' : 'false'} aria-live="polite">
       {list.isError && <ErrorView error={list.error} onRetry={list.loadMore} compact />}
       {list.isFetchingNextPage && <div className="spinner" aria-label="Loading more" />}
       <span data-testid="list-stats">
-        {list.items.length.toLocaleString()} {plural(list.items.length, noun[0], noun[1])} · {stats.pages} {plural(stats.pages, 'page', 'pages')} · {stats.requests} {plural(stats.requests, 'request', 'requests')} ({stats.units} units)
+        {`${list.items.length.toLocaleString()}${of !== null ? ` of ${of.toLocaleString()}` : ''} ${plural(of ?? list.items.length, noun[0], noun[1])} · ${costWords(stats)}`}
       </span>
       {stats.reachedEnd && stats.stopped && (
         <span className="badge cost" data-testid="list-stopped" title={stats.stopped}>

@@ -1,10 +1,10 @@
 // Whatever a researcher pastes: profile, post, reel, story, highlight and share links, @handle, #hashtag,
 // numeric ids, or plain words to search. Input that is none of these is explained inline and spends nothing.
-import { forwardRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { parseTarget, type Target } from '../../../shared/links';
 import { callEndpoint } from '../api/call';
 import { appErrorOf } from '../api/bridge';
-import { navigate, type Route } from '../state/navigation';
+import { navigate as go, useEntryId, useNavigation, type Route } from '../state/navigation';
 
 /** The route a target opens, or null when it first needs the service (share links) or a choice (digits). */
 export function routeForTarget(target: Target): Route | null {
@@ -37,9 +37,9 @@ function openShared(data: { pk?: unknown; type?: unknown } | null): void {
   const pk = data && (typeof data.pk === 'string' || typeof data.pk === 'number') ? String(data.pk) : null;
   const type = data && typeof data.type === 'string' ? data.type : null;
   if (!pk || !type) throw new Error('The service could not resolve this share link.');
-  if (type === 'highlight') navigate({ name: 'highlight', highlightPk: pk });
-  else if (type === 'story') navigate({ name: 'stories', storyPk: pk });
-  else navigate({ name: 'post', pk });
+  if (type === 'highlight') go({ name: 'highlight', highlightPk: pk });
+  else if (type === 'story') go({ name: 'stories', storyPk: pk });
+  else go({ name: 'post', pk });
 }
 
 /** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
@@ -57,18 +57,37 @@ async function openSharedLink(target: { token: string; reel: boolean; url: strin
     const value = await callEndpoint('/v1/share/reel/by/url', { url: target.url }, { what: 'Resolve a shared reel link' });
     const pk = typeof value.data === 'string' || typeof value.data === 'number' ? String(value.data) : null;
     if (!pk || !/^\d+$/.test(pk)) throw new Error('The service could not resolve this share link.');
-    navigate({ name: 'post', pk });
+    go({ name: 'post', pk });
     return;
   }
   const value = await callEndpoint('/v1/share/by/code', { code: target.token }, { what: 'Resolve a share link' });
   openShared(value.data as { pk?: unknown; type?: unknown } | null);
 }
 
+const currentEntry = () => {
+  const s = useNavigation.getState();
+  return s.ids[s.index] ?? 0;
+};
+
 export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref) {
   const [text, setText] = useState('');
   const [hint, setHint] = useState<{ text: string; invalid: boolean } | null>(null);
   const [digits, setDigits] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The page the text was typed on, or opened: leaving it (back, a link, the sidebar) clears the bar.
+  const typedFor = useRef<number | null>(null);
+  const entry = useEntryId();
+  useEffect(() => {
+    if (typedFor.current === null || typedFor.current === entry) return;
+    typedFor.current = null;
+    setText('');
+    setHint(null);
+    setDigits(null);
+  }, [entry]);
+  const navigate = (route: Route) => {
+    go(route);
+    typedFor.current = currentEntry();
+  };
 
   async function open() {
     const input = text.trim();
@@ -94,6 +113,7 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
       setBusy(true);
       try {
         await (target.kind === 'share' ? openShare(target.code) : openSharedLink(target));
+        typedFor.current = currentEntry();
       } catch (error) {
         setHint({ text: appErrorOf(error).message, invalid: true });
       } finally {
@@ -116,6 +136,7 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
         value={text}
         spellCheck={false}
         onChange={(e) => {
+          typedFor.current = currentEntry();
           setText(e.target.value);
           setHint(null);
           setDigits(null);

@@ -3,7 +3,9 @@
 // with "Select all loaded" and "Export this list".
 import type { HTMLAttributes, KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react';
 import { useSelection, useIsSelected, selectionKey, type Selectable } from '../state/selection';
-import { openExport } from './ExportDialog';
+import { openExport, type ExportName } from './ExportDialog';
+import { CollectButton } from './JobDialog';
+import type { JobDraft } from './jobPlan';
 import { Icon } from './Icon';
 import '../styles/selection.css';
 
@@ -23,13 +25,9 @@ export function selectClick(e: MouseEvent, item: Selectable, spot?: ListSpot): v
   else store.toggle(item, spot ? { list: spot.list, index: spot.index } : undefined);
 }
 
-function anythingSelected(): boolean {
-  return Object.keys(useSelection.getState().items).length > 0;
-}
-
 /**
  * Keys of a selectable list, handled in the capture phase (before a row's own Enter/Space handling):
- * Space (while something is selected) or x toggles the focused item, Ctrl/Cmd+A selects everything loaded.
+ * Space or x toggles the focused item (Enter opens it), Ctrl/Cmd+A selects everything loaded.
  * Returns true when the key was used.
  */
 export function selectionKeyDown(e: KeyboardEvent, list: string, entries: readonly (Selectable | null)[]): boolean {
@@ -41,8 +39,8 @@ export function selectionKeyDown(e: KeyboardEvent, list: string, entries: readon
     useSelection.getState().setMany(entries, true);
     return true;
   }
-  // Space once something is selected (before that it opens the item); x at any time, as in Gmail.
-  const toggleKey = (e.key === ' ' && anythingSelected()) || e.key === 'x';
+  // Space selects (Enter opens); x too, as in Gmail.
+  const toggleKey = e.key === ' ' || e.key === 'x';
   if (toggleKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
     const index = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
     const item = Number.isNaN(index) ? null : entries[index];
@@ -84,7 +82,7 @@ export function SelectCheck({ item, spot, label, className }: { item: Selectable
 const listKeys = new WeakMap<readonly Selectable[], Set<string>>();
 
 /** How many of a list's entries are selected: nothing to do while nothing is selected, else one look-up per selected item. */
-function selectedAmong(selected: Record<string, unknown>, entries: readonly Selectable[]): number {
+export function selectedAmong(selected: Record<string, unknown>, entries: readonly Selectable[]): number {
   let n = 0;
   let keys: Set<string> | undefined;
   for (const key in selected) {
@@ -97,15 +95,35 @@ function selectedAmong(selected: Record<string, unknown>, entries: readonly Sele
   return n;
 }
 
+export interface ListBarProps {
+  entries: readonly Selectable[];
+  /** Says what an export of the list is, in its manifest. */
+  exportLabel: string;
+  /** What the list holds, for the export's file name. */
+  exportName?: ExportName;
+  noun: readonly [string, string];
+  /** The list has pages not loaded yet: "12 of 640", and the export says so. */
+  more?: boolean;
+  /** The list's size as the screen knows it (a profile's count), else null. */
+  total?: number | null;
+  /** The run that collects the whole list ("Collect all followers"), offered in the bar and by a partial export. */
+  collect?: { draft: JobDraft; label: string };
+  /** False when the screen offers the run elsewhere already (a page header): only the export offers it then. */
+  collectInBar?: boolean;
+  children?: ReactNode;
+}
+
 /**
- * The bar above a selectable list: "Select all loaded (N)", how many of them are selected, "Export this
- * list", and room for other actions (a bulk job).
+ * The bar above a selectable list: "Select all loaded (N, or N of M while pages are left)", how many of
+ * them are selected, "Export this list", the run that collects all of it, and room for other actions.
  */
-export function SelectionListBar({ entries, exportLabel, noun, children }: { entries: readonly Selectable[]; exportLabel: string; noun: readonly [string, string]; children?: ReactNode }) {
+export function SelectionListBar({ entries, exportLabel, exportName, noun, more = false, total = null, collect, collectInBar = true, children }: ListBarProps) {
   const selectedHere = useSelection((s) => selectedAmong(s.items, entries));
   const setMany = useSelection((s) => s.setMany);
   const all = entries.length > 0 && selectedHere === entries.length;
   const words = (n: number) => `${n.toLocaleString()} ${n === 1 ? noun[0] : noun[1]}`;
+  const of = more && total !== null && total > entries.length ? ` of ${total.toLocaleString()}` : '';
+  const partial = more ? { total, noun, ...(collect ? { collect } : {}) } : undefined;
   return (
     <div className="sel-listbar" data-testid="selection-listbar">
       <button
@@ -115,23 +133,29 @@ export function SelectionListBar({ entries, exportLabel, noun, children }: { ent
         className="btn small ghost sel-all"
         disabled={entries.length === 0}
         onClick={() => setMany(entries, !all)}
-        title={all ? 'Unselect everything loaded in this list' : 'Select everything loaded in this list so far (Ctrl+A in the list)'}
+        title={all ? 'Unselect everything loaded in this list' : `Select everything loaded in this list so far (Ctrl+A in the list)${more ? '; the list has more pages, not loaded' : ''}`}
         data-testid="select-all"
         data-loaded={entries.length}
       >
         <span className="sel-box" aria-hidden>
           {all ? <Icon name="check" size={12} /> : selectedHere > 0 ? <span className="sel-dash" /> : null}
         </span>
-        {all ? `All ${words(entries.length)} loaded selected` : `Select all loaded (${entries.length.toLocaleString()})`}
+        {all ? `All ${entries.length.toLocaleString()}${of} ${entries.length === 1 && !of ? noun[0] : noun[1]} loaded selected` : `Select all loaded (${entries.length.toLocaleString()}${of})`}
       </button>
+      {all && more && (
+        <span className="faint" data-testid="listbar-more">
+          {of ? `${((total ?? 0) - entries.length).toLocaleString()} not loaded` : 'the list has more, not loaded'}
+        </span>
+      )}
       {selectedHere > 0 && !all && <span className="faint">{words(selectedHere)} selected</span>}
       <span className="sel-listbar-actions">
         {children}
+        {collect && collectInBar && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
         <button
           type="button"
           className="btn small"
           disabled={entries.length === 0}
-          onClick={() => openExport({ items: entries, label: exportLabel })}
+          onClick={() => openExport({ items: entries, label: exportLabel, ...(exportName ? { name: exportName } : {}), ...(partial ? { partial } : {}) })}
           title={`Export the ${words(entries.length)} loaded so far as CSV, NDJSON, JSON or ZIP`}
           data-testid="export-list"
         >

@@ -26,7 +26,7 @@ function useEscapeClears(on: boolean, clear: () => void): void {
     // Capture phase: runs before a dialog's own Escape handling, while the dialog is still on screen.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"], .backdrop')) return;
+      if (document.querySelector('dialog[open], [role="dialog"], .backdrop')) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select')) return;
       clear();
@@ -98,7 +98,7 @@ export function SelectionTray() {
         <Icon name="download" size={13} /> {busy ? 'Queuing…' : 'Download'}
       </button>
       <AddSelectionToStudy records={list.map((i) => i.record)} label={`${list.length} selected`} />
-      <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label })} data-testid="tray-export">
+      <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label, name: { target: 'selection', list: `${list.length}-items` } })} data-testid="tray-export">
         <Icon name="file-export" size={13} /> Export…
       </button>
       <button type="button" className="btn small ghost" onClick={clear} title="Clear the selection (Esc)" data-testid="tray-clear">

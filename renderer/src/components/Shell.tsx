@@ -5,6 +5,7 @@ import { useNavigation, useRoute, navigate, type RouteName } from '../state/navi
 import { useActiveDownloads } from '../screens/downloads/store';
 import { EXPLORER_SHORTCUT, useExplorerShortcut } from '../screens/explorer/shortcut';
 import { BalanceIndicator } from './BalanceIndicator';
+import { BACK_KEY, FORWARD_KEY, isMac, isTyping, KeyboardMap } from './KeyboardMap';
 import { Omnibox } from './Omnibox';
 
 const NAV: { route: RouteName; label: string; icon: string }[] = [
@@ -16,13 +17,6 @@ const NAV: { route: RouteName; label: string; icon: string }[] = [
   { route: 'explorer', label: 'API explorer', icon: '{}' },
   { route: 'settings', label: 'Settings', icon: '⚙' },
 ];
-
-const isMac = navigator.platform.toLowerCase().includes('mac');
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
-}
 
 /** Back/forward with the platform's usual shortcuts and mouse buttons; "/" focuses the omnibox. */
 function useGlobalShortcuts(focusOmnibox: () => void) {
@@ -62,14 +56,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const canForward = useNavigation((s) => s.index < s.entries.length - 1);
   const back = useNavigation((s) => s.back);
   const forward = useNavigation((s) => s.forward);
-  const mode = useAppState((s) => s.mode);
   const version = useAppState((s) => s.info?.version);
   const omnibox = useRef<HTMLInputElement>(null);
   const activeDownloads = useActiveDownloads();
   useGlobalShortcuts(() => omnibox.current?.focus());
   useExplorerShortcut();
-  const backHint = isMac ? '⌘[' : 'Alt+←';
-  const forwardHint = isMac ? '⌘]' : 'Alt+→';
 
   return (
     <div className="app">
@@ -98,20 +89,16 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="sidebar-foot">Feedlens {version}</div>
       </nav>
       <header className="topbar">
-        <button className="icon-btn" onClick={back} disabled={!canBack} aria-label="Back" title={`Back (${backHint})`}>
+        <button className="icon-btn" onClick={back} disabled={!canBack} aria-label="Back" title={`Back (${BACK_KEY})`}>
           ←
         </button>
-        <button className="icon-btn" onClick={forward} disabled={!canForward} aria-label="Forward" title={`Forward (${forwardHint})`}>
+        <button className="icon-btn" onClick={forward} disabled={!canForward} aria-label="Forward" title={`Forward (${FORWARD_KEY})`}>
           →
         </button>
         <Omnibox ref={omnibox} />
         <span className="spacer" />
-        {mode?.mode === 'demo' && (
-          <span className="badge demo" data-testid="demo-badge" title="Demo mode: answers come from the built-in simulator; nothing leaves this computer and nothing is billed.">
-            Demo
-          </span>
-        )}
         <BalanceIndicator />
+        <KeyboardMap />
       </header>
       <main className="content" id="content">
         <StartupNotices />

@@ -28,6 +28,7 @@ export function CostBadge({ path, params }: { path: string; params?: Record<stri
 
 export function Tabs<K extends string>({ tabs, active, onChange, label }: { tabs: TabSpec<K>[]; active: K; onChange: (key: K) => void; label: string }) {
   const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey || e.metaKey || e.ctrlKey) return; // Alt+← is back, not the tab before
     const i = tabs.findIndex((t) => t.key === active);
     const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
     if (next) {

@@ -5,6 +5,7 @@ import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
+import { useRovingTabIndex } from './roving';
 import { scroller, useEndOnScreen, useScrollMargin, useWidth } from './virtualScroller';
 
 /** Makes a grid's cells or a list's rows selectable (checkbox, Shift-click ranges, Space, Ctrl/Cmd+A). */
@@ -67,6 +68,16 @@ const Cell = memo(function Cell<T>({ item, index, shape, render, list, entry, la
   );
 }) as <T>(props: CellProps<T>) => ReactElement;
 
+/**
+ * Focuses the cell `selector` finds at once when it is in the DOM (a held arrow key's next press then starts from it),
+ * else once the scroll has rendered it.
+ */
+function focusCell(root: HTMLElement | null, selector: string): void {
+  const now = root?.querySelector<HTMLElement>(selector);
+  if (now) now.focus({ preventScroll: true });
+  else requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
+}
+
 /** What a cell needs to know of the list's selection. */
 function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
   return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
@@ -104,7 +115,10 @@ export interface VirtualGridProps<T> {
   select?: SelectOptions<T>;
 }
 
-/** A grid with arrow-key navigation between cells (Enter opens the focused cell through its button). */
+/**
+ * A grid with one Tab stop (roving tabindex), arrow keys between cells, Enter opening the focused cell
+ * through its button, Space selecting it when the grid is selectable.
+ */
 export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const selectable = useSelectable(items, select);
@@ -119,8 +133,10 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);
+  const onFocus = useRovingTabIndex(ref);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.metaKey || e.ctrlKey) return; // Alt+← is back
     const target = e.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
     if (Number.isNaN(index)) return;
@@ -129,7 +145,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
     e.preventDefault();
     const next = Math.min(items.length - 1, Math.max(0, index + step));
     virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] button, [data-index="${next}"] [tabindex]`)?.focus());
+    focusCell(ref.current, `[data-index="${next}"] button, [data-index="${next}"] [tabindex]`);
   };
 
   return (
@@ -139,6 +155,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       aria-label={label}
       aria-rowcount={rows}
       data-list={select?.list}
+      onFocus={onFocus}
       onKeyDown={onKeyDown}
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
@@ -179,18 +196,19 @@ export function VirtualList<T>({ items, itemKey, renderRow, estimate = 56, onNea
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: scroller, estimateSize: () => estimate, overscan: 8, scrollMargin: margin });
   const virtualRows = virtualizer.getVirtualItems();
   useEndOnScreen(ref, onNearEnd);
+  const onFocus = useRovingTabIndex(ref);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = Number((e.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? NaN);
-    if (Number.isNaN(index) || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    if (Number.isNaN(index) || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.metaKey || e.ctrlKey) return;
     e.preventDefault();
     const next = Math.min(items.length - 1, Math.max(0, index + (e.key === 'ArrowDown' ? 1 : -1)));
     virtualizer.scrollToIndex(next, { align: 'auto' });
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-index="${next}"] [tabindex], [data-index="${next}"] button`)?.focus());
+    focusCell(ref.current, `[data-index="${next}"] [tabindex], [data-index="${next}"] button`);
   };
 
   return (
-    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+    <div ref={ref} role="list" aria-label={label} data-list={select?.list} onFocus={onFocus} onKeyDown={onKeyDown} onKeyDownCapture={selectable.onKeyDownCapture} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualRows.map((row) => {
         const item = items[row.index] as T;
         return (

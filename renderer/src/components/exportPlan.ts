@@ -3,6 +3,22 @@
 import type { OpArgs } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { toSavedItems, type Selectable } from '../state/selection';
+import type { JobDraft } from './jobPlan';
+
+/** What an export holds, for its file name `<target>_<list>_<date>` (main makes it safe). */
+export interface ExportName {
+  target: string;
+  list: string;
+  /** The target is an account (pseudonymised in the name when the export is). */
+  person?: boolean;
+}
+
+/** A list loaded in part: how many it has in all (when known) and the run that would collect the rest. */
+export interface PartialList {
+  total: number | null;
+  noun: readonly [string, string];
+  collect?: { draft: JobDraft; label: string };
+}
 
 export type ExportFormat = 'csv' | 'ndjson' | 'json' | 'zip';
 export type ColumnSet = 'posts' | 'users' | 'stories' | 'comments';

@@ -19,7 +19,7 @@ export interface EndpointAnswer {
   provenance: Provenance;
 }
 
-async function fetchAnswer(path: string, params: Params, options: { what?: string; refresh?: boolean }): Promise<EndpointAnswer> {
+export async function fetchAnswer(path: string, params: Params, options: { what?: string; refresh?: boolean }): Promise<EndpointAnswer> {
   const endpoint = findEndpoint(path);
   const value = await callEndpoint(path, params, options);
   return {

@@ -1,6 +1,7 @@
 // A hashtag page (route { name: 'hashtag', tag, tab? }): the tag's header from `/v1/hashtag/by/name`
 // and its Top, Recent and Reels feeds as infinite grids. Tags in any script work (#東京, #кофе).
 import { CollectButton } from '../components/JobDialog';
+import type { JobDraft } from '../components/jobPlan';
 import { AddToStudyButton } from './studies/AddToStudy';
 import { MediaImage } from '../components/Media';
 import { Tabs } from '../components/Tabs';
@@ -40,7 +41,7 @@ function HashtagHeader({ name, tag, loaded }: { name: string; tag: Hashtag | nul
         </div>
         {loaded && (
           <div className="sel-header-actions">
-            <CollectButton draft={{ kind: 'hashtag', target: name, label: `#${tag?.name ?? name}`, ...(count !== null ? { knownCount: count } : {}) }}>
+            <CollectButton draft={hashtagDraft(name, tag)}>
               Collect the latest posts
             </CollectButton>
             <AddToStudyButton entry={`#${tag?.name ?? name}`} kind="hashtag" label={`#${tag?.name ?? name}`} />
@@ -49,6 +50,12 @@ function HashtagHeader({ name, tag, loaded }: { name: string; tag: Hashtag | nul
       </div>
     </header>
   );
+}
+
+/** The run that collects a hashtag's latest posts, with the count its header shows. */
+function hashtagDraft(name: string, tag: Hashtag | null): JobDraft {
+  const count = tag?.mediaCount ?? null;
+  return { kind: 'hashtag', target: name, label: `#${tag?.name ?? name}`, ...(count !== null ? { knownCount: count } : {}) };
 }
 
 export function HashtagScreen() {
@@ -89,7 +96,7 @@ export function HashtagScreen() {
             tabs={(Object.keys(FEEDS) as FeedTab[]).map((key) => ({ key, label: FEEDS[key].label, call: { path: FEEDS[key].path, params: { name } } }))}
           />
           <div role="tabpanel" aria-label={feed.label}>
-            <PostGrid key={tab} path={feed.path} params={{ name }} label={`${feed.grid} under #${name}`} empty={feed.empty} what={`${feed.grid} under #${name}`} testId={`hashtag-${tab}`} />
+            <PostGrid key={tab} path={feed.path} params={{ name }} label={`${feed.grid} under #${name}`} empty={feed.empty} what={`${feed.grid} under #${name}`} testId={`hashtag-${tab}`} name={{ target: name, list: tab }} collect={{ draft: hashtagDraft(name, tag), label: 'Collect the latest posts' }} />
           </div>
         </>
       )}

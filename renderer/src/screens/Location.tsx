@@ -8,6 +8,7 @@ import { useEndpoint } from '../hooks/useEndpoint';
 import { useNavigation, useRoute } from '../state/navigation';
 import { Icon } from '../components/Icon';
 import { CollectButton } from '../components/JobDialog';
+import type { JobDraft } from '../components/jobPlan';
 import { AddToStudyButton } from './studies/AddToStudy';
 import { LookupError } from './places/Missing';
 import { OpenLink } from './places/OpenLink';
@@ -135,7 +136,7 @@ function PlaceHeader({ place, loaded }: { place: Location | null; loaded: boolea
           </div>
           {place?.id && (
             <div className="sel-header-actions">
-              <CollectButton draft={{ kind: 'location', target: place.id, label: place.name ?? `place ${place.id}` }}>Collect the latest posts</CollectButton>
+              <CollectButton draft={placeDraft(place.id, place.name)}>Collect the latest posts</CollectButton>
               <AddToStudyButton entry={`place:${place.id}${place.name ? ` ${place.name}` : ''}`} kind="place" label={place.name ?? `place ${place.id}`} />
             </div>
           )}
@@ -144,6 +145,11 @@ function PlaceHeader({ place, loaded }: { place: Location | null; loaded: boolea
       {place && <PlaceDetails place={place} />}
     </header>
   );
+}
+
+/** The run that collects a place's latest posts. */
+function placeDraft(id: string, name: string | null): JobDraft {
+  return { kind: 'location', target: id, label: name ?? `place ${id}` };
 }
 
 export function LocationScreen() {
@@ -183,7 +189,7 @@ export function LocationScreen() {
             tabs={(Object.keys(FEEDS) as PlaceTab[]).map((key) => ({ key, label: FEEDS[key].label, call: { path: FEEDS[key].path, params } }))}
           />
           <div role="tabpanel" aria-label={feed.label}>
-            <PostGrid key={tab} path={feed.path} params={params} label={`${feed.label} posts at this place`} empty={feed.empty} what={`${feed.label} posts at a place`} testId={`place-${tab}`} />
+            <PostGrid key={tab} path={feed.path} params={params} label={`${feed.label} posts at this place`} empty={feed.empty} what={`${feed.label} posts at a place`} testId={`place-${tab}`} name={{ target: place?.name ?? route.id, list: tab }} collect={place?.id ? { draft: placeDraft(place.id, place.name), label: 'Collect the latest posts' } : undefined} />
           </div>
         </>
       )}

@@ -100,7 +100,7 @@ function MusicPage({ id }: { id: string }) {
         <TrackHeader track={track} reels={reelCountIn(first)} id={id} />
       )}
       <h2 className="section-title">Reels using this audio</h2>
-      <PostGrid path={REELS} params={params} label="Reels using this audio" empty="No public reels use this audio." what="Reels using a track" testId="track-reels" />
+      <PostGrid path={REELS} params={params} label="Reels using this audio" empty="No public reels use this audio." what="Reels using a track" testId="track-reels" name={{ target: `audio-${id}`, list: 'reels' }} />
     </div>
   );
 }

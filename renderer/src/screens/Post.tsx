@@ -8,6 +8,7 @@ import { ErrorView } from '../components/ErrorView';
 import { Tabs } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
 import { useRoute } from '../state/navigation';
+import { usePlaceState } from '../state/place';
 import { CommentThread } from './post/CommentThread';
 import { MediaStage } from './post/MediaStage';
 import { PostDetails, PostHeader } from './post/PostInfo';
@@ -18,7 +19,7 @@ import '../styles/post.css';
 type SideTab = 'comments' | 'likers';
 
 function PostView({ post, item, provenance }: { post: Post; item?: number; provenance: Provenance }) {
-  const [tab, setTab] = useState<SideTab>('comments');
+  const [tab, setTab] = usePlaceState<SideTab>('sideTab', 'comments');
   const [dialog, setDialog] = useState<'insight' | 'embed' | null>(null);
   const code = post.code;
   return (

@@ -8,17 +8,20 @@ import { Avatar } from '../components/Media';
 import { VerifiedMark } from '../components/Cards';
 import { appErrorOf } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
+import { isTyping } from '../components/KeyboardMap';
 import { ExternalLink } from '../components/ExternalLink';
 import { SelectPill } from '../components/SelectionCheck';
 import { CostBadge } from '../components/Tabs';
 import { useEndpoint } from '../hooks/useEndpoint';
-import { mediaSrc } from '../state/app';
+import { mediaSrc, useAppState } from '../state/app';
 import { navigate, useNavigation, useRoute, type Route } from '../state/navigation';
 import { highlightItem } from '../state/selection';
 import {
   TAP_MS, formatAgo, formatMoment, formatTimeLeft, frameImageUrl, initialViewerState, isPlaying, segmentProgress, startIndex, timingOf,
   videoUrlOf, viewerReducer, type ViewerState,
 } from './viewer/logic';
+import { usePauseAway, useViewerFocus } from './viewer/focus';
+import { StickerPanel, TrayActions } from './viewer/TrayParts';
 import { MutedIcon, PauseIcon, PlayIcon, SoundIcon } from './viewer/Icons';
 import { PlacedOverlays, UnplacedOverlays, overlaysOf } from './viewer/Overlays';
 import { USER_STORIES, storiesWhat, useStorySource, type StorySource, type ViewerRoute } from './viewer/useStorySource';
@@ -31,11 +34,6 @@ function closeViewer(): void {
   const { index, back } = useNavigation.getState();
   if (index > 0) back();
   else navigate({ name: 'search' });
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
 
 /** Keys the viewer handles, unless the user is typing. */
@@ -72,6 +70,7 @@ export function StoryViewerScreen() {
   });
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => rootRef.current?.focus(), []);
+  useViewerFocus(rootRef);
 
   const who = source.owner?.username ? `@${source.owner.username}` : null;
   const title = route.name === 'highlight' ? `Highlight${source.highlight?.title ? `: ${source.highlight.title}` : ''}` : who ? `Stories of ${who}` : 'Stories';
@@ -172,6 +171,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
     index: startIndex(stories, positions.get(route) ?? requestedPk, requestedIndex),
   }));
   const story = stories[state.index] ?? stories[0];
+  const simulated = useAppState((s) => s.mode?.session.simulated ?? false);
   const currentId = useRef<string | null>(story?.id ?? null);
   currentId.current = story?.id ?? null;
 
@@ -200,6 +200,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
       window.removeEventListener('focus', onFocus);
     };
   }, []);
+  usePauseAway(dispatch);
   useEffect(() => {
     const onVisibility = () => dispatch({ type: document.hidden ? 'pause' : 'resume', reason: 'hidden' });
     document.addEventListener('visibilitychange', onVisibility);
@@ -286,7 +287,7 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
   if (!story) return null;
   const owner: User | Profile | null = story.owner?.username ? story.owner : (source.owner ?? story.owner);
   const isVideo = videoUrlOf(story) !== null;
-  const overlays = overlaysOf(story);
+  const overlays = overlaysOf(story, simulated);
   const userPaused = state.pausedBy.includes('user');
   const kindWord = route.name === 'highlight' ? 'Highlight story' : 'Story';
 
@@ -313,11 +314,6 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
             </div>
           </div>
           <PlacedOverlays items={overlays} />
-          {userPaused && !state.finished && (
-            <div className="sv-paused" aria-hidden>
-              Paused
-            </div>
-          )}
           {state.finished && (
             <div className="sv-end" onPointerDown={(e) => e.stopPropagation()} onPointerUp={(e) => e.stopPropagation()} data-testid="viewer-end">
               <div>{route.name === 'highlight' ? 'End of the highlight' : 'End of the stories'}</div>
@@ -344,6 +340,12 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
               {state.index + 1} of {stories.length}
             </span>
           </span>
+          {/* Said here, not on the frame, where it would cover a sticker. */}
+          {userPaused && !state.finished && (
+            <span className="viewer-paused" data-testid="viewer-paused">
+              Paused
+            </span>
+          )}
           {source.highlight?.title && <span className="viewer-title">{source.highlight.title}</span>}
           <UnplacedOverlays items={overlays} />
           <span className="spacer" />
@@ -352,9 +354,11 @@ function Player({ source, route }: { source: StorySource; route: ViewerRoute }) 
               {source.highlight ? 'Select this highlight item' : 'Select this story'}
             </SelectPill>
           )}
+          {source.provenance && stories.length > 1 && <TrayActions stories={stories} highlight={source.highlight} provenance={source.provenance} />}
           {source.kind === 'single' && <LoadAllOffer story={story} owner={owner} />}
           <WebLink route={route} story={story} owner={owner} />
         </div>
+        <StickerPanel story={story} />
         <div className="viewer-keys" aria-hidden>
           <kbd>←</kbd> <kbd>→</kbd> previous / next · <kbd>Space</kbd> or hold to pause · <kbd>M</kbd> mute · <kbd>Esc</kbd> close
         </div>

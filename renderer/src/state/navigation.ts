@@ -28,6 +28,8 @@ export type RouteName = Route['name'];
 
 interface NavigationState {
   entries: Route[];
+  /** Each entry's id, for the place it keeps (scroll, focus, screen state) and the key of its screen. */
+  ids: number[];
   index: number;
   navigate(route: Route): void;
   /** Changes the current entry without adding history (tab switches). */
@@ -36,12 +38,15 @@ interface NavigationState {
   forward(): void;
 }
 
+let lastId = 0;
+
 export const useNavigation = create<NavigationState>((set, get) => ({
   entries: [{ name: 'search' }],
+  ids: [0],
   index: 0,
   navigate: (route) => {
-    const { entries, index } = get();
-    set({ entries: [...entries.slice(0, index + 1), route], index: index + 1 });
+    const { entries, ids, index } = get();
+    set({ entries: [...entries.slice(0, index + 1), route], ids: [...ids.slice(0, index + 1), ++lastId], index: index + 1 });
   },
   replace: (route) => {
     const { entries, index } = get();
@@ -53,6 +58,11 @@ export const useNavigation = create<NavigationState>((set, get) => ({
 
 export function useRoute(): Route {
   return useNavigation((s) => s.entries[s.index] ?? { name: 'search' });
+}
+
+/** The id of the current history entry. */
+export function useEntryId(): number {
+  return useNavigation((s) => s.ids[s.index] ?? 0);
 }
 
 export const navigate = (route: Route): void => useNavigation.getState().navigate(route);

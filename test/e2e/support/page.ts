@@ -188,3 +188,23 @@ export function filesUnder(dir: string): string[] {
 export function readCsv(path: string): Record<string, string>[] {
   return csvObjects(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')).rows;
 }
+
+/** The window sizes every changed screen is shot at: a small laptop and a full HD screen. */
+export const SHOT_SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * Screenshots the screen light and dark at each of SHOT_SIZES (`<name>-<w>x<h>-<scheme>.png`), then
+ * gives the page its size back. `ready` runs after each resize (a layout that must settle first).
+ */
+export async function shotSizes(h: Harness, name: string, ready?: () => Promise<void>): Promise<void> {
+  const before = h.page.viewportSize();
+  for (const size of SHOT_SIZES) {
+    await h.page.setViewportSize(size);
+    await ready?.();
+    await shotThemes(h, `${name}-${size.width}x${size.height}`);
+  }
+  if (before) await h.page.setViewportSize(before);
+}

@@ -184,6 +184,20 @@ describe('manifest beside the file', () => {
     expect(safeLabel('..', 'export')).toBe('export');
     expect(safeLabel('a'.repeat(300), 'x')).toHaveLength(80);
   });
+  it('names files <target>_<list>_<date> when the screen says what they hold, in the export folder chosen', async () => {
+    const now = () => Date.UTC(2026, 10, 23, 22, 5, 0);
+    const chosen = join(folder, 'chosen');
+    const deps = { now, exportFolder: () => chosen };
+    const name = { target: account.username, list: 'posts', person: true };
+    const a = await run(posts, { format: 'csv', label: 'Posts of someone', name }, deps);
+    const b = await run(posts, { format: 'csv', label: 'Posts of someone', name }, deps);
+    expect(a.path).toBe(join(chosen, `simulated_${account.username}_posts_2026-11-23.csv`));
+    expect(basename(b.path)).toBe(`simulated_${account.username}_posts_2026-11-23-2.csv`);
+    expect(basename(a.manifestPath ?? '')).toBe(`simulated_${account.username}_posts_2026-11-23.manifest.json`);
+    // Unsafe parts are made safe, as labels are.
+    const c = await run(posts, { format: 'ndjson', name: { target: '../..\\CON', list: 'top/recent' } }, deps);
+    expect(basename(c.path)).toBe('simulated_CON_top_recent_2026-11-23.ndjson');
+  });
 });
 
 describe('column sets and mixed selections', () => {

@@ -186,11 +186,20 @@ describe.each(Object.keys(datasets))('a pseudonymised export of %s', (name) => {
       format,
       pseudonymise,
       label: label(),
+      // Named after the person too: the file name holds the pseudonym, never the username.
+      name: { target: richAccount(world).username, list: 'followers', person: true },
       ...(format === 'csv' ? { columns: columnsOf(items) } : {}),
       ...(format === 'zip' ? { includeMedia: true } : {}),
     });
     expect(peopleIn(text)).toEqual([]);
     expect(text).toMatch(/u_[0-9a-f]{16}/);
+  });
+
+  it('names the file after the pseudonym of the account it is about, never its username', async () => {
+    const username = richAccount(world).username;
+    const result = await run(items, { format: 'ndjson', pseudonymise, name: { target: username, list: 'followers', person: true } });
+    expect(basename(result.path)).not.toContain(username);
+    expect(basename(result.path)).toMatch(/^simulated_u_[0-9a-f]{16}_followers_\d{4}-\d{2}-\d{2}(-\d+)?\.ndjson$/);
   });
 
   it('keeps the raw records (pseudonymised) and says so in the manifest', async () => {

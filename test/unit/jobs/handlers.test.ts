@@ -40,7 +40,7 @@ function jobSpec(fields: Partial<JobSpec> & Pick<JobSpec, 'kind' | 'target'> & {
   return knownCount === undefined ? spec : ({ ...spec, knownCount } as JobSpec);
 }
 
-async function setup() {
+async function setup(options: { simulated?: boolean } = {}) {
   const temp = await tempDir();
   cleanup.push(temp.remove);
   const key = newKey(sim);
@@ -69,6 +69,7 @@ async function setup() {
     cache: stack.cache,
     emit: (_event, info) => void events.push(info),
     log: () => undefined,
+    simulated: () => options.simulated ?? false,
   });
   const handlers = jobs.handlers;
   /** Resolves with the job's first event in a final state. */
@@ -143,6 +144,19 @@ describe('job handlers', () => {
     // The price per unit the balance reports (the tracker's copy may be a few units older).
     expect(estimate.money).toBeCloseTo((estimate.units * info.amount) / info.requests, 6);
     expect(estimate.currency).toBe(info.currency);
+  });
+
+  it('in demo mode says no money: the estimate and main\'s question say nothing is billed', async () => {
+    const user = publicUser((u) => u.posts.length >= 40 && u.posts.length <= 120);
+    const s = await setup({ simulated: true });
+    await s.stack.calls.call({ path: '/sys/balance', params: {} }); // a known balance: a price per unit, were it live
+    const spec = jobSpec({ kind: 'posts', target: user.pk, budget: 50, knownCount: user.posts.length });
+    const estimate = await s.handlers.jobEstimate({ spec }, ctx);
+    expect(estimate.money).toBeNull();
+    expect(estimate.basis).toContain('in demo mode nothing is billed');
+    expect(estimate.basis).not.toMatch(/USD|per unit/);
+    await s.handlers.jobStart({ spec }, ctx);
+    expect(s.asks.asked.at(-1)?.message).toContain('(demo mode: simulated, nothing is billed)');
   });
 
   it('estimates the posts of an account from the count the app showed, within the margin of the pages used', async () => {

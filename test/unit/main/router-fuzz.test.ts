@@ -55,6 +55,7 @@ const BASE: Record<OpName, unknown> = {
   serviceOriginSet: { origin: 'https://proxy.example' },
   downloadFolderChoose: {},
   downloadFolderReset: {},
+  exportFolderChoose: {},
   appInfo: {},
   mediaUrl: { url: 'https://scontent.cdninstagram.com/v/a.jpg' },
   openExternal: { url: 'https://www.instagram.com/nasa/' },

@@ -3,6 +3,8 @@
 // footer with pages, requests and the end of the list.
 import { useState } from 'react';
 import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
+import type { ExportName } from '../../components/ExportDialog';
+import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus } from '../../components/ListStatus';
 import { PostCell, postAlt } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -25,12 +27,16 @@ export interface PostGridProps {
   /** What the calls fetch, for the confirmation dialog and the request log. */
   what: string;
   testId?: string;
+  /** What an export of the grid holds, for its file name (coffee + top). */
+  name?: ExportName;
+  /** The run that collects the feed, which the page header offers: a partial export offers it too. */
+  collect?: { draft: JobDraft; label: string };
 }
 
 /** One function for every grid, so the grid's memoised cells are not rendered again for each page. */
 const renderPost = (p: Post) => <PostCell post={p} />;
 
-export function PostGrid({ path, params, label, empty, what, testId }: PostGridProps) {
+export function PostGrid({ path, params, label, empty, what, testId, name, collect }: PostGridProps) {
   const list = useEndpointList<Post>(path, params, { what });
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
@@ -40,7 +46,7 @@ export function PostGrid({ path, params, label, empty, what, testId }: PostGridP
   return (
     <div className="post-grid" data-testid={testId}>
       {posts.length > 0 && (
-        <SelectionListBar entries={entries} exportLabel={what} noun={['post', 'posts']}>
+        <SelectionListBar entries={entries} exportLabel={what} exportName={name} noun={['post', 'posts']} more={list.hasNextPage} collect={collect} collectInBar={false}>
           <ChartsToggle open={charts} onToggle={() => setCharts((x) => !x)} />
         </SelectionListBar>
       )}

@@ -7,7 +7,6 @@ import type { Comment, Post, User } from '../../../../shared/records';
 import { appErrorOf } from '../../api/bridge';
 import { VerifiedMark } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';
-import { CollectButton } from '../../components/JobDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { Avatar } from '../../components/Media';
@@ -16,6 +15,7 @@ import { callCost } from '../../components/Tabs';
 import { VirtualList } from '../../components/Virtual';
 import { useEndpointList } from '../../hooks/useEndpointList';
 import { navigate } from '../../state/navigation';
+import { usePlaceState } from '../../state/place';
 import { entriesOf, entryWith } from '../../state/selection';
 import { formatUtc, isNoEntries, requestsLabel, shortAge } from './format';
 import { Icon, type IconName } from '../../components/Icon';
@@ -201,8 +201,8 @@ function Thread({ post }: { post: Post }) {
   const knownEmpty = post.counts.comments === 0 && !checkAnyway;
   const list = useEndpointList<Comment>(COMMENTS, { id: post.id }, { what: 'Comments of a post', enabled: !knownEmpty });
   // Kept here, not in the rows: virtualised rows unmount when scrolled away and must come back as they were.
-  const [openReplies, setOpenReplies] = useState<Set<string>>(() => new Set());
-  const [openLikers, setOpenLikers] = useState<Set<string>>(() => new Set());
+  const [openReplies, setOpenReplies] = usePlaceState<Set<string>>('openReplies', new Set());
+  const [openLikers, setOpenLikers] = usePlaceState<Set<string>>('openLikers', new Set());
 
   if (knownEmpty) {
     return (
@@ -226,11 +226,15 @@ function Thread({ post }: { post: Post }) {
   return (
     <div className="thread" data-testid="comment-thread">
       {comments.length > 0 && (
-        <SelectionListBar entries={entriesOf(comments, list.provenanceOf)} exportLabel={`Comments of ${label}`} noun={['comment', 'comments']}>
-          <CollectButton draft={{ kind: 'comments', target: post.id, label, ...(post.counts.comments !== null ? { knownCount: post.counts.comments } : {}) }}>
-            Collect all comments
-          </CollectButton>
-        </SelectionListBar>
+        <SelectionListBar
+          entries={entriesOf(comments, list.provenanceOf)}
+          exportLabel={`Comments of ${label}`}
+          exportName={{ target: post.code ?? post.id, list: 'comments' }}
+          noun={['comment', 'comments']}
+          more={list.hasNextPage}
+          total={post.counts.comments}
+          collect={{ draft: { kind: 'comments', target: post.id, label, ...(post.counts.comments !== null ? { knownCount: post.counts.comments } : {}) }, label: 'Collect all comments' }}
+        />
       )}
       {comments.length > 0 && (
         <VirtualList

@@ -9,6 +9,7 @@ import { SelectPill } from '../../components/SelectionCheck';
 import { MediaImage } from '../../components/Media';
 import { mediaSrc } from '../../state/app';
 import { navigate } from '../../state/navigation';
+import { usePlaceState } from '../../state/place';
 import { aspectOf, pickRendition, stageItems, usertagsOf } from './format';
 import { Icon } from '../../components/Icon';
 
@@ -105,11 +106,11 @@ function StageMedia({ item, alt, targetWidth }: { item: Post; alt: string; targe
 export function MediaStage({ post, initialItem, provenance }: { post: Post; initialItem?: number; provenance?: Provenance | null }) {
   const items = stageItems(post);
   const count = items.length;
-  const [index, setIndex] = useState(() => Math.min(count - 1, Math.max(0, (initialItem ?? 1) - 1)));
+  const [index, setIndex] = usePlaceState('stageItem', Math.min(count - 1, Math.max(0, (initialItem ?? 1) - 1)));
   const [showTags, setShowTags] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const frameWidth = useWidth(frame);
-  const go = useCallback((delta: number) => setIndex((i) => Math.min(count - 1, Math.max(0, i + delta))), [count]);
+  const go = useCallback((delta: number) => setIndex((i) => Math.min(count - 1, Math.max(0, i + delta))), [count, setIndex]);
   useArrowKeys(go, count > 1);
 
   const item = items[index] ?? post;
@@ -145,9 +146,12 @@ export function MediaStage({ post, initialItem, provenance }: { post: Post; init
             </div>
           </>
         )}
-        {tags.length > 0 && (
+      </div>
+      {/* Below the frame, never over the media: a video's controls sit at its bottom. */}
+      {tags.length > 0 && (
+        <div className="stage-below">
           <button
-            className={`stage-tags-toggle${showTags ? ' on' : ''}`}
+            className={`btn small stage-tags-toggle${showTags ? ' on' : ''}`}
             onClick={() => setShowTags((v) => !v)}
             aria-pressed={showTags}
             data-testid="usertags-toggle"
@@ -155,8 +159,8 @@ export function MediaStage({ post, initialItem, provenance }: { post: Post; init
           >
             <Icon name="user" size={13} /> {tags.length} tagged
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {count > 1 && (
         <div className="stage-dots" role="group" aria-label="Carousel items">
           {items.map((child, i) => (

@@ -56,7 +56,7 @@ export function LikersPanel({ post }: { post: Post }) {
   return (
     <div data-testid="likers">
       {users.length > 0 && (
-        <SelectionListBar entries={entriesOf(users, () => provenance)} exportLabel={`Likers of post ${post.code ?? post.id}`} noun={['account', 'accounts']} />
+        <SelectionListBar entries={entriesOf(users, () => provenance)} exportLabel={`Likers of post ${post.code ?? post.id}`} exportName={{ target: post.code ?? post.id, list: 'likers' }} noun={['account', 'accounts']} />
       )}
       <div className="muted likers-summary" data-testid="likers-count">
         {users.length.toLocaleString()} {plural(users.length, 'account', 'accounts')}

@@ -4,7 +4,6 @@ import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
 import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
 import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
-import { CollectButton } from '../../components/JobDialog';
 import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus, type ListLike } from '../../components/ListStatus';
 import { SelectionListBar } from '../../components/SelectionCheck';
@@ -51,6 +50,7 @@ export interface CollectOffer {
 export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.username ? `@${u.username}` : `account ${u.id}`}`;
 
 export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
+  const total = collect?.draft.knownCount ?? null;
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const posts = useAppendOnly(list.items, (items) => only(items, 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
@@ -60,9 +60,8 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
       {posts.length > 0 && (
-        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
+        <SelectionListBar entries={entries} exportLabel={call.what} exportName={call.name} noun={nouns} more={list.hasNextPage} total={total} collect={collect}>
           <ChartsToggle open={charts} onToggle={() => setCharts((x) => !x)} />
-          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
         </SelectionListBar>
       )}
       {charts && posts.length > 0 && <LoadedPostsCharts posts={posts} subject={label} />}
@@ -76,7 +75,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
         onNearEnd={list.onListEnd}
         label={label}
       />
-      <ListStatus list={list} empty={empty} noun={nouns} />
+      <ListStatus list={list} empty={empty} noun={nouns} total={total} />
     </div>
   );
 }
@@ -100,12 +99,11 @@ export function PagedUserList({
   const list = useEndpointList(call.path, call.params, { what: call.what });
   const users = useAppendOnly(list.items, (items) => only(items, 'user'));
   const entries = useAppendOnly(users, (items) => entriesOf(items, list.provenanceOf));
+  const total = collect?.draft.knownCount ?? null;
   return (
     <div className="user-list" data-testid="user-list">
       {users.length > 0 && (
-        <SelectionListBar entries={entries} exportLabel={call.what} noun={nouns}>
-          {collect && <CollectButton draft={collect.draft}>{collect.label}</CollectButton>}
-        </SelectionListBar>
+        <SelectionListBar entries={entries} exportLabel={call.what} exportName={call.name} noun={nouns} more={list.hasNextPage} total={total} collect={collect} />
       )}
       <VirtualList
         items={users}
@@ -116,7 +114,7 @@ export function PagedUserList({
         label={label}
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
       />
-      <ListStatus list={list} empty={empty} noun={nouns} />
+      <ListStatus list={list} empty={empty} noun={nouns} total={total} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { entriesOf } from '../../state/selection';
 import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList, type CollectOffer } from './lists';
 import { tabCall, tabGate } from './plan';
 import { plural } from '../../format';
+import { SelectHighlights } from './SelectHighlights';
 
 function who(profile: Profile): string {
   return profile.username ? `@${profile.username}` : 'this account';
@@ -37,6 +38,7 @@ function HighlightsPanel({ profile }: { profile: Profile }) {
   const list = useAnswerList(query, highlights);
   return (
     <>
+      {highlights.length > 0 && <SelectHighlights highlights={highlights} />}
       {highlights.length > 0 && (
         <ul className="highlight-tray" aria-label={`Highlights of ${who(profile)}`}>
           {highlights.map((h) => (

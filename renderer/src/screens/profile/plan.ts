@@ -3,12 +3,15 @@
 import type { AppError } from '../../../../shared/api/errors';
 import type { Profile } from '../../../../shared/records';
 import type { ProfileTab, Route } from '../../state/navigation';
+import type { ExportName } from '../../components/exportPlan';
 
 export interface Call {
   path: string;
   params: Record<string, string>;
   /** Words for the confirmation dialog and the request log. */
   what: string;
+  /** What an export of the list holds, for its file name (skyward.atlas + following). */
+  name?: ExportName;
 }
 
 export interface ProfileTabSpec {
@@ -67,7 +70,12 @@ export function aboutCall(profile: Pick<Profile, 'id' | 'username'>): Call {
 
 /** The endpoint one tab reads for one account (each tab calls exactly one endpoint). */
 export function tabCall(tab: ProfileTab, profile: Pick<Profile, 'id' | 'username'>): Call {
-  return { path: PATHS[tab], params: { user_id: profile.id }, what: `${WHAT[tab]} ${who(profile.username, profile.id)}` };
+  return {
+    path: PATHS[tab],
+    params: { user_id: profile.id },
+    what: `${WHAT[tab]} ${who(profile.username, profile.id)}`,
+    name: { target: profile.username ?? profile.id, list: tab, person: true },
+  };
 }
 
 /** Whether a tab needs the service, or what it shows instead without spending anything. */

@@ -30,7 +30,9 @@ function TopResults({ term }: { term: string }) {
   const now = Date.now();
   return (
     <div className="result-list" data-testid="top-results">
-      {rows.length > 0 && <SelectionListBar entries={entries} exportLabel={call.what} noun={['result', 'results']} />}
+      {rows.length > 0 && (
+        <SelectionListBar entries={entries} exportLabel={call.what} exportName={{ target: term, list: 'search-top' }} noun={['result', 'results']} more={list.hasNextPage} />
+      )}
       <VirtualList
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (r) => (r.kind === 'user' ? userLabel(r) : `Select ${postAlt(r)}`) }}
         items={rows}

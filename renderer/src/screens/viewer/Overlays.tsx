@@ -23,8 +23,11 @@ export interface OverlayItem {
   title?: string;
 }
 
-/** Every overlay of a story, in reading order: mentions, hashtags, places, links, shared posts, stickers. */
-export function overlaysOf(story: Story): OverlayItem[] {
+/**
+ * Every overlay of a story, in reading order: mentions, hashtags, places, links, shared posts, stickers.
+ * `simulated` (demo mode): platform links are not opened either, as the simulator invented what they name.
+ */
+export function overlaysOf(story: Story, simulated = false): OverlayItem[] {
   const items: OverlayItem[] = [];
   story.mentions.forEach((m, i) => {
     const handle = m.user.username ?? m.user.id;
@@ -47,7 +50,7 @@ export function overlaysOf(story: Story): OverlayItem[] {
     items.push({ key: `l${i}`, kind: 'location', box: l, label: place, name: `Open the place ${place}`, icon: '⌖', open: id ? () => navigate({ name: 'location', id }) : null });
   });
   story.links.forEach((l, i) => {
-    const platform = isPlatformPage(l.url);
+    const platform = isPlatformPage(l.url) && !simulated;
     items.push({
       key: `u${i}`,
       kind: 'link',
@@ -56,7 +59,7 @@ export function overlaysOf(story: Story): OverlayItem[] {
       name: platform ? `Open ${l.url} in the browser` : `Link to ${l.url} (not opened by Feedlens)`,
       icon: '↗',
       open: platform ? () => openExternal(l.url) : null,
-      title: platform ? l.url : `${l.url}\nLinks outside the platform are shown, not opened.`,
+      title: platform ? l.url : simulated ? `${l.url}\nDemo mode: simulated, not on the web.` : `${l.url}\nLinks outside the platform are shown, not opened.`,
     });
   });
   sharedPostsOf(story.raw).forEach((p, i) =>
