@@ -49,7 +49,12 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
     if (!firstTry) {
       const saved = await d.archive.savedFile(task.id);
       if (saved !== null) return d.finish(task, 'skipped', { path: saved });
-      if (task.ext !== null && (await exists(`${task.base}.${task.ext}`))) return d.finish(task, 'skipped', { path: `${task.base}.${task.ext}` });
+      if (task.ext !== null && (await exists(`${task.base}.${task.ext}`))) {
+        // A file takes its name by a hard link, then its `.part` is removed (never over a file that is
+        // there): a crash in between leaves both, the same bytes. The file is whole; the `.part` goes.
+        await removePart(task.base, task.ext);
+        return d.finish(task, 'skipped', { path: `${task.base}.${task.ext}` });
+      }
     }
     for (;;) {
       if (!mine()) return await stopped();

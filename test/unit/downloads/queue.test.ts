@@ -299,6 +299,9 @@ describe('downloading posts', () => {
     const group = { id: `post:${m.pk}`, kind: 'post', username: owner(m).username, ownerId: m.ownerPk, takenAt: m.takenAt, sidecarBase: sidecarPath.replace(/\.json$/, ''), highlight: null, record: items[0]?.record, provenance: items[0]?.provenance, tasks: [`post:${m.pk}#0`] };
     const task = { ...(state.tasks[0] as object), state: 'queued', group: group.id, path: null };
     writeFileSync(join(rig.dataDir, 'downloads', 'queue.json'), JSON.stringify({ version: 1, paused: false, groups: [group], tasks: [task] }));
+    // The crash came between the hard link that named the file and the removal of its `.part`: both are there.
+    const media = expectedPath(m, null, false);
+    writeFileSync(`${media}.part`, readFileSync(media));
 
     const fetched: string[] = [];
     const next = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
@@ -306,6 +309,8 @@ describe('downloading posts', () => {
     await next.idle();
     expect(fetched).toEqual([]); // the file was there: not fetched again
     expect(next.snapshot().items[0]?.state).toBe('skipped');
+    expect(existsSync(`${media}.part`)).toBe(false);
+    expect(existsSync(media)).toBe(true);
     expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files[0]?.sha256).toBe(createHash('sha256').update(readFileSync(expectedPath(m, null, false))).digest('hex'));
   });
 
