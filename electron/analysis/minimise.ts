@@ -2,6 +2,7 @@
 // `minimisation`), applied when a run stores what it collected and again when the study is exported,
 // and a retention rule that deletes raw answers after N days and keeps the records pseudonymised with
 // the study's key. Every export's manifest records the presets in force.
+import { parseLossless } from '../../shared/api/json';
 import { minimisationSchema, NO_MINIMISATION, type Minimisation } from '../../shared/analysis';
 import type { AppRecord, Comment } from '../../shared/records';
 import { COLLECT_LISTS, type CollectList } from '../../shared/studies';
@@ -105,7 +106,8 @@ export function applyRetention(db: Db, key: Buffer, days: number, now: number): 
     if (batch.length === 0) break;
     tx(db, () => {
       const pz = createPseudonymiser(key, { project: 'retention', dropNames: false, dropPictures: false, dropText: false });
-      const records = batch.map((b) => JSON.parse(b.record) as AppRecord);
+      // Lossless: a record rewritten here goes back into the database, every digit of its ids kept.
+      const records = batch.map((b) => parseLossless(b.record) as AppRecord);
       for (const r of records) pz.learnRecord(r);
       pz.freeze();
       batch.forEach((b, i) => {
@@ -142,7 +144,7 @@ function pseudonymiseRequests(db: Db, key: Buffer, before: number, now: number):
   if (before <= done) return;
   const rows = db.prepare('SELECT id, params FROM requests WHERE fetched_at >= ? AND fetched_at < ?').all(done, before) as { id: string; params: string }[];
   const pz = createPseudonymiser(key, { project: 'retention', dropNames: false, dropPictures: false, dropText: false });
-  const params = rows.map((r) => JSON.parse(r.params) as Record<string, unknown>);
+  const params = rows.map((r) => parseLossless(r.params) as Record<string, unknown>);
   for (const p of params) pz.learnParams(p);
   pz.freeze();
   const set = db.prepare('UPDATE requests SET params = ? WHERE id = ?');
