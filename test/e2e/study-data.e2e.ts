@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldUser } from '../../electron/simulator/world/world';
 import { OPS, type OpArgs, type OpName, type OpResults } from '../../shared/ipc';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
-import { answering, demoBalance, open, readCsv, shotThemes } from './support/page';
+import { waitForQuiet } from './support/billing';
+import { answering, demoBalance, open, readCsv, shotSizes, shotThemes } from './support/page';
 
 const HOUR = 3_600_000;
 const BIO_ADDED = 'Now roasting small batches by the canal: orders by message only.';
@@ -121,14 +122,18 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     await h.page.getByTestId('filter-from').fill('2025-01-01');
     await h.page.getByTestId('browser-filters-toggle').click();
     await shotThemes(h, 'study-data-browser');
-    // Saved as a named view, the filters come back after the tab was left.
+    // Saved as a named view, the filters come back when chosen again; a tab left and shown again keeps them.
     await h.page.getByTestId('view-save').click();
     await h.page.getByTestId('view-name').fill('Since 2025');
     await h.page.getByTestId('view-name').press('Enter');
     await h.page.getByTestId('views-select').locator('option', { hasText: 'Since 2025' }).waitFor({ state: 'attached' });
     await h.page.getByTestId('tab-changes').click();
     await h.page.getByTestId('tab-data').click();
+    await expect(h.page.getByTestId('browser-filters-toggle').textContent()).resolves.toBe('Filters (1)');
+    await h.page.getByTestId('browser-filters-toggle').click();
+    await h.page.getByTestId('filter-from').fill('');
     await expect(h.page.getByTestId('browser-filters-toggle').textContent()).resolves.toBe('Filters');
+    await h.page.getByTestId('browser-filters-toggle').click();
     await h.page.getByTestId('views-select').selectOption({ label: 'Since 2025' });
     await expect(h.page.getByTestId('browser-filters-toggle').textContent()).resolves.toBe('Filters (1)');
     await h.page.getByTestId('browser-filters-toggle').click();
@@ -191,5 +196,53 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     // Two runs and the re-check each saw it.
     await history.locator('[data-testid=record-history][data-sightings="3"]').waitFor();
     await expect(history.getByTestId('record-status').getAttribute('data-status')).resolves.toBe('online');
+  });
+
+  it('gives the data browser its place back: filters, the table’s scroll, selection, focused row and open record', async () => {
+    await h.page.setViewportSize({ width: 1024, height: 700 });
+    await h.page.getByRole('button', { name: 'Studies' }).click();
+    await h.page.getByText('Cafés over time').first().click();
+    await h.page.getByTestId('tab-data').click();
+    // Posts and accounts, by account: the accounts' rows sit among the posts, well down the table.
+    const query = { kinds: ['post', 'user'] as ('post' | 'user')[], sort: 'account' as const, desc: false };
+    const all = (await op('studyBrowse', { id: studyId, query, offset: 0, limit: 500 })).rows;
+    const index = all.findIndex((r, i) => r.kind === 'user' && i >= 12);
+    expect(index).toBeGreaterThan(0);
+    await h.page.getByTestId('browser-kinds').getByText('Posts').click();
+    await h.page.getByTestId('browser-kinds').getByText('Accounts').click();
+    await h.page.getByTestId('sort-account').click();
+    await h.page.locator(`[data-testid=browser-count][data-total="${all.length}"]`).waitFor();
+    await h.page.getByTestId('browser-filters-toggle').click();
+    const body = h.page.getByTestId('browser-body');
+    await body.evaluate((el, top) => (el.scrollTop = top), index * 34 - 120);
+    const row = h.page.locator(`[data-testid=browser-row][data-index="${index}"]`);
+    await row.locator('input[type=checkbox]').click();
+    await h.page.locator('[data-testid=browser-selection][data-count="1"]').waitFor();
+    await h.page.keyboard.press('Enter');
+    const viewer = h.page.getByTestId('record-viewer');
+    await viewer.locator(`[data-testid=record-body][data-rowid="${all[index]!.rowid}"]`).waitFor();
+    const before = await body.evaluate((el) => el.scrollTop);
+    expect(before).toBeGreaterThan(200);
+
+    await viewer.getByRole('button', { name: 'Open the profile live…' }).click();
+    await h.page.getByTestId('profile-header').waitFor();
+    await waitForQuiet(h, 500);
+    const answered = h.answered.length;
+    await h.page.keyboard.press('Alt+ArrowLeft');
+    // The same record open again, over the same rows, scrolled as they were.
+    await viewer.locator(`[data-testid=record-body][data-rowid="${all[index]!.rowid}"]`).waitFor();
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBe(before);
+    await expect(h.page.locator('[data-testid=browser-count]').getAttribute('data-total')).resolves.toBe(String(all.length));
+    await expect(h.page.getByTestId('browser-filters-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(h.page.locator('[data-testid=sort-account]').locator('..').getAttribute('aria-sort')).resolves.toBe('ascending');
+    await h.page.locator('[data-testid=browser-selection][data-count="1"]').waitFor();
+    await h.page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect(h.page.locator('[data-testid=browser-row].focused').getAttribute('data-index')).resolves.toBe(String(index));
+    await shotSizes(h, 'study-data-back', () => h.page.locator('[data-testid=browser-row][data-rowid]').first().waitFor());
+    // Forward shows the profile from the cache; going back and forth asked the service nothing.
+    await h.page.keyboard.press('Alt+ArrowRight');
+    await h.page.getByTestId('profile-header').waitFor();
+    expect(h.answered.slice(answered).filter((a) => a.channel === 'feedlens:call' && !(a.result as { value?: { cacheHit?: boolean } }).value?.cacheHit)).toEqual([]);
   });
 });

@@ -133,13 +133,18 @@ export function useRestorePlace(id: number): void {
   }, [id]);
 }
 
-/** A screen's state that back and forward give back (like useState, kept with the history entry). */
-export function usePlaceState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
-  // The entry the screen was built for: screens are keyed by it, so it never changes while they live.
+/** The history entry a screen was built for: screens are keyed by it, so it never changes while they live. */
+function useEntryId(): number {
   const [id] = useState(() => {
     const s = useNavigation.getState();
     return s.ids[s.index] ?? 0;
   });
+  return id;
+}
+
+/** A screen's state that back and forward give back (like useState, kept with the history entry). */
+export function usePlaceState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+  const id = useEntryId();
   const [value, setValue] = useState<T>(() => (key in placeOf(id).state ? (placeOf(id).state[key] as T) : initial));
   const set = useCallback(
     (next: SetStateAction<T>) =>
@@ -151,4 +156,25 @@ export function usePlaceState<T>(key: string, initial: T): [T, Dispatch<SetState
     [id, key],
   );
   return [value, set];
+}
+
+/**
+ * A value kept with the history entry that is read and written without rendering: the scroll offset of a
+ * screen's own scroller (a table inside the page), written as it scrolls and read once when built again.
+ */
+export function usePlaceRef<T>(key: string, initial: T): { current: T } {
+  const id = useEntryId();
+  const [ref] = useState(() => {
+    const state = placeOf(id).state;
+    if (!(key in state)) state[key] = initial;
+    return {
+      get current(): T {
+        return placeOf(id).state[key] as T;
+      },
+      set current(value: T) {
+        placeOf(id).state[key] = value;
+      },
+    };
+  });
+  return ref;
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { BrowseColumn, BrowseKind, BrowseQuery, CodeInfo, SavedView } from '../../../../shared/study-data';
 import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
+import { usePlaceState } from '../../state/place';
 import { activeFilters, COLUMN_WORDS, STATUS_WORDS } from './data-format';
 import { dayToEpoch, epochToDay } from './format';
 
@@ -41,7 +42,7 @@ function Chips<T extends string>({ label, options, words, value, onChange, testI
 }
 
 export function BrowserFilters({ query, onQuery, codes }: { query: BrowseQuery; onQuery: (q: BrowseQuery) => void; codes: CodeInfo[] }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = usePlaceState('browserFiltersOpen', false);
   const set = (patch: Partial<BrowseQuery>) => onQuery({ ...query, ...patch });
   const n = activeFilters(query);
   return (

@@ -3,8 +3,9 @@
 // its checkbox (Shift for a range) or Space, opened with Enter or a double click; keys 1-9 put a code on
 // the focused row or take it off; arrow keys move between rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../../shared/study-data';
+import { usePlaceRef } from '../../state/place';
 import { Moment } from './ChangesTab';
 import { codeKey, COLUMN_SORT, COLUMN_WIDTHS, COLUMN_WORDS, NUMERIC_COLUMNS, rowKindWord, STATUS_WORDS } from './data-format';
 import type { BrowseState } from './useStudyData';
@@ -89,6 +90,15 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
   const last = items.at(-1)?.index ?? 0;
   const { ensure } = browse;
   useEffect(() => ensure(first, last), [first, last, ensure]);
+  // The table scrolls by itself, not with the page: its offset is kept with the history entry and given
+  // back once, when the rows are counted again (back from a post opened from here).
+  const scrollTop = usePlaceRef('browserScrollTop', 0);
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (restored.current || browse.total === null || !scroller.current) return;
+    restored.current = true;
+    scroller.current.scrollTop = scrollTop.current;
+  }, [browse.total, scrollTop]);
   const codeMap = new Map(codes.map((c) => [c.id, c]));
   const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(180px, 1fr)')).join(' ')}`;
 
@@ -133,7 +143,7 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
 
   return (
     <div className="browser-table" role="grid" aria-label="Records" aria-rowcount={total + 1} onKeyDown={onKeyDown} data-testid="browser-table" data-total={total}>
-      <div ref={scroller} className="browser-body" data-testid="browser-body">
+      <div ref={scroller} className="browser-body" data-testid="browser-body" onScroll={(e) => (scrollTop.current = e.currentTarget.scrollTop)}>
         <div className="browser-head" role="row" style={{ gridTemplateColumns: template }}>
           <span role="columnheader">
             <input type="checkbox" aria-label="Select every record that matches" checked={selection.all} onChange={(e) => onSelectAll(e.target.checked)} data-testid="select-all" />

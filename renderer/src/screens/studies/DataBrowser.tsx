@@ -8,6 +8,7 @@ import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../.
 import { DEFAULT_COLUMNS, emptyBrowseQuery } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
+import { usePlaceState } from '../../state/place';
 import { BrowserFilters, ColumnPicker, SavedViews } from './BrowserFilters';
 import { BrowserTable, type TableSelection } from './BrowserTable';
 import { RecordViewer } from './RecordViewer';
@@ -77,12 +78,14 @@ function SelectionBar({ studyId, rows, count, codes, onDone, onCheck, onCleared,
 }
 
 export function DataBrowser({ studyId }: { studyId: string }) {
-  const [query, setQuery] = useState<BrowseQuery>(emptyBrowseQuery);
-  const [columns, setColumns] = useState<BrowseColumn[]>([...DEFAULT_COLUMNS]);
-  const [selection, setSelection] = useState<TableSelection>(NONE);
+  // Kept with the history entry: back from a post opened in the record viewer finds the same filters,
+  // columns, selection, focused row and open record (the table keeps its scroll the same way).
+  const [query, setQuery] = usePlaceState<BrowseQuery>('browserQuery', emptyBrowseQuery());
+  const [columns, setColumns] = usePlaceState<BrowseColumn[]>('browserColumns', [...DEFAULT_COLUMNS]);
+  const [selection, setSelection] = usePlaceState<TableSelection>('browserSelection', NONE);
   const [anchor, setAnchor] = useState<number | null>(null);
-  const [focused, setFocused] = useState(0);
-  const [open, setOpen] = useState<number | null>(null);
+  const [focused, setFocused] = usePlaceState('browserFocused', 0);
+  const [open, setOpen] = usePlaceState<number | null>('browserOpen', null);
   const [checking, setChecking] = useState<{ scope: Parameters<typeof CheckDialog>[0]['scope']; label: string } | null>(null);
   const [done, setDone] = useState<Done>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -90,7 +93,7 @@ export function DataBrowser({ studyId }: { studyId: string }) {
   const codes = useCodes(studyId);
   const views = useViews(studyId);
   const checks = useChecks(studyId);
-  const { refresh } = browse;
+  const { refresh, ensure } = browse;
 
   // A re-check that ends changes statuses: read the rows again.
   const lastCheck = checks.data?.[0];
@@ -98,11 +101,14 @@ export function DataBrowser({ studyId }: { studyId: string }) {
     if (lastCheck && lastCheck.state !== 'running') refresh();
   }, [lastCheck?.id, lastCheck?.state, refresh]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const changeQuery = useCallback((q: BrowseQuery) => {
-    setQuery(q);
-    setSelection(NONE);
-    setFocused(0);
-  }, []);
+  const changeQuery = useCallback(
+    (q: BrowseQuery) => {
+      setQuery(q);
+      setSelection(NONE);
+      setFocused(0);
+    },
+    [setQuery, setSelection, setFocused],
+  );
   const total = browse.total ?? 0;
   const count = selection.all ? total : selection.rowids.size;
   const rows: RowsInput = selection.all ? { query } : { rowids: [...selection.rowids] };
@@ -131,6 +137,10 @@ export function DataBrowser({ studyId }: { studyId: string }) {
     refresh();
     codes.reload();
   };
+  // A record open when the entry was left is shown again once its page is read back.
+  useEffect(() => {
+    if (open !== null) ensure(open, open);
+  }, [open, ensure]);
   const openRow = open !== null ? browse.row(open) : undefined;
   const viewSpec = useMemo(() => ({ query, columns }), [query, columns]);
 
