@@ -3,19 +3,19 @@
 import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ipc';
-import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './app-protocol';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './protocols/app-protocol';
 import { createAppCore } from './core';
-import type { Ask } from './ask';
-import { devOverrides } from './dev-overrides';
-import { createKeyStores, LEGACY_KEY_ACCOUNT, openSecretStore } from './keychain';
-import { createMediaHandler } from './media-protocol';
-import { createRouter, originOf, registerIpc } from './router';
-import { denyAllPermissions } from './security';
+import type { Ask } from './calls/ask';
+import { devOverrides } from './platform/dev-overrides';
+import { createKeyStores, LEGACY_KEY_ACCOUNT, openSecretStore } from './platform/keychain';
+import { createMediaHandler } from './protocols/media-protocol';
+import { createRouter, originOf, registerIpc } from './ipc/router';
+import { denyAllPermissions } from './platform/security';
 import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from './simulator/service';
-import { createMainWindow } from './window';
+import { createMainWindow } from './platform/window';
 import { MEDIA_SCHEME, toMediaUrl } from '../shared/media-url';
-import { createLibraryFileHandler } from './library-files';
-import { netRequestFetch, type NetRequestLike } from './net-request-fetch';
+import { createLibraryFileHandler } from './library/files';
+import { netRequestFetch, type NetRequestLike } from './protocols/net-request-fetch';
 
 // A failure nobody awaited must not take the app (and the user's work) down: log it and carry on.
 process.on('uncaughtException', (error) => console.error('Feedlens: uncaught exception (the app keeps running):', error));

@@ -15,7 +15,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { SavedItemArg } from '../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../shared/settings';
 import { createDownloadQueue } from '../electron/downloads/queue';
-import { createLibrary } from '../electron/library';
+import { createLibrary } from '../electron/library/library';
 import { goal, mb, median } from './bench/support';
 
 const FILES = Number(process.argv[2] ?? 1000);

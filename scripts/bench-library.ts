@@ -9,7 +9,7 @@ import { findEndpoint } from '../shared/api/catalog';
 import { parseLossless, stringifyLossless } from '../shared/api/json';
 import { normalizeAnswer } from '../shared/api/normalize';
 import { readPage, withCursor } from '../shared/api/pager';
-import { createLibrary } from '../electron/library';
+import { createLibrary } from '../electron/library/library';
 import { SIDECAR_FORMAT, SIDECAR_VERSION, withoutRaw, type Sidecar } from '../electron/downloads/sidecar';
 import { createSimulator } from '../electron/simulator/service';
 import { buildWorld } from '../electron/simulator/world/world';

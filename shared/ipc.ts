@@ -326,7 +326,7 @@ export interface KeyStatus {
   origin: string;
 }
 
-/** The session main talks to the service in (see electron/session.ts): changes with mode, address or key. */
+/** The session main talks to the service in (see electron/calls/session.ts): changes with mode, address or key. */
 export interface SessionInfo {
   /** New on every switch: the renderer keys its caches by it. */
   id: string;

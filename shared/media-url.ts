@@ -1,7 +1,7 @@
 // `app-media:` URLs: how the renderer names a remote media file so that main fetches it (the renderer
 // loads nothing remote). Pure, so the renderer builds the same URLs without a round trip through IPC.
 //   https://scontent-x.cdninstagram.com/v/a.jpg?oe=1  <->  app-media://media/?u=https%3A%2F%2Fscontent-x...
-// Which remote hosts main actually serves is decided in main (electron/media-protocol.ts), not here.
+// Which remote hosts main actually serves is decided in main (electron/protocols/media-protocol.ts), not here.
 
 export const MEDIA_SCHEME = 'app-media';
 export const MEDIA_HOST = 'media';

@@ -16,7 +16,7 @@ import { batches, writeWithManifest, type Written } from '../export/output';
 import { writeParquet } from '../export/parquet';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
 import { zeeschuimerItem } from '../export/zeeschuimer';
-import { stageFileAtomic } from '../fs-atomic';
+import { stageFileAtomic } from '../storage/fs-atomic';
 import type { Db } from '../studies/db';
 import { studyKeyName } from '../studies/export';
 import { EXPORTS_FOLDER } from '../studies/registry';

@@ -7,7 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { diskError } from '../disk-errors';
+import { diskError } from '../storage/disk-errors';
 import { extFromContentType } from './naming';
 
 export type FetchMedia = (url: string, init: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;

@@ -1,5 +1,5 @@
 // The IPC operations of the download queue, for the router (core.ts spreads them into its handlers).
-import type { Handlers } from '../router';
+import type { Handlers } from '../ipc/router';
 import type { DownloadQueue } from './queue';
 
 export function createDownloadHandlers(deps: { queue: DownloadQueue }): Pick<Handlers, 'downloadsEnqueue' | 'downloadsControl' | 'downloadsList'> {

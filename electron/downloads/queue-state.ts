@@ -6,7 +6,7 @@
 import { readFile, unlink } from 'node:fs/promises';
 import { parseLossless, stringifyLossless } from '../../shared/api/json';
 import type { DownloadState, Provenance } from '../../shared/ipc';
-import { writeFileAtomic } from '../fs-atomic';
+import { writeFileAtomic } from '../storage/fs-atomic';
 import type { FileRole, GroupKind, PlannedGroup, RefreshRef } from './plan';
 import type { RefreshedBy } from './refresh';
 

@@ -6,7 +6,7 @@
 import { findEndpoint } from '../../shared/api/catalog';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { CallValue, OpArgs, Result } from '../../shared/ipc';
-import type { SpendGrant } from '../cost-guard';
+import type { SpendGrant } from '../calls/cost-guard';
 import type { RefreshRef } from './plan';
 import { isDict, type Dict } from '../../shared/guards';
 

@@ -8,10 +8,10 @@
 import { readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
-import { diskError } from '../disk-errors';
-import { renameNoReplace, stageFileAtomic, syncFiles, type StagedFile } from '../fs-atomic';
+import { diskError } from '../storage/disk-errors';
+import { renameNoReplace, stageFileAtomic, syncFiles, type StagedFile } from '../storage/fs-atomic';
 import { parseLossless } from '../../shared/api/json';
-import { eachLimited } from '../parallel';
+import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
 import { partPath } from './fetch-file';
 import type { Group, Task } from './queue-state';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stringifyLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../calls/ledger';
 import type { FileRole, GroupKind } from './plan';
 import type { RefreshedBy } from './refresh';
 

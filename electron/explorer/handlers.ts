@@ -2,7 +2,7 @@
 // the Explorer screen asks for (an answer's big integers, saving raw answers). core.ts wires it.
 import { validationError, type AppError } from '../../shared/api/errors';
 import { isExplorerRequest } from '../../shared/explorer';
-import type { Handlers } from '../router';
+import type { Handlers } from '../ipc/router';
 import { createAnswerStore, sha256Of, type AnswerStore, type HeldAnswer } from './answers';
 import { bigIntPointers } from './big-ints';
 import { saveRawAnswers } from './save';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { stringifyLossless } from '../../shared/api/json';
 import { safeLabel, utcStamp } from '../export/naming';
-import { writeNewFileAtomic } from '../fs-atomic';
+import { writeNewFileAtomic } from '../storage/fs-atomic';
 import { sha256Of, type HeldAnswer } from './answers';
 
 export const RAW_FORMAT = 'feedlens.explorer-answers';

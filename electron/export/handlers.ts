@@ -3,10 +3,10 @@
 // and reports progress with `export` events. The lead spreads these handlers into core.ts.
 import { join } from 'node:path';
 import type { EventPayloads } from '../../shared/ipc';
-import type { Ledger } from '../ledger';
-import type { Handlers } from '../router';
+import type { Ledger } from '../calls/ledger';
+import type { Handlers } from '../ipc/router';
 import type { ProjectKeys, ProjectKeyStore } from './pseudonymise';
-import { diskError } from '../disk-errors';
+import { diskError } from '../storage/disk-errors';
 import { checkExportRecords } from './records';
 import { runExport, type SavedItem } from './run';
 

@@ -1,7 +1,7 @@
 // The manifest every export carries (beside the file as `<name>.manifest.json`, or `manifest.json` inside
 // a ZIP): what was exported, from which requests, at what cost, how it was pseudonymised (never the key),
 // and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
-import type { Ledger, RequestFacts } from '../ledger';
+import type { Ledger, RequestFacts } from '../calls/ledger';
 import type { ColumnSetName } from './columns';
 
 export const MANIFEST_FORMAT_VERSION = 1;

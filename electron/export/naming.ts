@@ -3,7 +3,7 @@
 // on Windows, macOS and Linux (letters, digits, '.', '-', '_' only; no leading dot; short), and never an
 // existing file's name.
 import { join } from 'node:path';
-import { pathExists } from '../fs-atomic';
+import { pathExists } from '../storage/fs-atomic';
 
 const MAX_LABEL = 80;
 

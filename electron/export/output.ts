@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAtomicTempFile, stageFileAtomic } from '../fs-atomic';
+import { isAtomicTempFile, stageFileAtomic } from '../storage/fs-atomic';
 
 /** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
 const BATCH_BYTES = 64 * 1024;

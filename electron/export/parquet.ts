@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
-import { tempPathFor } from '../fs-atomic';
+import { tempPathFor } from '../storage/fs-atomic';
 import { renameSync } from 'node:fs';
 
 export type ParquetType = 'string' | 'int64' | 'double' | 'boolean' | 'timestamp' | 'strings';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { stageFileAtomic } from '../fs-atomic';
+import { stageFileAtomic } from '../storage/fs-atomic';
 
 // Deflate's fastest level: several times faster than the default 6 on CSV and NDJSON, for files some 10-25 %
 // larger (npm run bench prints both). Exports are written far more often than they are mailed.

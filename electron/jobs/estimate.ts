@@ -7,7 +7,7 @@ import { normalizeAnswer } from '../../shared/api/normalize';
 import { getPath } from '../../shared/api/pager';
 import type { BalanceState, JobEstimate, JobSpec } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import type { CallCache } from '../calls';
+import type { CallCache } from '../calls/calls';
 import { endpointOf, firstList, LIST_PLANS, REPLY_CALLS_PER_COMMENT, REPLIES_PLAN, TOP_LEVEL_SHARE, type JobKind } from './plan';
 
 /** `knownCount`: the list's size as the renderer knows it (proposed addition to jobSpecSchema). */

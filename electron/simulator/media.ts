@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, crc32, deflateSync } from 'node:zlib';
 import { AUDIO_ASSET, VIDEO_ASSETS, type VideoAssetName } from './types';
-import { parseRange } from '../http-range';
+import { parseRange } from '../protocols/http-range';
 
 export const MAX_IMAGE_SIDE = 2160;
 /** Media URLs stay valid this long (the real CDN's are valid for days). */

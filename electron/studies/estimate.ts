@@ -12,7 +12,7 @@ import { normalizeAnswer } from '../../shared/api/normalize';
 import type { BalanceState } from '../../shared/ipc';
 import type { AppRecord, Profile } from '../../shared/records';
 import type { EstimateLine, RunEstimate } from '../../shared/studies';
-import type { CallCache } from '../calls';
+import type { CallCache } from '../calls/calls';
 import { LIST_PLANS, REPLY_CALLS_PER_COMMENT, TOP_LEVEL_SHARE } from '../jobs/plan';
 import type { Db } from './db';
 import { recordsOf } from './page';

@@ -10,7 +10,7 @@ import type { AppRecord } from '../../shared/records';
 import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../calls/ledger';
 import type { Where } from './browse';
 import type { Db } from './db';
 import { EXPORTS_FOLDER } from './registry';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomicSync } from '../fs-atomic';
+import { writeFileAtomicSync } from '../storage/fs-atomic';
 import { DATABASE_FILE, getMeta, openDb, setMeta, type Db } from './db';
 
 export const INDEX_FILE = 'studies.json';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Entry as NativeEntry } from '@napi-rs/keyring';
-import { openSecretStore, SECRET_SERVICE_NAME } from '../../electron/keychain';
+import { openSecretStore, SECRET_SERVICE_NAME } from '../../electron/platform/keychain';
 
 const skipReason = process.env.FEEDLENS_KEYCHAIN_SKIP;
 // A service name of its own, so the test never touches a real Feedlens key.

@@ -1,7 +1,7 @@
 // Main's questions to the user, as the tests see them: every question is recorded, and answered by a
 // policy ('confirm', 'decline', a function) or left waiting until the test answers it (`next()`), as a
 // user would click in the native dialog. Used by unit tests and by the browser harness.
-import type { Ask, AskAnswer, AskRequest } from '../../electron/ask';
+import type { Ask, AskAnswer, AskRequest } from '../../electron/calls/ask';
 
 export interface PendingQuestion {
   request: AskRequest;

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { CoreOptions, DemoBackend } from '../../electron/core';
 import type { ProjectKeys } from '../../electron/export/pseudonymise';
-import { createKeyStores, createMemoryStore, type SecretStore } from '../../electron/keychain';
+import { createKeyStores, createMemoryStore, type SecretStore } from '../../electron/platform/keychain';
 import { createAskRecorder } from './ask-recorder';
 
 /** Project keys kept in memory, one store per project (as the keychain keeps one entry per project). */

@@ -4,8 +4,8 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLibraryFileHandler } from '../../electron/library-files';
-import { previewUrlFor } from '../../electron/library';
+import { createLibraryFileHandler } from '../../electron/library/files';
+import { previewUrlFor } from '../../electron/library/library';
 import { tempDir } from './downloads/support';
 
 const MEDIA_BASE = 'app-media://media/';

@@ -1,6 +1,6 @@
 // The library against real downloads from the simulator: the index built while downloading, the index
 // rebuilt from the sidecars alone, listing by account, kind and date, and revealing files.
-import { createGrant } from '../../electron/cost-guard';
+import { createGrant } from '../../electron/calls/cost-guard';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { sanitizeName } from '../../electron/downloads/naming';
 import { createDownloadQueue } from '../../electron/downloads/queue';
 import type { Sidecar } from '../../electron/downloads/sidecar';
 import { parseLossless } from '../../shared/api/json';
-import { createLibrary, createLibraryHandlers, type Library } from '../../electron/library';
+import { createLibrary, createLibraryHandlers, type Library } from '../../electron/library/library';
 import { startSimulatorServer, type SimulatorServer } from '../../electron/simulator/http';
 import type { WorldUser } from '../../electron/simulator/world/model';
 import { coreRig, plainFetch, tempDir, type CoreRig } from './downloads/support';

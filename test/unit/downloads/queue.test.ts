@@ -1,5 +1,5 @@
 // The download queue against the real simulator (its world is the oracle) and the real call service.
-import { createGrant, type SpendGrant } from '../../../electron/cost-guard';
+import { createGrant, type SpendGrant } from '../../../electron/calls/cost-guard';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,8 +10,8 @@ import { DEFAULT_FILENAME_TEMPLATE } from '../../../shared/settings';
 import { createDownloadHandlers } from '../../../electron/downloads/handlers';
 import { createDownloadQueue, type DownloadQueue, type DownloadQueueOptions } from '../../../electron/downloads/queue';
 import { ledgerAnswerFacts, type Sidecar } from '../../../electron/downloads/sidecar';
-import { createLedger } from '../../../electron/ledger';
-import { createRouter, type Handlers } from '../../../electron/router';
+import { createLedger } from '../../../electron/calls/ledger';
+import { createRouter, type Handlers } from '../../../electron/ipc/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
 import { VIDEO_ASSETS } from '../../../electron/simulator/types';
 import type { WorldMedia, WorldUser } from '../../../electron/simulator/world/model';

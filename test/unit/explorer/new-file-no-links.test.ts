@@ -11,7 +11,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, link: vi.fn(async () => Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }))) };
 });
 
-const { writeNewFileAtomic } = await import('../../../electron/fs-atomic');
+const { writeNewFileAtomic } = await import('../../../electron/storage/fs-atomic');
 
 describe('writeNewFileAtomic without hard links', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feedlens-nolink-'));

@@ -10,7 +10,7 @@ import { normalizeRecord } from '../../../shared/api/normalize';
 import { OPS, type OpArgs } from '../../../shared/ipc';
 import type { Post } from '../../../shared/records';
 import { createExportHandlers } from '../../../electron/export/handlers';
-import { createMemoryStore } from '../../../electron/keychain';
+import { createMemoryStore } from '../../../electron/platform/keychain';
 import type { Manifest } from '../../../electron/export/manifest';
 import { createPseudonymiser, pseudonymOf } from '../../../electron/export/pseudonymise';
 import type { SavedItem } from '../../../electron/export/run';

@@ -11,7 +11,7 @@ import { normalizeAnswer } from '../../../shared/api/normalize';
 import { readPage, withCursor } from '../../../shared/api/pager';
 import type { AppRecord } from '../../../shared/records';
 import { createAppCore, type AppCore } from '../../../electron/core';
-import { createLedger, type Ledger } from '../../../electron/ledger';
+import { createLedger, type Ledger } from '../../../electron/calls/ledger';
 import type { SavedItem } from '../../../electron/export/run';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
 import type { World, WorldMedia, WorldUser } from '../../../electron/simulator/world/world';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAskRecorder } from '../../support/ask-recorder';
 import { createJobHandlers, type Jobs } from '../../../electron/jobs/handlers';
 import { createStudyService } from '../../../electron/studies/service';
-import type { HandlerContext } from '../../../electron/router';
+import type { HandlerContext } from '../../../electron/ipc/router';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
 import { threadOf } from '../../../electron/simulator/world/comments';
 import type { WorldUser } from '../../../electron/simulator/world/model';

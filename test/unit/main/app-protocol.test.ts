@@ -7,7 +7,7 @@ import {
   CONTENT_SECURITY_POLICY,
   createAppProtocolHandler,
   PRIVILEGED_SCHEMES,
-} from '../../../electron/app-protocol';
+} from '../../../electron/protocols/app-protocol';
 
 // A built renderer as electron-vite lays it out, and a secret next to it that must stay unreachable.
 let base: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBalanceTracker } from '../../../electron/balance';
+import { createBalanceTracker } from '../../../electron/calls/balance';
 import type { BalanceState } from '../../../shared/ipc';
 
 describe('balance tracker', () => {

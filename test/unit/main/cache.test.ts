@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseLossless } from '../../../shared/api/json';
-import { createResponseCache, type ResponseCacheOptions } from '../../../electron/cache';
-import { createSession, sessionNamespace } from '../../../electron/session';
+import { createResponseCache, type ResponseCacheOptions } from '../../../electron/calls/cache';
+import { createSession, sessionNamespace } from '../../../electron/calls/session';
 
 const namespaceOf = (mode: 'demo' | 'live', key: string | null, baseUrl = 'https://api.hikerapi.com') =>
   sessionNamespace(createSession({ mode, reason: 'key', baseUrl, fetch, key }).info);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCallService, type CallCache } from '../../../electron/calls';
-import { createCostGuard } from '../../../electron/cost-guard';
-import { createBalanceTracker } from '../../../electron/balance';
-import { createSession, createSessionHolder, type Session } from '../../../electron/session';
+import { createCallService, type CallCache } from '../../../electron/calls/calls';
+import { createCostGuard } from '../../../electron/calls/cost-guard';
+import { createBalanceTracker } from '../../../electron/calls/balance';
+import { createSession, createSessionHolder, type Session } from '../../../electron/calls/session';
 import type { ApiClient, ApiOutcome, AttemptRecord } from '../../../electron/api/client';
 import type { LedgerEntry } from '../../../shared/ipc';
 import { createAskRecorder, type AskPolicy } from '../../support/ask-recorder';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEndpoint, type Endpoint } from '../../../shared/api/catalog';
-import { createCostGuard, createGrant, type CostGuardOptions, type GuardRequest } from '../../../electron/cost-guard';
+import { createCostGuard, createGrant, type CostGuardOptions, type GuardRequest } from '../../../electron/calls/cost-guard';
 import { createAskRecorder, type AskPolicy } from '../../support/ask-recorder';
 
 const ep = (path: string): Endpoint => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devOverrides } from '../../../electron/dev-overrides';
+import { devOverrides } from '../../../electron/platform/dev-overrides';
 
 const env = { ELECTRON_RENDERER_URL: 'http://localhost:5173', FEEDLENS_USER_DATA: '/tmp/x' };
 

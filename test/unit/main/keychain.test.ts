@@ -13,7 +13,7 @@ import {
   SECRET_SERVICE_NAME,
   type KeyringEntry,
   type OpenEntry,
-} from '../../../electron/keychain';
+} from '../../../electron/platform/keychain';
 
 const KEY = 'hk_live_7Qm2xV9pL4sT8wZ1';
 

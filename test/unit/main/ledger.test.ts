@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../shared/api/catalog';
 import type { LedgerEntry } from '../../../shared/ipc';
-import { createLedger, isSecretName } from '../../../electron/ledger';
+import { createLedger, isSecretName } from '../../../electron/calls/ledger';
 
 const KEY = 'hk_live_7Qm2xV9pL4sT8wZ1';
 const T0 = Date.UTC(2026, 2, 28, 18, 45, 10); // 2026-03-28

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { netRequestFetch, type NetRequestLike, type NetResponseLike } from '../../../electron/net-request-fetch';
+import { netRequestFetch, type NetRequestLike, type NetResponseLike } from '../../../electron/protocols/net-request-fetch';
 
 /** A stand-in for Electron's ClientRequest: the test decides what the network does. */
 class FakeRequest extends EventEmitter {

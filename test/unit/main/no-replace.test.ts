@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renameNoReplace, stageFileAtomic } from '../../../electron/fs-atomic';
+import { renameNoReplace, stageFileAtomic } from '../../../electron/storage/fs-atomic';
 
 describe('writes that never replace a file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feedlens-noreplace-'));

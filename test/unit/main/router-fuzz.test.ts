@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, type Endpoint, type ParamSpec } from '../../../shared/api/catalog';
 import { OPS, type OpName } from '../../../shared/ipc';
 import { createAppCore, type AppCore } from '../../../electron/core';
-import { createRouter, type Router } from '../../../electron/router';
+import { createRouter, type Router } from '../../../electron/ipc/router';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../electron/simulator/service';
 import { createAskRecorder } from '../../support/ask-recorder';
 import { testCoreOptions } from '../../support/core-options';

@@ -10,7 +10,7 @@ import {
   type InvokeEvent,
   type IpcMainLike,
   type SenderFrame,
-} from '../../../electron/router';
+} from '../../../electron/ipc/router';
 
 const APP_ORIGIN = 'app://feedlens';
 const KEY = 'hk_live_7f3a9c2e51d04b8aa6e1';

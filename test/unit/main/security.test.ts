@@ -1,6 +1,6 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { APP_ENTRY_URL, APP_ORIGIN } from '../../../electron/app-protocol';
+import { APP_ENTRY_URL, APP_ORIGIN } from '../../../electron/protocols/app-protocol';
 import {
   denyAllPermissions,
   hardenContents,
@@ -8,8 +8,8 @@ import {
   openIfAllowed,
   type ContentsLike,
   type SessionLike,
-} from '../../../electron/security';
-import { createMainWindow, type WindowLike } from '../../../electron/window';
+} from '../../../electron/platform/security';
+import { createMainWindow, type WindowLike } from '../../../electron/platform/window';
 
 // Electron's own objects must fit what these modules take (checked by tsc).
 const _fits = (w: BrowserWindow, c: WebContents, s: Session): [WindowLike, ContentsLike, SessionLike] => [w, c, s];

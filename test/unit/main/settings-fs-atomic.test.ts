@@ -1,10 +1,10 @@
-// The atomic write helper (electron/fs-atomic.ts) that the settings store, ledger export and cache share.
+// The atomic write helper (electron/storage/fs-atomic.ts) that the settings store, ledger export and cache share.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAtomicTempFile, tempPathFor, writeFileAtomic, writeFileAtomicSync } from '../../../electron/fs-atomic';
+import { isAtomicTempFile, tempPathFor, writeFileAtomic, writeFileAtomicSync } from '../../../electron/storage/fs-atomic';
 
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../../shared/api/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import { createSettingsStore, SettingsValidationError } from '../../../electron/settings-store';
+import { createSettingsStore, SettingsValidationError } from '../../../electron/storage/settings-store';
 
 let dir: string;
 let file: string;

@@ -2,8 +2,8 @@
 // (fileURLToPath), which files the viewer steps through, and what a sidecar's record says.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { previewUrlFor } from '../../../electron/library';
-import { fileUrlOf as mainFileUrlOf } from '../../../electron/library-files';
+import { previewUrlFor } from '../../../electron/library/library';
+import { fileUrlOf as mainFileUrlOf } from '../../../electron/library/files';
 import { withoutRaw } from '../../../electron/downloads/sidecar';
 import { postFromV1, profileFromV1, storyFromV1 } from '../../../shared/api/normalize';
 import { baseName, fileUrlOf, mediaKindOf, provenanceOf, savedFileUrl, summarize, viewerFiles } from '../../../renderer/src/screens/library/saved';

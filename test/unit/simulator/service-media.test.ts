@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createMediaFiles, MAX_IMAGE_SIDE } from '../../../electron/simulator/media';
-import { parseRange } from '../../../electron/http-range';
+import { parseRange } from '../../../electron/protocols/http-range';
 import { AUDIO_ASSET, mediaPaths, VIDEO_ASSETS, type VideoAssetName } from '../../../electron/simulator/types';
 
 const ASSETS = resolve(__dirname, '../../../assets/sim-media');

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers, type Jobs } from '../../../electron/jobs/handlers';
 import type { SavedItem } from '../../../electron/export/run';
-import type { CallService } from '../../../electron/calls';
+import type { CallService } from '../../../electron/calls/calls';
 import { createStudyService, type StudyService } from '../../../electron/studies/service';
 import { createSimulator, type Simulator } from '../../../electron/simulator/service';
 import { threadOf } from '../../../electron/simulator/world/comments';

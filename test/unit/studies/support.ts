@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDb, type Db } from '../../../electron/studies/db';
 import { createStudyRunner, type RunnerDeps, type StudyRunner } from '../../../electron/studies/runner';
 import { createTargetsTable, type NewTarget, type TargetsTable } from '../../../electron/studies/targets';
-import type { CallService } from '../../../electron/calls';
+import type { CallService } from '../../../electron/calls/calls';
 import type { Simulator } from '../../../electron/simulator/service';
 import type { Collect, CollectList, RunInfo } from '../../../shared/studies';
 import { callStack, newKey, tempDir, type CallStack } from '../jobs/support';

@@ -1,4 +1,4 @@
-// Copies text. The async clipboard needs a permission main denies (electron/security.ts); the older
+// Copies text. The async clipboard needs a permission main denies (electron/platform/security.ts); the older
 // copy command works from a click without one, so it is the fallback.
 export async function copyToClipboard(text: string): Promise<boolean> {
   try {

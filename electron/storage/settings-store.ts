@@ -3,10 +3,10 @@
 // The renderer's patches may touch only the patchable fields; main changes the others itself (`update`),
 // after its own dialogs (service address, download folder, mode).
 import { readFileSync, renameSync } from 'node:fs';
-import type { AppError, ParamIssue } from '../shared/api/errors';
-import { parseLossless } from '../shared/api/json';
-import { DEFAULT_SETTINGS, PATCHABLE_SETTINGS, type Settings } from '../shared/settings';
-import { coerceSettings, settingsPatchSchema, settingsSchema } from '../shared/settings-schema';
+import type { AppError, ParamIssue } from '../../shared/api/errors';
+import { parseLossless } from '../../shared/api/json';
+import { DEFAULT_SETTINGS, PATCHABLE_SETTINGS, type Settings } from '../../shared/settings';
+import { coerceSettings, settingsPatchSchema, settingsSchema } from '../../shared/settings-schema';
 import { describeFileError } from './file-errors';
 import { writeFileAtomicSync } from './fs-atomic';
 

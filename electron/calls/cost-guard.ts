@@ -5,8 +5,8 @@
 // capped per hour: past the ceiling even 1-unit calls wait for main's question. Calls inside a spending
 // grant (a job's confirmed budget, a confirmed batch of link renewals) are authorised by that grant.
 // A call costing more than the known balance never runs.
-import { costOf, type Endpoint } from '../shared/api/catalog';
-import { overBalance, type AppError } from '../shared/api/errors';
+import { costOf, type Endpoint } from '../../shared/api/catalog';
+import { overBalance, type AppError } from '../../shared/api/errors';
 import { requestsWord, type Ask } from './ask';
 
 /** Calls at or above this cost always need main's question, whatever the settings say. */

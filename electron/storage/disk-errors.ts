@@ -1,6 +1,6 @@
 // File-system failures that the user can act on (a full disk, a folder Feedlens may not write to) become
 // errors that say what failed and what to do, instead of an "unexpected" one.
-import type { AppError } from '../shared/api/errors';
+import type { AppError } from '../../shared/api/errors';
 
 const FULL = new Set(['ENOSPC', 'EDQUOT']);
 const REFUSED = new Set(['EACCES', 'EPERM', 'EROFS']);

@@ -7,8 +7,8 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { isInside } from './downloads/naming';
-import { parseRange } from './http-range';
+import { isInside } from '../downloads/naming';
+import { parseRange } from '../protocols/http-range';
 
 export interface LibraryFilesOptions {
   /** The download folder: only files inside it are served. */

@@ -1,12 +1,12 @@
 // Which service main talks to, and with which key: the settings (mode, service address), the key stored
-// for that address, and the demo simulator, turned into one Session value (electron/session.ts) that is
+// for that address, and the demo simulator, turned into one Session value (electron/calls/session.ts) that is
 // rebuilt and swapped as a whole on every change. A key is read from, and stored under, the keychain entry
 // of its own address only: changing the address never carries a key to it.
-import type { KeyStatus, ModeInfo } from '../shared/ipc';
-import type { DemoBackend } from './core';
-import { keyStatus, type KeyStores, type SecretStore } from './keychain';
+import type { KeyStatus, ModeInfo } from '../../shared/ipc';
+import type { DemoBackend } from '../core';
+import { keyStatus, type KeyStores, type SecretStore } from '../platform/keychain';
 import { createSession, createSessionHolder, originOfBase, type Session, type SessionHolder } from './session';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from '../storage/settings-store';
 
 export interface ServiceSessionsOptions {
   settings: SettingsStore;

@@ -3,7 +3,7 @@
 // answer, and no way to read other files on the disk. main.ts passes the handler to protocol.handle.
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve } from 'node:path';
-import { MEDIA_SCHEME } from '../shared/media-url';
+import { MEDIA_SCHEME } from '../../shared/media-url';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'feedlens';

@@ -6,9 +6,9 @@
 // library, is cut out of the bytes before they are decoded and parsed.
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLossless } from '../shared/api/json';
-import { isAtomicTempFile } from './fs-atomic';
-import { isSidecar, type Sidecar } from './downloads/sidecar';
+import { parseLossless } from '../../shared/api/json';
+import { isAtomicTempFile } from '../storage/fs-atomic';
+import { isSidecar, type Sidecar } from '../downloads/sidecar';
 
 export interface ScannedSidecar {
   path: string;

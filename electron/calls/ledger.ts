@@ -8,10 +8,10 @@ import { appendFile, mkdir, open, readdir, stat, unlink, writeFile } from 'node:
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import type { LedgerEntry, LedgerPage, LedgerTotals } from '../shared/ipc';
-import { describeFileError } from './file-errors';
-import { writeFileAtomic } from './fs-atomic';
-import { parseLossless } from '../shared/api/json';
+import type { LedgerEntry, LedgerPage, LedgerTotals } from '../../shared/ipc';
+import { describeFileError } from '../storage/file-errors';
+import { writeFileAtomic } from '../storage/fs-atomic';
+import { parseLossless } from '../../shared/api/json';
 
 export interface LedgerQuery {
   /** Epoch ms, inclusive. */

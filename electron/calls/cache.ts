@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAtomicTempFile, writeFileAtomic } from './fs-atomic';
-import { parseLossless } from '../shared/api/json';
+import { isAtomicTempFile, writeFileAtomic } from '../storage/fs-atomic';
+import { parseLossless } from '../../shared/api/json';
 
 export type ParamValue = string | number | boolean | readonly string[] | null | undefined;
 
@@ -39,7 +39,7 @@ export interface CacheStats {
 export interface ResponseCache {
   /**
    * The answer for this call if one younger than the TTL is stored, else null. `namespace` (the
-   * session's, see electron/session.ts) overrides the option's.
+   * session's, see electron/calls/session.ts) overrides the option's.
    */
   get(path: string, params: Record<string, ParamValue>, namespace?: string): Promise<CachedAnswer | null>;
   /** Stores a successful answer (never an error). Disk trouble only costs the disk copy. */

@@ -4,7 +4,7 @@
 // finishes after a switch therefore stays a call of the session it began in (a demo answer is never
 // cached, logged or billed as live).
 import { createHash, randomUUID } from 'node:crypto';
-import type { SessionInfo } from '../shared/ipc';
+import type { SessionInfo } from '../../shared/ipc';
 
 export interface Session {
   /** What the renderer and records may know. */

@@ -3,7 +3,7 @@
 // the renderer only ever sees keyStatus() (present, backend, last 4 characters).
 import { createRequire } from 'node:module';
 import type { Entry as NativeEntry } from '@napi-rs/keyring';
-import type { KeyBackend, KeyStatus } from '../shared/ipc';
+import type { KeyBackend, KeyStatus } from '../../shared/ipc';
 
 export interface SecretStore {
   readonly backend: KeyBackend;

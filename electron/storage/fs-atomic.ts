@@ -5,7 +5,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writ
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { eachLimited } from './parallel';
-import { sleep } from '../shared/timing';
+import { sleep } from '../../shared/timing';
 
 export interface AtomicWriteOptions {
   /** File mode of a newly created file. Default 0o600: our files hold private research data. */

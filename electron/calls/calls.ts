@@ -2,12 +2,12 @@
 // parameter validation -> cache -> cost guard (main's own question where needed) -> ledger writable ->
 // API client -> balance, cache and ledger updates. Every step uses the session the call started in.
 import { randomUUID } from 'node:crypto';
-import { findEndpoint, type Endpoint } from '../shared/api/catalog';
-import { cancelledError, retiredError, validationError, type AppError } from '../shared/api/errors';
-import { readPage, type PageCursor } from '../shared/api/pager';
-import { validateParams } from '../shared/api/params';
-import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../shared/ipc';
-import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from './api/client';
+import { findEndpoint, type Endpoint } from '../../shared/api/catalog';
+import { cancelledError, retiredError, validationError, type AppError } from '../../shared/api/errors';
+import { readPage, type PageCursor } from '../../shared/api/pager';
+import { validateParams } from '../../shared/api/params';
+import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../../shared/ipc';
+import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from '../api/client';
 import type { BalanceTracker } from './balance';
 import type { CostGuard, SpendGrant } from './cost-guard';
 import { sessionNamespace, type Session } from './session';

@@ -13,10 +13,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fromMediaUrl } from '../shared/media-url';
-import { originOf } from './router';
+import { fromMediaUrl } from '../../shared/media-url';
+import { originOf } from '../ipc/router';
 import { parseRange } from './http-range';
-import { parseLossless } from '../shared/api/json';
+import { parseLossless } from '../../shared/api/json';
 
 /** Hosts (https, default port) served from the network: any subdomain of these. */
 export const DEFAULT_MEDIA_HOST_SUFFIXES: readonly string[] = ['.cdninstagram.com', '.fbcdn.net'];

@@ -5,15 +5,15 @@ import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { AppError } from '../shared/api/errors';
-import { parseLossless } from '../shared/api/json';
-import type { LibraryItem } from '../shared/ipc';
-import { diskError } from './disk-errors';
-import { writeFileAtomic } from './fs-atomic';
-import { isInside } from './downloads/naming';
-import type { Sidecar } from './downloads/sidecar';
-import { scanSidecars } from './library-scan';
-import type { Handlers } from './router';
+import type { AppError } from '../../shared/api/errors';
+import { parseLossless } from '../../shared/api/json';
+import type { LibraryItem } from '../../shared/ipc';
+import { diskError } from '../storage/disk-errors';
+import { writeFileAtomic } from '../storage/fs-atomic';
+import { isInside } from '../downloads/naming';
+import type { Sidecar } from '../downloads/sidecar';
+import { scanSidecars } from './scan';
+import type { Handlers } from '../ipc/router';
 
 export interface LibraryOptions {
   /** The app's data folder: the index is library/index.json in it. */

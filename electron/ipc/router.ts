@@ -3,8 +3,8 @@
 // shared/ipc.ts, and turns every outcome into a Result value: errors cross IPC as data, because
 // Electron keeps only the message of a thrown error.
 import type { z } from 'zod';
-import { internalError, isAppError, validationError, type AppError } from '../shared/api/errors';
-import { channelOf, OPS, type OpName, type OpResults, type Result } from '../shared/ipc';
+import { internalError, isAppError, validationError, type AppError } from '../../shared/api/errors';
+import { channelOf, OPS, type OpName, type OpResults, type Result } from '../../shared/ipc';
 
 export interface HandlerContext {
   /** The id of the sending webContents (which window asked). */

@@ -1,7 +1,7 @@
 // Hardening of the window's contents and session, per Electron's security checklist: the page cannot
 // navigate away from the app, open windows, embed <webview>s or obtain any permission; links leave for
 // the system browser only when they point at the platform's web pages or the service's site.
-import { originOf } from './router';
+import { originOf } from '../ipc/router';
 
 /** Exact hostnames (https only) that may be opened in the system browser. */
 const EXTERNAL_HOSTS: ReadonlySet<string> = new Set([

@@ -1,13 +1,13 @@
 // The IPC operations about which service main talks to: the key (stored per service address), the mode,
 // the service address itself, and the balance. Every switch builds a new session (see service-session.ts)
 // and tells the renderer; changing the address needs main's own confirmation and calls nothing.
-import { validationError, type AppError } from '../shared/api/errors';
-import type { BalanceState } from '../shared/ipc';
-import { checkServiceOrigin, PRODUCTION_ORIGIN } from '../shared/service-origin';
-import type { Ask } from './ask';
-import type { BalanceTracker } from './balance';
+import { validationError, type AppError } from '../../shared/api/errors';
+import type { BalanceState } from '../../shared/ipc';
+import { checkServiceOrigin, PRODUCTION_ORIGIN } from '../../shared/service-origin';
+import type { Ask } from '../calls/ask';
+import type { BalanceTracker } from '../calls/balance';
 import type { Handlers } from './router';
-import type { ServiceSessions } from './service-session';
+import type { ServiceSessions } from '../calls/service-session';
 
 export type ServiceOps = 'keySet' | 'keyClear' | 'keyStatus' | 'keyTest' | 'balanceGet' | 'modeGet' | 'modeSet' | 'serviceOriginSet';
 

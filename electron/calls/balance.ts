@@ -1,7 +1,7 @@
 // The balance: fetched from the free /sys/balance at start and every few minutes, lowered locally after
 // each answer by the units it billed, and pushed to the renderer on every change.
-import type { AppError } from '../shared/api/errors';
-import type { BalanceState } from '../shared/ipc';
+import type { AppError } from '../../shared/api/errors';
+import type { BalanceState } from '../../shared/ipc';
 
 export const BALANCE_REFRESH_MS = 5 * 60_000;
 

@@ -3,17 +3,17 @@
 // main's folder picker), app facts, media URLs, external links and the request log.
 import { mkdir, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { validationError, type AppError } from '../shared/api/errors';
-import type { AppInfo } from '../shared/ipc';
-import { isPlatformPage } from '../shared/links';
-import { PRODUCTION_ORIGIN } from '../shared/service-origin';
-import type { Settings } from '../shared/settings';
-import { requestsWord, type Ask } from './ask';
-import { describeFileError } from './file-errors';
-import type { Ledger } from './ledger';
+import { validationError, type AppError } from '../../shared/api/errors';
+import type { AppInfo } from '../../shared/ipc';
+import { isPlatformPage } from '../../shared/links';
+import { PRODUCTION_ORIGIN } from '../../shared/service-origin';
+import type { Settings } from '../../shared/settings';
+import { requestsWord, type Ask } from '../calls/ask';
+import { describeFileError } from '../storage/file-errors';
+import type { Ledger } from '../calls/ledger';
 import type { Handlers } from './router';
-import { isExternalAllowed } from './security';
-import { SettingsValidationError, type SettingsStore } from './settings-store';
+import { isExternalAllowed } from '../platform/security';
+import { SettingsValidationError, type SettingsStore } from '../storage/settings-store';
 
 export type AppOps =
   | 'settingsGet'
