@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulator } from '../electron/simulator/service';
-import { studySetup } from '../test/unit/studies/support';
+import { studySetup } from '../test/unit/electron/studies/support';
 
 const sim = createSimulator({ followerLimit: false });
 const big = sim.world.userByName.get('skyward.atlas');

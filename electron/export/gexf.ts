@@ -1,6 +1,6 @@
 // GEXF 1.3 (https://gexf.net), the format Gephi reads natively: one graph with typed node and edge
 // attributes (kind, counts, first and last seen; edge weights and dates). Written as a stream of text
-// chunks; checked against the GEXF 1.3 schema in test/unit/analysis/networks.test.ts.
+// chunks; checked against the GEXF 1.3 schema in test/unit/electron/analysis/networks.test.ts.
 import type { Network } from '../analysis/networks';
 
 /** XML 1.0 forbids most control characters even when escaped: they are dropped. */

@@ -2,7 +2,7 @@
 // types every reader agrees on: ids as UTF-8 strings (never doubles: media ids exceed 2^53), counts as
 // signed 64-bit integers, times as INT64 TIMESTAMP(MILLIS, UTC-adjusted), lists of strings as the
 // standard three-level LIST, Snappy-compressed. DuckDB, pandas/pyarrow, R arrow and Spark all read these
-// (test/unit/analysis/parquet.test.ts reads every file back with DuckDB). Rows are written in row groups
+// (test/unit/electron/analysis/parquet.test.ts reads every file back with DuckDB). Rows are written in row groups
 // as they come, so memory holds one group at a time; the file is written under a temp name and renamed.
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // advanced a day, a second run that fetches and bills only what is new (it prints `incremental: billed N
 // pages for K new items`), a schedule that fires within its daily budget, the database read by the
 // sqlite3 command line, "Add to study" on a profile; screenshots of every new screen, light and dark.
-// (kill -9 in the middle of a run: test/unit/studies/kill.test.ts kills the main process for real.)
+// (kill -9 in the middle of a run: test/unit/electron/studies/kill.test.ts kills the main process for real.)
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { OpArgs, OpName } from '../../../shared/ipc';
 import type { WorldUser } from '../../../electron/simulator/world/world';
-import { csvObjects } from '../../unit/export/support';
+import { csvObjects } from '../../unit/electron/export/support';
 import { SCREENS_DIR, settle, type Harness } from '../harness/harness';
 
 // ---- the omnibox and tabs ----

@@ -8,7 +8,7 @@ import { OPS, type Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import { columnSetCounts, defaultColumnSet, exportArgs, formProblem, initialForm, skippedBy } from '../../../renderer/src/components/exportPlan';
 import type { Selectable } from '../../../renderer/src/state/selection';
-import { loadAnswer } from '../normalize/support';
+import { loadAnswer } from '../shared/api/normalize/support';
 
 function selectables(path: string, file: string): Selectable[] {
   const endpoint = findEndpoint(path);

@@ -11,7 +11,7 @@ import {
   countByKind, describeCounts, entriesOf, entryWith, highlightItem, rangeFrom, selectionKey, selectionKind, toSavedItems, toSelected, useSelection,
   type Selectable, type SelectedItem,
 } from '../../../renderer/src/state/selection';
-import { loadAnswer } from '../normalize/support';
+import { loadAnswer } from '../shared/api/normalize/support';
 
 function recordsOf(path: string, file: string): AppRecord[] {
   const endpoint = findEndpoint(path);

@@ -7,7 +7,7 @@ import {
   IMAGE_MS, formatAgo, formatTimeLeft, frameImageUrl, initialViewerState, isPlainSticker, isPlaying, overlayRect, segmentProgress,
   sharedPostsOf, startIndex, stickerName, timingOf, videoUrlOf, viewerReducer, type ItemTiming, type ViewerAction, type ViewerState,
 } from '../../../renderer/src/screens/viewer/logic';
-import { loadAnswer } from '../normalize/support';
+import { loadAnswer } from '../shared/api/normalize/support';
 
 /** The interface's v1 stories example (an image with overlays, then an 8.4 s video), as the app reads it. */
 function fixtureStories(): Story[] {

@@ -5,7 +5,7 @@ import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../shared/api/normalize';
 import type { AppRecord, Story } from '../../../shared/records';
 import { stickerDetails } from '../../../renderer/src/screens/viewer/stickers';
-import { loadAnswer } from '../normalize/support';
+import { loadAnswer } from '../shared/api/normalize/support';
 
 function fixtureStory(): Story {
   const endpoint = findEndpoint('/v1/user/stories')!;

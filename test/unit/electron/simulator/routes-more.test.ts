@@ -1,0 +1,188 @@
+// Every catalog endpoint has an answer (none "not simulated"), in the shape of the OpenAPI document's
+// example, and the app's pager and normaliser read records from it. Also the production forms that
+// routes-more.ts adds: reposts with a bare 19-digit cursor, the profile and music streams, and the
+// deferred patch rows of the gql grids.
+import { describe, expect, it } from 'vitest';
+import { CATALOG, findEndpoint } from '../../../../shared/api/catalog';
+import { normalizeAnswer } from '../../../../shared/api/normalize';
+import { readPage, withCursor } from '../../../../shared/api/pager';
+import { ROUTES } from '../../../../electron/simulator/routes-more';
+import { postUrl } from '../../../../electron/simulator/shapes/v1';
+import { ANCHORS, threadOf } from '../../../../electron/simulator/world/world';
+import { arr, callRoute, get, obj, sharedWorld, wireText, type Params } from './routes-support';
+
+const world = sharedWorld();
+const user = (name: string) => {
+  const u = world.userByName.get(name);
+  if (!u) throw new Error(`no ${name}`);
+  return u;
+};
+const big = user(ANCHORS.big);
+const isPublic = (pk: string): boolean => !world.userByPk.get(pk)?.isPrivate;
+const reel = world.media.find((m) => isPublic(m.ownerPk) && m.productType === 'clips' && m.trackId !== null && m.mediaType === 2);
+const discussed = world.media.find((m) => isPublic(m.ownerPk) && !m.commentsDisabled && threadOf(world, m).top.some((c) => c.replies.length >= 2));
+const hashtag = [...world.hashtags].sort((a, b) => b.recent.length - a.recent.length)[0];
+const place = [...world.locations].sort((a, b) => b.recent.length - a.recent.length)[0];
+if (!reel || !discussed || !hashtag || !place) throw new Error('the world lacks a reel, a discussed post, a hashtag or a place');
+const parent = threadOf(world, discussed).top.find((c) => c.replies.length >= 2);
+if (!parent) throw new Error('no comment with replies');
+const fileUrl = (m: typeof reel, key: 'thumbnail_url' | 'video_url'): string => String(obj(get('/v1/media/by/id', { id: m.pk }))[key]);
+
+/** The request each endpoint added by routes-more.ts is asked in these tests. */
+const REQUESTS: Record<string, Params> = {
+  '/v1/user/followers': { user_id: big.pk },
+  '/v1/user/following': { user_id: big.pk },
+  '/gql/user/followers': { user_id: big.pk },
+  '/gql/user/following': { user_id: big.pk },
+  '/v1/user/medias': { user_id: big.pk },
+  '/v1/user/clips': { user_id: big.pk },
+  '/v1/user/tag/medias': { user_id: big.pk },
+  '/v1/user/videos': { user_id: big.pk },
+  '/v1/user/videos/chunk': { user_id: big.pk },
+  '/v2/user/videos': { user_id: big.pk },
+  '/v1/hashtag/medias/top': { name: hashtag.name },
+  '/v1/hashtag/medias/recent': { name: hashtag.name },
+  '/v1/hashtag/medias/clips': { name: hashtag.name },
+  '/v1/hashtag/medias/top/recent/chunk': { name: hashtag.name },
+  '/v1/media/comments': { id: discussed.pk },
+  '/gql/comments': { media_id: discussed.pk },
+  '/gql/comments/chunk': { media_id: discussed.pk },
+  '/gql/comments/threaded': { media_id: discussed.pk, comment_id: parent.pk },
+  '/gql/comments/threaded/chunk': { media_id: discussed.pk, comment_id: parent.pk },
+  '/gql/comment/likers': { media_id: discussed.pk },
+  '/v1/user/web_profile_info': { username: big.username },
+  '/gql/user/related/profiles': { id: big.pk },
+  '/v2/user/suggested/profiles': { user_id: big.pk },
+  '/v2/user/explore/businesses/by/id': { user_id: big.pk },
+  '/v1/user/guides': { user_id: big.pk },
+  '/v1/location/guides': { location_pk: String(place.pk) },
+  '/v2/media/by/code': { code: reel.code },
+  '/v2/media/by/id': { id: reel.pk },
+  '/v2/media/by/url': { url: postUrl(reel) },
+  '/v2/media/template': { id: reel.pk },
+  '/v1/media/download/photo': { id: reel.pk },
+  '/v1/media/download/video': { id: reel.pk },
+  '/v1/media/download/photo/by/url': { url: fileUrl(reel, 'thumbnail_url') },
+  '/v1/media/download/video/by/url': { url: fileUrl(reel, 'video_url') },
+  '/v3/media/likers': { id: reel.pk },
+  '/v2/search/accounts': { query: 'a' },
+  '/v2/search/places': { query: place.city },
+  '/v3/fbsearch/places': { query: place.city },
+  '/v2/search/reels': { query: hashtag.name },
+  '/v3/fbsearch/reels': { query: hashtag.name },
+  '/v2/fbsearch/topsearch': { query: 'a' },
+  '/v2/search/topsearch': { query: 'a' },
+  '/v3/fbsearch/topsearch': { query: 'a' },
+  '/gql/user/reposts': { user_id: big.pk },
+  '/v2/userstream/by/id': { id: big.pk },
+  '/v2/userstream/by/username': { username: big.username },
+  '/v2/track/stream/by/id': { track_id: world.tracks.reduce((a, b) => (b.reels.length > a.reels.length ? b : a)).id },
+};
+
+describe('every catalog endpoint is simulated', () => {
+  it('has a route for every endpoint that is not retired', () => {
+    const missing = CATALOG.filter((e) => e.status.kind !== 'retired' && e.path !== '/sys/balance' && !(e.path in ROUTES)).map((e) => e.path);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.entries(REQUESTS))('%s answers in its documented shape, and the app reads records from it', (path, params) => {
+    const endpoint = findEndpoint(path);
+    if (!endpoint) throw new Error(`${path} is not in the catalog`);
+    const body = get(path, params);
+    const records = normalizeAnswer(endpoint, body);
+    if (['user', 'post', 'comment', 'location', 'mixed', 'profile'].includes(endpoint.answer.record)) {
+      const list = Array.isArray(records) ? records : records ? [records] : [];
+      expect(list.length, `${path} gives records`).toBeGreaterThan(0);
+    } else {
+      // guides, downloads and the raw answers: a non-empty JSON answer.
+      expect(wireText(callRoute(path, params)).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('answers the deprecated /v1/fbsearch/topsearch as production does: an upstream failure, not billed', () => {
+    const outcome = callRoute('/v1/fbsearch/topsearch', { query: 'a' });
+    expect(outcome.status).toBe(500);
+    expect(obj(outcome.body).exc_type).toBe('InstagramServerError');
+  });
+
+  it('caps legacy follower lists like the paged ones', () => {
+    expect(arr(get('/v1/user/followers', { user_id: big.pk, amount: 200 }))).toHaveLength(50);
+    expect(arr(get('/v1/user/followers', { user_id: big.pk, amount: 200 }, { followerLimit: false }))).toHaveLength(200);
+    expect(arr(get('/v1/user/following', { user_id: big.pk, amount: 200 })).length).toBe(Math.min(200, big.following.length));
+  });
+});
+
+describe('share links of the newer form', () => {
+  it('resolves a reel\'s /share/ token by code and its /share/reel/<token>/ link by url', () => {
+    const shared = world.media.find((m) => isPublic(m.ownerPk) && m.shareToken !== null);
+    if (!shared?.shareToken) throw new Error('no shared reel');
+    expect(get('/v1/share/by/code', { code: shared.shareToken })).toEqual({ pk: shared.pk, type: 'media' });
+    expect(get('/v1/share/reel/by/url', { url: `https://www.instagram.com/share/reel/${shared.shareToken}/` })).toBe(shared.pk);
+    expect(callRoute('/v1/share/by/code', { code: 'NoSuchToken' }).status).toBe(404);
+  });
+});
+
+describe('production forms', () => {
+  it('pages /gql/user/reposts with repost_next_max_id written as a bare 19-digit integer', () => {
+    const endpoint = findEndpoint('/gql/user/reposts');
+    if (!endpoint) throw new Error('no reposts endpoint');
+    const first = callRoute('/gql/user/reposts', { user_id: big.pk });
+    const text = wireText(first);
+    expect(text).toMatch(/"repost_next_max_id":\d{19}[,}]/);
+    const seen: string[] = [];
+    let params: Record<string, unknown> = { user_id: big.pk };
+    for (let i = 0; i < 50; i++) {
+      const page = readPage(endpoint, get('/gql/user/reposts', params as Params), params);
+      seen.push(...page.items.map((m) => String(obj(m).pk)));
+      if (!page.nextCursor) break;
+      params = withCursor(params, page.nextCursor);
+    }
+    expect(seen.length).toBeGreaterThan(12);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(callRoute('/gql/user/reposts', { user_id: big.pk, repost_next_max_id: '123' }).status).toBe(422);
+  });
+
+  it('spreads /v2/userstream profiles over several stream rows, read as one profile', () => {
+    const body = obj(get('/v2/userstream/by/id', { id: big.pk }));
+    const rows = arr(body.stream_rows);
+    expect(rows.length).toBeGreaterThan(1);
+    const endpoint = findEndpoint('/v2/userstream/by/id');
+    if (!endpoint) throw new Error('no userstream endpoint');
+    // The rows split the fields: the username and the counts come from different rows.
+    expect(normalizeAnswer(endpoint, body)).toMatchObject({
+      kind: 'profile', username: big.username, biography: big.biography, counts: { media: big.posts.length, followers: big.followers.length, following: big.following.length },
+    });
+  });
+
+  it('streams /v2/track/stream/by/id items in response.stream_rows, paged to the end', () => {
+    const track = world.tracks.reduce((a, b) => (b.reels.length > a.reels.length ? b : a));
+    const endpoint = findEndpoint('/v2/track/stream/by/id');
+    if (!endpoint) throw new Error('no track stream endpoint');
+    const seen: string[] = [];
+    let params: Record<string, unknown> = { track_id: track.id };
+    for (let i = 0; i < 50; i++) {
+      const body = get('/v2/track/stream/by/id', params as Params);
+      expect(obj(obj(body).response).stream_rows).toBeDefined();
+      const page = readPage(endpoint, body, params);
+      seen.push(...page.items.map((m) => String(obj(m).pk)));
+      if (!page.nextCursor) break;
+      params = withCursor(params, page.nextCursor);
+    }
+    expect(seen).toEqual(track.reels);
+  });
+
+  it('sends deferred patch rows in the gql grids, merged by the pager into whole posts', () => {
+    for (const [path, list] of [['/gql/user/medias', big.posts], ['/gql/user/clips', big.clips]] as const) {
+      const endpoint = findEndpoint(path);
+      if (!endpoint) throw new Error(`no ${path}`);
+      const body = obj(get(path, { user_id: big.pk }));
+      const rows = arr(body.stream_rows).flatMap((r) => (Array.isArray(r) ? r : [r]));
+      expect(rows.filter((r) => Array.isArray(obj(r).path)).length).toBe(12);
+      const page = readPage(endpoint, body);
+      expect(page.items.map((m) => String(obj(m).pk))).toEqual(list.slice(0, 12));
+      // Each item is whole: the deferred counts are merged in, and no patch is an item of its own.
+      for (const m of page.items) expect(obj(m)).toHaveProperty('like_count');
+      expect(page.nextCursor).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// Schedules: what is due when, within the daily budget, in the session it was authorised for; stories
+// of watched accounts at least twice per story lifetime seen.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../../../electron/studies/db';
+import { localDay, scheduleInfo, setSchedule, storiesEvery, takeDue } from '../../../../electron/studies/schedule';
+import { createTargetsTable } from '../../../../electron/studies/targets';
+import type { SessionInfo } from '../../../../shared/ipc';
+
+const HOUR = 3_600_000;
+const T0 = new Date(2026, 10, 20, 8, 0, 0).getTime();
+const demo: SessionInfo = { id: 's1', mode: 'demo', reason: 'no_key', origin: 'https://api.feedlens-sim.invalid', simulated: true, keyId: null };
+const live: SessionInfo = { id: 's2', mode: 'live', reason: 'key', origin: 'https://api.hikerapi.com', simulated: false, keyId: 'k' };
+
+let dir: string;
+let db: Db;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'feedlens-schedule-'));
+  db = openDb(join(dir, 'study.sqlite'), { appVersion: 'test' });
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function watch(lists: string[]): void {
+  createTargetsTable(db).add({ kind: 'account', key: '123', label: '@a' }, { lists: lists as never, since: null, until: null, maxUnitsPerRun: null }, T0);
+}
+
+function story(takenAt: number, expiresAt: number): void {
+  db.prepare("INSERT INTO records (kind, id, taken_at, expires_at, raw, record, first_seen, last_seen) VALUES ('story', ?, ?, ?, '{}', '{}', 0, 0)").run(`s${takenAt}`, takenAt, expiresAt);
+}
+
+describe('schedules', () => {
+  it('runs at once, then every N hours; a missed period runs once, not once per period', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
+    expect(takeDue(db, demo, T0, false)).toEqual({ trigger: 'schedule', budget: 50 });
+    expect(takeDue(db, demo, T0 + HOUR, false)).toBeNull();
+    expect(takeDue(db, demo, T0 + 6 * HOUR, true)).toBeNull(); // a run is under way
+    expect(takeDue(db, demo, T0 + 20 * HOUR, false)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 21 * HOUR, false)).toBeNull();
+  });
+
+  it('spends within the day’s budget, and waits for the next day once it is spent', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0 });
+    db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, 7)').run(localDay(T0));
+    expect(takeDue(db, demo, T0, false)).toEqual({ trigger: 'schedule', budget: 3 });
+    db.prepare('UPDATE schedule_days SET units = 10 WHERE day = ?').run(localDay(T0));
+    expect(takeDue(db, demo, T0 + 2 * HOUR, false)).toBeNull();
+    expect(scheduleInfo(db, demo, T0 + 2 * HOUR)?.waiting).toContain('Today');
+    const tomorrow = new Date(2026, 10, 21, 9, 0, 0).getTime();
+    expect(takeDue(db, demo, tomorrow, false)).toEqual({ trigger: 'schedule', budget: 10 });
+  });
+
+  it('never runs in another mode than the one it was authorised for, and says why', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
+    expect(takeDue(db, live, T0, false)).toBeNull();
+    expect(scheduleInfo(db, live, T0)?.waiting).toContain('demo mode');
+    expect(takeDue(db, demo, T0, false)).not.toBeNull();
+  });
+
+  it('reads stories of watched accounts at least twice per story lifetime seen, between the full runs', () => {
+    watch(['posts', 'stories']);
+    expect(storiesEvery(db, 24)).toBe(12); // 24 h stories by default
+    story(1_000_000, 1_000_000 + 8 * 3600); // stories that live 8 hours
+    expect(storiesEvery(db, 24)).toBe(4);
+    expect(storiesEvery(db, 3)).toBeNull(); // full runs come often enough
+    setSchedule(db, { everyHours: 24, dailyBudget: 50, session: demo, now: T0 });
+    expect(takeDue(db, demo, T0, false)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 3 * HOUR, false)).toBeNull();
+    expect(takeDue(db, demo, T0 + 4 * HOUR, false)).toMatchObject({ trigger: 'stories' });
+    expect(takeDue(db, demo, T0 + 8 * HOUR, false)).toMatchObject({ trigger: 'stories' });
+    expect(scheduleInfo(db, demo, T0 + 8 * HOUR)).toMatchObject({ everyHours: 24, storiesEveryHours: 4, dailyBudget: 50, mode: 'demo' });
+  });
+});
