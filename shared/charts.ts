@@ -62,8 +62,8 @@ export interface ChartsData {
   engagement: EngagementPoint[];
   /** From the item history (one point per sighting bucket), or null without it. */
   observed: ObservedPoint[] | null;
-  /** Where `observed` comes from: each sighting's counts, or only the last sighting of each post. */
-  observedFrom: 'history' | 'last-seen' | null;
+  /** Where `observed` comes from: each sighting's counts (the item history), or null without `observed`. */
+  observedFrom: 'history' | null;
   top: { hashtags: Ranked[]; mentions: Ranked[]; tagged: Ranked[]; coauthors: Ranked[] };
 }
 

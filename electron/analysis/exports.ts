@@ -262,8 +262,8 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
       files.push({ path: 'follows.parquet', role: 'data', format: 'parquet', table: 'follows', rows: follow.rows, bytes: follow.bytes, sha256: follow.sha256 });
       const runs = writeParquet(join(temp, 'runs.parquet'), TABLE_COLUMNS.runs, runRows(db, req.runId), meta);
       files.push({ path: 'runs.parquet', role: 'data', format: 'parquet', table: 'runs', rows: runs.rows, bytes: runs.bytes, sha256: runs.sha256 });
-      const snapshots = snapshotTable(db);
-      if (snapshots && !pz) {
+      if (!pz) {
+        const snapshots = snapshotTable(db);
         const w = writeParquet(join(temp, 'snapshots.parquet'), snapshots.columns, snapshots.rows, meta);
         files.push({ path: 'snapshots.parquet', role: 'data', format: 'parquet', table: 'snapshots', rows: w.rows, bytes: w.bytes, sha256: w.sha256 });
       }

@@ -1,11 +1,10 @@
 // A study's records for the analysis exports: the normalised record, its raw answer, where it came from,
-// when it was first and last seen, and its rehydration status (history.ts), read afresh from the database
+// when it was first and last seen, and its rehydration status, read afresh from the database
 // each time they are iterated (never all in memory). Everything, or what one run saw (or found new).
 import { parseLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import type { Db } from '../studies/db';
-import { statusColumns } from './history';
 
 export interface StudyRecord {
   record: AppRecord;
@@ -50,10 +49,9 @@ export function selectionSql(sel: Selection): { sql: string; args: number[] } {
 export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
   const kinds = sel.kinds ?? ['post', 'comment', 'story', 'highlight', 'user', 'location', 'hashtag', 'track'];
   const within = selectionSql(sel);
-  const { status, checkedAt } = statusColumns(db);
   const stmt = db.prepare(
     `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.last_seen, r.first_run, r.last_run,
-            ${status} AS status, ${checkedAt} AS checked_at
+            r.status AS status, r.checked_at AS checked_at
      FROM records r LEFT JOIN requests q ON q.id = ${sel.runId !== undefined && sel.scope === 'seen' ? '(SELECT request_id FROM run_items WHERE run_id = ? AND record_id = r.rowid)' : 'r.first_request'}
      WHERE r.kind IN (${kinds.map(() => '?').join(', ')}) AND r.rowid IN (${within.sql}) ORDER BY r.rowid`,
   );

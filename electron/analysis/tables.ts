@@ -4,7 +4,6 @@
 import type { Comment, Post, Profile, Story, User } from '../../shared/records';
 import type { ParquetColumn, ParquetValue } from '../export/parquet';
 import type { Db } from '../studies/db';
-import { snapshotColumns } from './history';
 import type { StudyRecord } from './records';
 
 export type TableName = 'posts' | 'comments' | 'users' | 'stories' | 'follows' | 'snapshots' | 'runs';
@@ -103,9 +102,7 @@ export function runRows(db: Db, runId?: number): Iterable<ParquetValue[]> {
  * The snapshots table (issue 13), column by column as SQLite declares them: integers as int64, reals as
  * doubles, the rest as strings; `*_at` integer columns are epoch milliseconds, written as timestamps.
  */
-export function snapshotTable(db: Db): { columns: ParquetColumn[]; rows: Iterable<ParquetValue[]> } | null {
-  const cols = snapshotColumns(db);
-  if (!cols) return null;
+export function snapshotTable(db: Db): { columns: ParquetColumn[]; rows: Iterable<ParquetValue[]> } {
   const info = db.prepare('SELECT name, type FROM pragma_table_info(?)').all('snapshots') as { name: string; type: string }[];
   const columns = info.map((c): ParquetColumn => {
     const type = c.type.toUpperCase();

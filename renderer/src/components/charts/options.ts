@@ -19,10 +19,7 @@ const zoneWord = (d: ChartsData) => (d.timeZone === 'UTC' ? 'UTC' : 'local time'
 const unitWord = (d: ChartsData) => (d.unit === 'week' ? 'week (from Monday)' : 'day');
 
 export function chartSpecs(d: ChartsData): ChartSpec[] {
-  const observedNote =
-    d.observedFrom === 'history'
-      ? `Likes and comments summed over the posts seen so far, at each ${unitWord(d)} of collection (item history).`
-      : `Each post's counts as last seen, placed at the ${unitWord(d)} it was last seen (the study keeps no item history yet).`;
+  const observedNote = `Likes and comments summed over the posts seen so far, at each ${unitWord(d)} of collection (item history).`;
   return [
     { kind: 'activity', title: 'Posting activity', note: `Posts per ${unitWord(d)}, ${zoneWord(d)}.`, hasData: d.dated > 0 },
     { kind: 'heatmap', title: 'Weekday × hour', note: `Posts by weekday and hour of posting, ${zoneWord(d)}; the stronger the colour, the more (at most ${Math.max(0, ...d.heatmap.flat())} in one cell).`, hasData: d.dated > 0 },
