@@ -22,7 +22,7 @@ import { studyKeyName } from '../studies/export';
 import { EXPORTS_FOLDER } from '../studies/registry';
 import { minimiseRecord, readMinimisation } from './minimise';
 import { buildNetworks, NETWORK_INFO, type FollowEdge, type Network } from './networks';
-import { selectionSql, studyRecords, type Selection, type StudyRecord } from './records';
+import { selectionSource, selectionSql, studyRecords, type Selection, type StudyRecord } from './records';
 import { runRows, snapshotTable, TABLE_COLUMNS, tableRowOf, type TableName } from './tables';
 
 export interface AnalysisExportRequest extends Selection {
@@ -147,6 +147,9 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
 
   const what = req.runId !== undefined ? `run ${req.runId}${req.scope === 'new' ? ' new' : ''}` : 'all';
   const label = safeLabel(`${pz ? pz.applyLabel(env.studyName) : env.studyName} ${what} ${req.kind === '4cat' ? '4cat' : req.kind}`, req.kind);
+  // Demo mode's invented records are named so, as every export of them is (electron/export/run.ts).
+  const source = selectionSource(db, { ...sel, kinds });
+  const stem = `${source.simulated ? 'simulated_' : ''}${exportStem(label, startedAt)}`;
   const exportsFolder = join(env.folder, EXPORTS_FOLDER);
   await mkdir(exportsFolder, { recursive: true });
   const byKind: Record<string, number> = {};
@@ -169,6 +172,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
           ...(req.kind === 'networks' ? { networks: (req.networks ?? []).map((k) => ({ kind: k, ...NETWORK_INFO[k] })) } : {}),
         },
         items: { byKind },
+        source,
         pseudonymisation,
         minimisation,
         ethics: req.ethics ?? null,
@@ -179,7 +183,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   };
 
   if (req.kind === '4cat') {
-    const base = await freeBaseName(exportsFolder, exportStem(label, startedAt), ['.ndjson', '.manifest.json']);
+    const base = await freeBaseName(exportsFolder, stem, ['.ndjson', '.manifest.json']);
     const path = join(exportsFolder, `${base}.ndjson`);
     const manifestPath = join(exportsFolder, `${base}.manifest.json`);
     let index = 0;
@@ -199,7 +203,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   }
 
   // A folder of files, written under a hidden name and renamed when complete.
-  const base = await freeBaseName(exportsFolder, exportStem(label, startedAt), ['']);
+  const base = await freeBaseName(exportsFolder, stem, ['']);
   const folder = join(exportsFolder, base);
   const temp = join(exportsFolder, `.${base}.partial-${randomBytes(4).toString('hex')}`);
   await mkdir(temp);

@@ -5,6 +5,7 @@ import { parseLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import type { Db } from '../studies/db';
+import { summariseSource, type SourceSummary } from '../export/manifest';
 
 export interface StudyRecord {
   record: AppRecord;
@@ -46,16 +47,43 @@ export function selectionSql(sel: Selection): { sql: string; args: number[] } {
   return { sql: 'SELECT record_id FROM run_items WHERE run_id = ?', args: [sel.runId] };
 }
 
-export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
-  const kinds = sel.kinds ?? ['post', 'comment', 'story', 'highlight', 'user', 'location', 'hashtag', 'track'];
+const ALL_KINDS = ['post', 'comment', 'story', 'highlight', 'user', 'location', 'hashtag', 'track'];
+
+/**
+ * The selection's records joined to the request each came from (`q`): the one of the run for what a run
+ * saw, else the first. `from` goes after FROM, `args` are its arguments and the WHERE's, in order.
+ */
+function recordsWithRequest(sel: Selection): { from: string; args: (string | number)[] } {
+  const kinds = sel.kinds ?? ALL_KINDS;
   const within = selectionSql(sel);
+  const seen = sel.runId !== undefined && sel.scope === 'seen';
+  return {
+    from: `records r LEFT JOIN requests q ON q.id = ${seen ? '(SELECT request_id FROM run_items WHERE run_id = ? AND record_id = r.rowid)' : 'r.first_request'}
+     WHERE r.kind IN (${kinds.map(() => '?').join(', ')}) AND r.rowid IN (${within.sql})`,
+    args: [...(seen ? [sel.runId!] : []), ...kinds, ...within.args],
+  };
+}
+
+/**
+ * Where a selection's records came from, by the mode of their request (the run's where an older request
+ * row has none): demo mode's simulator or a live service, as the export manifests say it.
+ */
+export function selectionSource(db: Db, sel: Selection): SourceSummary {
+  const { from, args } = recordsWithRequest(sel);
+  const rows = db
+    .prepare(`SELECT COALESCE(q.mode, (SELECT mode FROM runs WHERE id = q.run_id)) AS mode, q.origin AS origin, COUNT(*) AS n FROM ${from} GROUP BY 1, 2`)
+    .all(...args) as { mode: string | null; origin: string | null; n: number }[];
+  const count = (mode: string | null) => rows.filter((r) => r.mode === mode).reduce((sum, r) => sum + r.n, 0);
+  return summariseSource(count('demo'), count('live'), count(null), rows.flatMap((r) => (r.origin ? [r.origin] : [])));
+}
+
+export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
+  const { from, args } = recordsWithRequest(sel);
   const stmt = db.prepare(
     `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.last_seen, r.first_run, r.last_run,
             r.status AS status, r.checked_at AS checked_at
-     FROM records r LEFT JOIN requests q ON q.id = ${sel.runId !== undefined && sel.scope === 'seen' ? '(SELECT request_id FROM run_items WHERE run_id = ? AND record_id = r.rowid)' : 'r.first_request'}
-     WHERE r.kind IN (${kinds.map(() => '?').join(', ')}) AND r.rowid IN (${within.sql}) ORDER BY r.rowid`,
+     FROM ${from} ORDER BY r.rowid`,
   );
-  const args = [...(sel.runId !== undefined && sel.scope === 'seen' ? [sel.runId] : []), ...kinds, ...within.args];
   return {
     *[Symbol.iterator]() {
       for (const row of stmt.iterate(...args) as Iterable<Row>) {

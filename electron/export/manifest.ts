@@ -121,13 +121,17 @@ export function sourceSummary(items: Iterable<{ provenance: { requestId: string 
     else liveItems += 1;
     if (f?.origin) origins.add(f.origin);
   }
-  const simulated = simulatedItems > 0 ? true : liveItems > 0 ? false : null;
+  return summariseSource(simulatedItems, liveItems, unknownItems, origins);
+}
+
+/** The source block of a manifest from its counts of demo, live and unknown items. */
+export function summariseSource(simulatedItems: number, liveItems: number, unknownItems: number, origins: Iterable<string>): SourceSummary {
   return {
-    simulated,
+    simulated: simulatedItems > 0 ? true : liveItems > 0 ? false : null,
     simulatedItems,
     liveItems,
     unknownItems,
-    origins: [...origins].sort(),
+    origins: [...new Set(origins)].sort(),
     note:
       simulatedItems > 0
         ? `${simulatedItems} of ${simulatedItems + liveItems + unknownItems} items were collected in demo mode: they are invented by Feedlens' simulator, not real data.`

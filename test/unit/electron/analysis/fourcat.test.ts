@@ -4,6 +4,7 @@
 // where it would give a MissingMappedField or raise) without a missing field, to the same values as
 // Feedlens' own 4CAT-column CSV of the same post.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
 import { studyRecords } from '../../../../electron/analysis/records';
@@ -142,5 +143,29 @@ describe('4CAT export (Zeeschuimer NDJSON)', () => {
     expect([...kinds].sort()).toEqual([1, 2, 8]);
     expect(withTags).toBeGreaterThan(0);
     console.log(`4cat: ${lines.length} posts, ${withTags} with tagged accounts, ${hidden} with hidden likes`);
+  });
+
+  it('names an export of demo records simulated_ and says where its records came from; live records keep the plain name', async () => {
+    const env = { db: f.s.db, studyId: 'test-study-0001', studyName: 'Source test', folder: f.s.dir, appVersion: 'test', userAgent: 'Feedlens/test' };
+    // The test study was collected with a key (a live session against the simulator).
+    const live = await exportAnalysis({ kind: '4cat', scope: 'seen' }, env);
+    expect(basename(live.path)).toMatch(/^Source_test_/);
+    const liveSource = (JSON.parse(readFileSync(live.manifestPath, 'utf8')) as { source: Dict }).source;
+    expect(liveSource).toMatchObject({ simulated: false, simulatedItems: 0, liveItems: f.posts.length, unknownItems: 0 });
+
+    // The same records as if collected in demo mode: one request's mode is enough to name the export so.
+    const modes = f.s.db.prepare('SELECT id, mode FROM requests').all() as { id: string; mode: string | null }[];
+    try {
+      f.s.db.prepare("UPDATE requests SET mode = 'demo' WHERE id = (SELECT first_request FROM records WHERE kind = 'post' LIMIT 1)").run();
+      const demo = await exportAnalysis({ kind: 'parquet', scope: 'seen' }, env);
+      expect(basename(demo.path)).toMatch(/^simulated_Source_test_/);
+      const demoSource = (JSON.parse(readFileSync(demo.manifestPath, 'utf8')) as { source: Dict }).source;
+      expect(demoSource.simulated).toBe(true);
+      expect(demoSource.simulatedItems).toBeGreaterThan(0);
+      expect(demoSource.note).toMatch(/demo mode/);
+    } finally {
+      const put = f.s.db.prepare('UPDATE requests SET mode = ? WHERE id = ?');
+      for (const r of modes) put.run(r.mode, r.id);
+    }
   });
 });
