@@ -1,11 +1,11 @@
 // A study's records for the analysis exports: the normalised record, its raw answer, where it came from,
 // when it was first and last seen, and its rehydration status, read afresh from the database
 // each time they are iterated (never all in memory). Everything, or what one run saw (or found new).
-import { parseLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import type { Db } from '../studies/db';
 import { summariseSource, type SourceSummary } from '../export/manifest';
+import { provenanceOfRow, recordOfRow, type StoredRecordRow } from '../studies/stored';
 
 export interface StudyRecord {
   record: AppRecord;
@@ -25,13 +25,7 @@ export interface Selection {
   kinds?: readonly string[];
 }
 
-interface Row {
-  record: string;
-  raw: string;
-  path: string | null;
-  params: string | null;
-  request_id: string | null;
-  fetched_at: number | null;
+interface Row extends StoredRecordRow {
   first_seen: number;
   last_seen: number;
   first_run: number | null;
@@ -87,16 +81,9 @@ export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
   return {
     *[Symbol.iterator]() {
       for (const row of stmt.iterate(...args) as Iterable<Row>) {
-        const record = JSON.parse(row.record) as AppRecord;
-        record.raw = parseLossless(row.raw);
         yield {
-          record,
-          provenance: {
-            path: row.path ?? '/',
-            params: row.params ? (JSON.parse(row.params) as Provenance['params']) : {},
-            requestId: row.request_id,
-            fetchedAt: row.fetched_at ?? row.first_seen,
-          },
+          record: recordOfRow(row),
+          provenance: provenanceOfRow(row, row.first_seen),
           firstSeen: row.first_seen,
           lastSeen: row.last_seen,
           firstRun: row.first_run,

@@ -3,9 +3,7 @@
 // Reading and coding spend nothing. A re-check spends only after main's own question, for the cost it
 // quoted; the renderer never confirms anything.
 import { join } from 'node:path';
-import { parseLossless } from '../../shared/api/json';
 import type { OpName, SavedItemArg } from '../../shared/ipc';
-import type { AppRecord } from '../../shared/records';
 import { checkScopeSchema, rowsSchema, type CheckScope, type Rows, type STUDY_DATA_OPS, type StoredRecord, type StudyAccount, type StudyRecordRef } from '../../shared/study-data';
 import { requestsWord } from '../calls/ask';
 import type { Handlers } from '../ipc/router';
@@ -18,6 +16,7 @@ import { type StudyHandlerDeps, refusal } from './handlers';
 import { accountTimeline, sightingsOf } from './history';
 import { MEDIA_FOLDER } from './registry';
 import type { OpenStudy } from './service';
+import { provenanceOfRow, recordOfRow, type StoredRecordRow } from './stored';
 
 export type StudyDataOps = keyof typeof STUDY_DATA_OPS & OpName;
 
@@ -54,17 +53,11 @@ function accounts(db: Db): StudyAccount[] {
   }));
 }
 
-interface StoredRow {
+interface StoredRow extends StoredRecordRow {
   rowid: number;
   kind: string;
-  record: string;
-  raw: string;
   status: StoredRecord['status'];
   checked_at: number | null;
-  path: string | null;
-  params: string | null;
-  request_id: string | null;
-  fetched_at: number | null;
   last_seen: number;
 }
 
@@ -76,8 +69,7 @@ function storedRecord(study: OpenStudy, rowid: number): StoredRecord {
     )
     .get(rowid) as StoredRow | undefined;
   if (!row) throw refusal('There is no such record in this study.');
-  const record = JSON.parse(row.record) as AppRecord;
-  record.raw = parseLossless(row.raw);
+  const record = recordOfRow(row);
   const checks = study.db.prepare('SELECT check_id, status, checked_at, detail FROM check_items WHERE record_id = ? AND status IS NOT NULL ORDER BY checked_at').all(rowid) as {
     check_id: number;
     status: StoredRecord['status'];
@@ -88,7 +80,7 @@ function storedRecord(study: OpenStudy, rowid: number): StoredRecord {
     studyId: study.id,
     rowid,
     record,
-    provenance: { path: row.path ?? '/', params: row.params ? (JSON.parse(row.params) as StoredRecord['provenance']['params']) : {}, requestId: row.request_id, fetchedAt: row.fetched_at ?? row.last_seen },
+    provenance: provenanceOfRow(row, row.last_seen),
     status: row.status,
     checkedAt: row.checked_at,
     codes: codesOf(study.db, rowid),

@@ -3,10 +3,8 @@
 // once per file the exporter writes, never all held in memory. Pseudonyms are keyed per study. Every
 // study export carries what the study adds to a record: its re-check status and time, codes and note.
 import { join } from 'node:path';
-import { parseLossless } from '../../shared/api/json';
-import type { ExportResult, Provenance } from '../../shared/ipc';
+import type { ExportResult } from '../../shared/ipc';
 import type { EthicsChoice } from '../../shared/analysis';
-import type { AppRecord } from '../../shared/records';
 import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
@@ -14,6 +12,7 @@ import type { Ledger } from '../calls/ledger';
 import type { Where } from './browse';
 import type { Db } from './db';
 import { EXPORTS_FOLDER } from './registry';
+import { provenanceOfRow, recordOfRow, type StoredRecordRow } from './stored';
 
 export interface StudyExportRequest {
   runId?: number;
@@ -37,13 +36,7 @@ export interface StudyExportEnv {
   now?: () => number;
 }
 
-interface Row {
-  record: string;
-  raw: string;
-  path: string | null;
-  params: string | null;
-  request_id: string | null;
-  fetched_at: number | null;
+interface Row extends StoredRecordRow {
   first_seen: number;
   status: string | null;
   checked_at: number | null;
@@ -85,14 +78,8 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
   return {
     *[Symbol.iterator]() {
       for (const row of stmt.iterate(...args) as Iterable<Row>) {
-        const record = JSON.parse(row.record) as AppRecord;
-        record.raw = parseLossless(row.raw);
-        const provenance: Provenance = {
-          path: row.path ?? '/',
-          params: row.params ? (JSON.parse(row.params) as Provenance['params']) : {},
-          requestId: row.request_id,
-          fetchedAt: row.fetched_at ?? row.first_seen,
-        };
+        const record = recordOfRow(row);
+        const provenance = provenanceOfRow(row, row.first_seen);
         const study = { status: row.status, checkedAt: row.checked_at, codes: row.codes ? row.codes.split('\u001f') : [], notes: row.note };
         yield { record, provenance, study };
       }
