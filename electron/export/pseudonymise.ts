@@ -53,6 +53,11 @@ export interface Pseudonymiser {
   freeze(): void;
   /** A pseudonymised deep copy of a raw record (call after freeze). */
   apply(value: unknown): unknown;
+  /**
+   * apply() and leaks() in one walk: the copy, and whether it still holds an id, username or full name
+   * of the export's people (the caller then leaves it out).
+   */
+  applyChecked(value: unknown): { value: unknown; leaks: boolean };
   /** A pseudonymised deep copy of a normalised record, without the raw records nested in it. */
   applyRecord(record: unknown): unknown;
   /** Request parameters with their person values replaced. */
@@ -66,6 +71,12 @@ export interface Pseudonymiser {
 }
 
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
+const USERNAME_PARAM = /^username$|^user$/i;
+
+/** Whether a string may hold an @mention (segmentText finds none without an '@'). */
+function mayMention(text: string): boolean {
+  return text.indexOf('@') >= 0;
+}
 
 export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pseudonymiser {
   const people = new People(key);
@@ -81,56 +92,136 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return { id, username };
   }
 
-  function text(value: string): string {
-    if (learning) {
-      for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
-      return value;
-    }
-    if (options.dropText) return '';
-    const rewritten = segmentText(value)
-      .map((s) => (s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text))
-      .join('');
+  function fullNameOf(obj: Dict): string | null {
+    return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
+  }
+
+  /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
+  function rewriteText(value: string): string {
+    if (!mayMention(value)) return people.scrub(value);
+    let rewritten = '';
+    for (const s of segmentText(value)) rewritten += s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text;
     return people.scrub(rewritten);
   }
 
-  function str(value: string): string {
-    if (learning) {
-      if (value.indexOf('_') >= 0) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
-      return value;
-    }
-    return people.scrub(value);
+  // -------------------------------------------------------------------------------------------
+  // First walk: only learns who is in the export (nothing is copied). It visits exactly what the
+  // second walk rewrites, in the same order, so both agree on who is whose.
+
+  function learnText(value: string): void {
+    if (!mayMention(value)) return;
+    for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
   }
 
-  function idValue(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map(idValue);
+  function learnString(value: string): void {
+    if (value.indexOf('_') >= 0) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+  }
+
+  function learnId(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) learnId(v);
+      return;
+    }
     const id = idText(value);
-    if (id === null) return value;
-    if (learning) {
-      people.add(id, null, null);
-      return value;
-    }
-    return people.pseudonym({ id, username: null });
+    if (id !== null) people.add(id, null, null);
   }
 
-  function usernameValue(value: unknown): unknown {
-    if (typeof value !== 'string' || value === '') return value;
-    if (learning) {
-      people.add(null, value, null);
-      return value;
+  function learnUsername(value: unknown): void {
+    if (typeof value === 'string' && value !== '') people.add(null, value, null);
+  }
+
+  function learnPerson(obj: Dict, skipRaw: boolean): void {
+    const who = personOf(obj);
+    people.add(who.id, who.username, fullNameOf(obj));
+    for (const k in obj) {
+      const v = obj[k];
+      if (PERSON_ID_KEYS.has(k) || USERNAME_KEYS.has(k) || FULL_NAME_KEYS.has(k)) continue;
+      if (PICTURE_KEYS.has(k)) {
+        if (!options.dropPictures) learnWalk(v, k, skipRaw);
+      } else if (TEXT_KEYS.has(k)) {
+        if (typeof v === 'string') learnText(v);
+        else learnWalk(v, k, skipRaw);
+      } else if (PERSON_KEEP_KEYS.has(k)) learnWalk(v, k, skipRaw);
     }
-    return people.pseudonym({ id: null, username: value });
+  }
+
+  function learnWalk(value: unknown, key: string | null, skipRaw: boolean): void {
+    if (typeof value === 'string') {
+      if (key !== null && TEXT_KEYS.has(key)) learnText(value);
+      else if (key !== null && ARTIST_KEYS.has(key) && LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value)) learnUsername(value);
+      else learnString(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (key !== null && USERNAME_LIST_KEYS.has(key) && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
+      else for (const v of value) learnWalk(v, key, skipRaw);
+      return;
+    }
+    if (!isDict(value)) return;
+    if (isPersonObject(value)) {
+      learnPerson(value, skipRaw);
+      return;
+    }
+    for (const k in value) {
+      const v = value[k];
+      if (ALWAYS_DROPPED.has(k) || (skipRaw && k === 'raw')) continue;
+      if (isIdField(k) && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
+      else learnWalk(v, k, skipRaw);
+    }
+  }
+
+  function learnParams(input: Record<string, unknown>): void {
+    for (const k in input) {
+      const v = input[k];
+      if (USERNAME_PARAM.test(k)) learnUsername(v);
+      else if (USER_PARAM.test(k)) learnId(v);
+      else if (k !== 'query') learnWalk(v, k, false);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Second walk: the pseudonymised copy. With `checking` on (a raw record), every value written into
+  // the copy is checked on the way for a person of the export still in clear: the leak check is part
+  // of this walk instead of a walk of its own over the copy.
+
+  let checking = false;
+  let leaked = false;
+
+  /** A string written into the copy. */
+  function put(value: string): string {
+    if (checking && !leaked && people.leaksIn(value)) leaked = true;
+    return value;
+  }
+
+  /** Any other value written into the copy as it was (a number under an id field may be someone's id). */
+  function putAsIs(value: unknown, key: string | null): unknown {
+    if (checking && !leaked && leaks(value, key)) leaked = true;
+    return value;
+  }
+
+  function idValue(value: unknown, key: string | null): unknown {
+    if (Array.isArray(value)) return value.map((v) => idValue(v, key));
+    const id = idText(value);
+    if (id === null) return putAsIs(value, key);
+    return put(people.pseudonym({ id, username: null }));
+  }
+
+  function usernameValue(value: unknown, key: string | null): unknown {
+    if (typeof value !== 'string' || value === '') return putAsIs(value, key);
+    return put(people.pseudonym({ id: null, username: value }));
+  }
+
+  function text(value: string): string {
+    return options.dropText ? '' : put(rewriteText(value));
   }
 
   function person(obj: Dict, skipRaw: boolean): Dict {
-    const who = personOf(obj);
-    const fullName = typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
-    if (learning) people.add(who.id, who.username, fullName);
-    const alias = learning ? '' : people.pseudonym({ ...who, fullName });
+    const alias = people.pseudonym({ ...personOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
     for (const k in obj) {
       const v = obj[k];
-      if (PERSON_ID_KEYS.has(k) || USERNAME_KEYS.has(k)) out[k] = v === null || v === undefined || v === '' ? v : alias;
-      else if (FULL_NAME_KEYS.has(k)) out[k] = options.dropNames || v === null || v === '' ? null : alias;
+      if (PERSON_ID_KEYS.has(k) || USERNAME_KEYS.has(k)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
+      else if (FULL_NAME_KEYS.has(k)) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
       else if (PICTURE_KEYS.has(k)) out[k] = options.dropPictures ? null : walk(v, k, skipRaw);
       else if (TEXT_KEYS.has(k)) out[k] = typeof v === 'string' ? text(v) : walk(v, k, skipRaw);
       else if (PERSON_KEEP_KEYS.has(k)) out[k] = walk(v, k, skipRaw);
@@ -140,23 +231,23 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   /** `skipRaw`: a normalised record, whose nested `raw` records are left out (the item's raw is apart). */
-  function walk(value: unknown, key: string | null, skipRaw = false): unknown {
+  function walk(value: unknown, key: string | null, skipRaw: boolean): unknown {
     if (typeof value === 'string') {
       if (key !== null && TEXT_KEYS.has(key)) return text(value);
-      if (key !== null && ARTIST_KEYS.has(key) && LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value)) return usernameValue(value);
-      return str(value);
+      if (key !== null && ARTIST_KEYS.has(key) && LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value)) return usernameValue(value, key);
+      return put(people.scrub(value));
     }
     if (Array.isArray(value)) {
-      if (key !== null && USERNAME_LIST_KEYS.has(key) && value.every((v) => typeof v === 'string')) return value.map(usernameValue);
+      if (key !== null && USERNAME_LIST_KEYS.has(key) && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, key));
       return value.map((v) => walk(v, key, skipRaw));
     }
-    if (!isDict(value)) return value;
+    if (!isDict(value)) return putAsIs(value, key);
     if (isPersonObject(value)) return person(value, skipRaw);
     const out: Dict = {};
     for (const k in value) {
       const v = value[k];
       if (ALWAYS_DROPPED.has(k) || (skipRaw && k === 'raw')) continue;
-      out[k] = isIdField(k) && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v) : walk(v, k, skipRaw);
+      out[k] = isIdField(k) && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, k) : walk(v, k, skipRaw);
     }
     return out;
   }
@@ -175,41 +266,52 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   function params<T extends Record<string, unknown>>(input: T): T {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
-      if (/^username$|^user$/i.test(k)) out[k] = usernameValue(v);
-      else if (USER_PARAM.test(k)) out[k] = idValue(v);
-      else if (k === 'query') out[k] = typeof v === 'string' ? (learning ? v : people.scrub(v)) : v;
-      else out[k] = walk(v, k);
+      if (USERNAME_PARAM.test(k)) out[k] = usernameValue(v, k);
+      else if (USER_PARAM.test(k)) out[k] = idValue(v, k);
+      else if (k === 'query') out[k] = typeof v === 'string' ? people.scrub(v) : v;
+      else out[k] = walk(v, k, false);
     }
     return out as T;
   }
 
+  function frozen(what: string): void {
+    if (learning) throw new Error(`pseudonymiser: ${what}() before freeze()`);
+  }
+
   return {
     options,
-    learn: (value) => void walk(value, null),
-    learnRecord: (record) => void walk(record, null, true),
-    learnParams: (p) => void params(p),
+    // After freeze() the people are fixed: learning more is a no-op (as it always was).
+    learn: (value) => void (learning && learnWalk(value, null, false)),
+    learnRecord: (record) => void (learning && learnWalk(record, null, true)),
+    learnParams: (p) => void (learning && learnParams(p)),
     freeze() {
       learning = false;
       people.freeze();
     },
     apply(value) {
-      if (learning) throw new Error('pseudonymiser: apply() before freeze()');
-      return walk(value, null);
+      frozen('apply');
+      return walk(value, null, false);
+    },
+    applyChecked(value) {
+      frozen('applyChecked');
+      checking = true;
+      leaked = false;
+      try {
+        const copy = walk(value, null, false);
+        return { value: copy, leaks: leaked };
+      } finally {
+        checking = false;
+      }
     },
     applyRecord(record) {
-      if (learning) throw new Error('pseudonymiser: applyRecord() before freeze()');
+      frozen('applyRecord');
       return walk(record, null, true);
     },
     applyParams(p) {
-      if (learning) throw new Error('pseudonymiser: applyParams() before freeze()');
+      frozen('applyParams');
       return params(p);
     },
-    applyLabel(label) {
-      const rewritten = segmentText(label)
-        .map((s) => (s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text))
-        .join('');
-      return people.scrub(rewritten);
-    },
+    applyLabel: (label) => rewriteText(label),
     leaks: (value) => leaks(value, null),
     pseudonym: (p) => people.pseudonym({ id: p.id ?? null, username: p.username ?? null }),
   };

@@ -161,9 +161,10 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     if (pz) {
       record = pz.applyRecord(record) as AppRecord;
       params = pz.applyParams(params);
-      raw = raw === null ? null : pz.apply(raw);
       // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
-      if (raw !== null && pz.leaks(raw)) {
+      const checked = raw === null ? null : pz.applyChecked(raw);
+      raw = checked?.value ?? null;
+      if (checked !== null && raw !== null && checked.leaks) {
         raw = null;
         const byte = index >> 3;
         const bit = 1 << (index & 7);
