@@ -1,6 +1,6 @@
 // The people of one export, learnt in the first walk and frozen: pseudonyms (memoised) and the scrubbing
 // of any string that names one of them.
-import { DIGITS, MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN } from './pseudonym-fields';
+import { DIGITS, MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, holdsMediaId, isDigit } from './pseudonym-fields';
 import { digest, normaliseUsername } from './pseudonym-key';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,10 +28,6 @@ function escapeRegExp(text: string): string {
 
 function isTokenEdge(code: number): boolean {
   return code === 0x2e; // '.'
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
 }
 
 /** A character of USERNAME_TOKEN: [A-Za-z0-9._]. */
@@ -125,28 +121,9 @@ export class People {
     return false;
   }
 
-  /**
-   * Whether the text holds a `<pk>_<owner>` media id (MEDIA_ID) or a run of digits that is a known id: one
-   * pass over the characters; when it finds neither, the id steps of scrub() would change nothing.
-   */
+  /** Whether the id steps of scrub() would change the text: it holds a media id or a known id. */
   private holdsIds(text: string): boolean {
-    const n = text.length;
-    for (let i = 0; i < n; ) {
-      if (!isDigit(text.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      let end = i + 1;
-      while (end < n && isDigit(text.charCodeAt(end))) end++;
-      if (end - i >= 15 && end < n && text.charCodeAt(end) === 0x5f) {
-        let owner = end + 1;
-        while (owner < n && isDigit(text.charCodeAt(owner))) owner++;
-        if (owner - end - 1 >= 3) return true;
-      }
-      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
-      i = end;
-    }
-    return false;
+    return this.holdsKnownId(text) || (text.indexOf('_') >= 0 && holdsMediaId(text));
   }
 
   /** Whether a USERNAME_TOKEN run of the text is a known username (knownName). */
