@@ -62,8 +62,9 @@ function prepared(records: Iterable<StudyRecord>, m: Minimisation, pz: Pseudonym
       for (const r of records) {
         let record = minimiseRecord(r.record, m);
         if (pz) {
-          let raw = pz.apply(record.raw ?? null);
-          if (raw !== null && pz.leaks(raw)) {
+          const checked = pz.applyChecked(record.raw ?? null);
+          let raw = checked.value;
+          if (raw !== null && checked.leaks) {
             raw = null;
             dropped.n += 1;
           }

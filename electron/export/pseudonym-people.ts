@@ -1,6 +1,6 @@
 // The people of one export, learnt in the first walk and frozen: pseudonyms (memoised) and the scrubbing
 // of any string that names one of them.
-import { DIGITS, MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN } from './pseudonym-fields';
+import { DIGITS, MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, holdsMediaId, isDigit } from './pseudonym-fields';
 import { digest, normaliseUsername } from './pseudonym-key';
 
 // ---------------------------------------------------------------------------------------------
@@ -30,6 +30,11 @@ function isTokenEdge(code: number): boolean {
   return code === 0x2e; // '.'
 }
 
+/** A character of USERNAME_TOKEN: [A-Za-z0-9._]. */
+function isTokenChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === 0x2e || code === 0x5f;
+}
+
 /** The people of one export: learnt in the first walk, then frozen. */
 export class People {
   readonly ids = new Set<string>();
@@ -47,6 +52,12 @@ export class People {
   private readonly idLengths = new Set<number>();
   private scrubbed = new Map<string, string>();
   private leaky = new Map<string, boolean>();
+  /**
+   * The first two UTF-16 units of every full name (NFC), as `first * 65536 + second`, and the first
+   * units alone: a string holding none of these pairs holds no full name, found without a regex.
+   */
+  private readonly fullNameHeads = new Set<number>();
+  private readonly fullNameFirsts = new Uint8Array(65536);
 
   constructor(private readonly key: Buffer) {}
 
@@ -68,6 +79,12 @@ export class People {
   freeze(): void {
     const sorted = [...this.fullNames.keys()].sort((a, b) => b.length - a.length);
     this.fullNameMatchers = [];
+    this.fullNameHeads.clear();
+    this.fullNameFirsts.fill(0);
+    for (const name of sorted) {
+      this.fullNameFirsts[name.charCodeAt(0)] = 1;
+      this.fullNameHeads.add(name.charCodeAt(0) * 65536 + name.charCodeAt(1));
+    }
     for (let i = 0; i < sorted.length; i += NAMES_PER_MATCHER) {
       this.fullNameMatchers.push(new RegExp(sorted.slice(i, i + NAMES_PER_MATCHER).map(escapeRegExp).join('|'), 'g'));
     }
@@ -92,15 +109,48 @@ export class People {
     if (this.ids.size === 0) return false;
     const n = text.length;
     for (let i = 0; i < n; ) {
-      const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) {
+      if (!isDigit(text.charCodeAt(i))) {
         i++;
         continue;
       }
       let end = i + 1;
-      while (end < n && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+      while (end < n && isDigit(text.charCodeAt(end))) end++;
       if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
       i = end;
+    }
+    return false;
+  }
+
+  /** Whether the id steps of scrub() would change the text: it holds a media id or a known id. */
+  private holdsIds(text: string): boolean {
+    return this.holdsKnownId(text) || (text.indexOf('_') >= 0 && holdsMediaId(text));
+  }
+
+  /** Whether a USERNAME_TOKEN run of the text is a known username (knownName). */
+  private holdsKnownName(text: string): boolean {
+    if (this.names.size === 0) return false;
+    const n = text.length;
+    for (let i = 0; i < n; ) {
+      if (!isTokenChar(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < n && isTokenChar(text.charCodeAt(end))) end++;
+      if (this.knownName(i === 0 && end === n ? text : text.slice(i, end)) !== null) return true;
+      i = end;
+    }
+    return false;
+  }
+
+  /** False when no full name can be in the text (no two first units of one in it); the matchers decide otherwise. */
+  private mayHoldFullName(text: string): boolean {
+    if (this.fullNameMatchers.length === 0 || text.length < MIN_FULL_NAME) return false;
+    const firsts = this.fullNameFirsts;
+    const last = text.length - 1;
+    for (let i = 0; i < last; i++) {
+      const c = text.charCodeAt(i);
+      if (firsts[c] === 1 && this.fullNameHeads.has(c * 65536 + text.charCodeAt(i + 1))) return true;
     }
     return false;
   }
@@ -122,14 +172,18 @@ export class People {
 
   /** Replaces every id, username and full name of the export's people inside a string. */
   scrub(text: string): string {
-    const memo = text.length <= MEMO_MAX_LENGTH;
+    // Ids (a string that starts with a digit) rarely come twice: not remembered.
+    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
     let out = memo ? this.scrubbed.get(text) : undefined;
     if (out !== undefined) return out;
-    out = text.indexOf('_') >= 0 ? text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`) : text;
-    if (this.holdsKnownId(out)) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
+    out = text;
+    if (this.holdsIds(text)) {
+      if (text.indexOf('_') >= 0) out = text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
+      if (this.holdsKnownId(out)) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
+    }
     // A media host's link holds ids (handled above) and signatures, never a username or a name.
     if (CDN_URL.test(text)) return this.remember(memo, text, out);
-    if (this.names.size > 0) {
+    if (this.holdsKnownName(out)) {
       out = out.replace(USERNAME_TOKEN, (token) => {
         const name = this.knownName(token);
         if (name === null) return token;
@@ -155,6 +209,7 @@ export class People {
   private replaceFullNames(text: string): string {
     if (text.length < MIN_FULL_NAME) return text;
     const normal = text.normalize('NFC');
+    if (!this.mayHoldFullName(normal)) return text;
     const matchers = this.fullNameMatchers;
     const named = (hit: string): string => this.pseudonym(this.fullNames.get(hit) ?? { id: null, username: null, fullName: hit });
     if (matchers.length === 1) {
@@ -185,7 +240,7 @@ export class People {
 
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
-    const memo = text.length <= MEMO_MAX_LENGTH;
+    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
     let known = memo ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;
     known = this.findsIn(text);
@@ -198,9 +253,10 @@ export class People {
   private findsIn(text: string): boolean {
     if (this.holdsKnownId(text)) return true;
     if (CDN_URL.test(text)) return false;
-    for (const token of text.match(USERNAME_TOKEN) ?? []) if (this.knownName(token) !== null) return true;
+    if (this.holdsKnownName(text)) return true;
     if (text.length < MIN_FULL_NAME) return false;
     const normal = text.normalize('NFC');
+    if (!this.mayHoldFullName(normal)) return false;
     for (const matcher of this.fullNameMatchers) {
       matcher.lastIndex = 0;
       const hit = matcher.test(normal);

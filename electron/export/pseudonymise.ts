@@ -19,10 +19,7 @@
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
 import { segmentText } from '../../shared/rich-text';
-import {
-  ALWAYS_DROPPED, ARTIST_KEYS, FULL_NAME_KEYS, LOOKS_LIKE_USERNAME, MEDIA_ID, PERSON_ID_KEYS, PERSON_KEEP_KEYS, PICTURE_KEYS, TEXT_KEYS,
-  USERNAME_KEYS, USERNAME_LIST_KEYS, idText, isIdField, isPersonObject,
-} from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf } from './pseudonym-fields';
 import { People, type Person } from './pseudonym-people';
 
 export interface PseudonymOptions {
@@ -53,6 +50,11 @@ export interface Pseudonymiser {
   freeze(): void;
   /** A pseudonymised deep copy of a raw record (call after freeze). */
   apply(value: unknown): unknown;
+  /**
+   * apply() and leaks() in one walk: the copy, and whether it still holds an id, username or full name
+   * of the export's people (the caller then leaves it out).
+   */
+  applyChecked(value: unknown): { value: unknown; leaks: boolean };
   /** A pseudonymised deep copy of a normalised record, without the raw records nested in it. */
   applyRecord(record: unknown): unknown;
   /** Request parameters with their person values replaced. */
@@ -66,6 +68,21 @@ export interface Pseudonymiser {
 }
 
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
+const USERNAME_PARAM = /^username$|^user$/i;
+/** A number under such a key may be someone's id. */
+const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
+/** Texts remembered by the walks: a raw record repeats its normalised record's caption or comment. */
+const TEXT_MEMO = 1000;
+
+/** Whether a string may hold an @mention (segmentText finds none without an '@'). */
+function mayMention(text: string): boolean {
+  return text.indexOf('@') >= 0;
+}
+
+/** A string under an artist key that names an account ("original audio" credited to a username). */
+function isArtistUsername(value: string): boolean {
+  return LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value);
+}
 
 export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pseudonymiser {
   const people = new People(key);
@@ -81,93 +98,190 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return { id, username };
   }
 
-  function text(value: string): string {
-    if (learning) {
-      for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
-      return value;
-    }
-    if (options.dropText) return '';
-    const rewritten = segmentText(value)
-      .map((s) => (s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text))
-      .join('');
-    return people.scrub(rewritten);
+  function fullNameOf(obj: Dict): string | null {
+    return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
   }
 
-  function str(value: string): string {
-    if (learning) {
-      if (value.indexOf('_') >= 0) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
-      return value;
-    }
-    return people.scrub(value);
+  /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
+  const rewritten = new Map<string, string>();
+  function rewriteText(value: string): string {
+    if (!mayMention(value)) return people.scrub(value);
+    let out = rewritten.get(value);
+    if (out !== undefined) return out;
+    out = '';
+    for (const s of segmentText(value)) out += s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text;
+    out = people.scrub(out);
+    if (rewritten.size >= TEXT_MEMO) rewritten.clear();
+    rewritten.set(value, out);
+    return out;
   }
 
-  function idValue(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map(idValue);
+  // -------------------------------------------------------------------------------------------
+  // First walk: only learns who is in the export (nothing is copied). It visits exactly what the
+  // second walk rewrites, in the same order, so both agree on who is whose.
+
+  const learntTexts = new Set<string>();
+  function learnText(value: string): void {
+    if (!mayMention(value) || learntTexts.has(value)) return;
+    if (learntTexts.size >= TEXT_MEMO) learntTexts.clear();
+    learntTexts.add(value);
+    for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
+  }
+
+  function learnString(value: string): void {
+    if (value.indexOf('_') >= 0 && holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+  }
+
+  function learnId(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) learnId(v);
+      return;
+    }
     const id = idText(value);
-    if (id === null) return value;
-    if (learning) {
-      people.add(id, null, null);
-      return value;
-    }
-    return people.pseudonym({ id, username: null });
+    if (id !== null) people.add(id, null, null);
   }
 
-  function usernameValue(value: unknown): unknown {
-    if (typeof value !== 'string' || value === '') return value;
-    if (learning) {
-      people.add(null, value, null);
-      return value;
+  function learnUsername(value: unknown): void {
+    if (typeof value === 'string' && value !== '') people.add(null, value, null);
+  }
+
+  function learnPerson(obj: Dict, skipRaw: boolean): void {
+    const who = personOf(obj);
+    people.add(who.id, who.username, fullNameOf(obj));
+    for (const k in obj) {
+      const r = rulesOf(k);
+      if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
+      const v = obj[k];
+      if (r & RULE.PICTURE) {
+        if (!options.dropPictures) learnWalk(v, r, skipRaw);
+      } else if (r & RULE.TEXT) {
+        if (typeof v === 'string') learnText(v);
+        else learnWalk(v, r, skipRaw);
+      } else if (r & RULE.PERSON_KEEP) learnWalk(v, r, skipRaw);
     }
-    return people.pseudonym({ id: null, username: value });
+  }
+
+  /** `rules`: those of the key the value is under (0 at the top). */
+  function learnWalk(value: unknown, rules: number, skipRaw: boolean): void {
+    if (typeof value === 'string') {
+      if (rules & RULE.TEXT) learnText(value);
+      else if (rules & RULE.ARTIST && isArtistUsername(value)) learnUsername(value);
+      else learnString(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
+      else for (const v of value) learnWalk(v, rules, skipRaw);
+      return;
+    }
+    if (!isDict(value)) return;
+    if (isPersonObject(value)) {
+      learnPerson(value, skipRaw);
+      return;
+    }
+    for (const k in value) {
+      const r = rulesOf(k);
+      if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
+      const v = value[k];
+      if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
+      else learnWalk(v, r, skipRaw);
+    }
+  }
+
+  function learnParams(input: Record<string, unknown>): void {
+    for (const k in input) {
+      const v = input[k];
+      if (USERNAME_PARAM.test(k)) learnUsername(v);
+      else if (USER_PARAM.test(k)) learnId(v);
+      else if (k !== 'query') learnWalk(v, rulesOf(k), false);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Second walk: the pseudonymised copy. With `checking` on (a raw record), every value written into
+  // the copy is checked on the way for a person of the export still in clear: the leak check is part
+  // of this walk instead of a walk of its own over the copy.
+
+  let checking = false;
+  let leaked = false;
+
+  /** A string written into the copy. */
+  function put(value: string): string {
+    if (checking && !leaked && people.leaksIn(value)) leaked = true;
+    return value;
+  }
+
+  /** Any other value written into the copy as it was (a number under an id field may be someone's id). */
+  function putAsIs(value: unknown, rules: number): unknown {
+    if (checking && !leaked && leaks(value, rules)) leaked = true;
+    return value;
+  }
+
+  function idValue(value: unknown, rules: number): unknown {
+    if (Array.isArray(value)) return value.map((v) => idValue(v, rules));
+    const id = idText(value);
+    if (id === null) return putAsIs(value, rules);
+    return put(people.pseudonym({ id, username: null }));
+  }
+
+  function usernameValue(value: unknown, rules: number): unknown {
+    if (typeof value !== 'string' || value === '') return putAsIs(value, rules);
+    return put(people.pseudonym({ id: null, username: value }));
+  }
+
+  function text(value: string): string {
+    return options.dropText ? '' : put(rewriteText(value));
   }
 
   function person(obj: Dict, skipRaw: boolean): Dict {
-    const who = personOf(obj);
-    const fullName = typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
-    if (learning) people.add(who.id, who.username, fullName);
-    const alias = learning ? '' : people.pseudonym({ ...who, fullName });
+    const alias = people.pseudonym({ ...personOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
     for (const k in obj) {
+      const r = rulesOf(k);
       const v = obj[k];
-      if (PERSON_ID_KEYS.has(k) || USERNAME_KEYS.has(k)) out[k] = v === null || v === undefined || v === '' ? v : alias;
-      else if (FULL_NAME_KEYS.has(k)) out[k] = options.dropNames || v === null || v === '' ? null : alias;
-      else if (PICTURE_KEYS.has(k)) out[k] = options.dropPictures ? null : walk(v, k, skipRaw);
-      else if (TEXT_KEYS.has(k)) out[k] = typeof v === 'string' ? text(v) : walk(v, k, skipRaw);
-      else if (PERSON_KEEP_KEYS.has(k)) out[k] = walk(v, k, skipRaw);
+      if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
+      else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
+      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walk(v, r, skipRaw);
+      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walk(v, r, skipRaw);
+      else if (r & RULE.PERSON_KEEP) out[k] = walk(v, r, skipRaw);
       // anything else (contact data, links, bios with entities, friendship...) is left out
     }
     return out;
   }
 
-  /** `skipRaw`: a normalised record, whose nested `raw` records are left out (the item's raw is apart). */
-  function walk(value: unknown, key: string | null, skipRaw = false): unknown {
+  /**
+   * `rules`: those of the key the value is under (0 at the top). `skipRaw`: a normalised record, whose
+   * nested `raw` records are left out (the item's raw is apart).
+   */
+  function walk(value: unknown, rules: number, skipRaw: boolean): unknown {
     if (typeof value === 'string') {
-      if (key !== null && TEXT_KEYS.has(key)) return text(value);
-      if (key !== null && ARTIST_KEYS.has(key) && LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value)) return usernameValue(value);
-      return str(value);
+      if (rules & RULE.TEXT) return text(value);
+      if (rules & RULE.ARTIST && isArtistUsername(value)) return usernameValue(value, rules);
+      return put(people.scrub(value));
     }
     if (Array.isArray(value)) {
-      if (key !== null && USERNAME_LIST_KEYS.has(key) && value.every((v) => typeof v === 'string')) return value.map(usernameValue);
-      return value.map((v) => walk(v, key, skipRaw));
+      if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
+      return value.map((v) => walk(v, rules, skipRaw));
     }
-    if (!isDict(value)) return value;
+    if (!isDict(value)) return putAsIs(value, rules);
     if (isPersonObject(value)) return person(value, skipRaw);
     const out: Dict = {};
     for (const k in value) {
+      const r = rulesOf(k);
+      if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
-      if (ALWAYS_DROPPED.has(k) || (skipRaw && k === 'raw')) continue;
-      out[k] = isIdField(k) && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v) : walk(v, k, skipRaw);
+      out[k] = r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
     }
     return out;
   }
 
   /** Strings anywhere, and numbers under id fields, still naming a known person. */
-  function leaks(value: unknown, key: string | null): boolean {
+  function leaks(value: unknown, rules: number): boolean {
     if (typeof value === 'string') return people.leaksIn(value);
-    if (typeof value === 'number') return key !== null && (isIdField(key) || PERSON_ID_KEYS.has(key)) && people.ids.has(String(value));
-    if (Array.isArray(value)) return value.some((v) => leaks(v, key));
+    if (typeof value === 'number') return (rules & ID_RULES) !== 0 && people.ids.has(String(value));
+    if (Array.isArray(value)) return value.some((v) => leaks(v, rules));
     if (isDict(value)) {
-      for (const k in value) if (leaks(value[k], k)) return true;
+      for (const k in value) if (leaks(value[k], rulesOf(k))) return true;
     }
     return false;
   }
@@ -175,42 +289,54 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   function params<T extends Record<string, unknown>>(input: T): T {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
-      if (/^username$|^user$/i.test(k)) out[k] = usernameValue(v);
-      else if (USER_PARAM.test(k)) out[k] = idValue(v);
-      else if (k === 'query') out[k] = typeof v === 'string' ? (learning ? v : people.scrub(v)) : v;
-      else out[k] = walk(v, k);
+      const r = rulesOf(k);
+      if (USERNAME_PARAM.test(k)) out[k] = usernameValue(v, r);
+      else if (USER_PARAM.test(k)) out[k] = idValue(v, r);
+      else if (k === 'query') out[k] = typeof v === 'string' ? people.scrub(v) : v;
+      else out[k] = walk(v, r, false);
     }
     return out as T;
   }
 
+  function frozen(what: string): void {
+    if (learning) throw new Error(`pseudonymiser: ${what}() before freeze()`);
+  }
+
   return {
     options,
-    learn: (value) => void walk(value, null),
-    learnRecord: (record) => void walk(record, null, true),
-    learnParams: (p) => void params(p),
+    // After freeze() the people are fixed: learning more is a no-op (as it always was).
+    learn: (value) => void (learning && learnWalk(value, 0, false)),
+    learnRecord: (record) => void (learning && learnWalk(record, 0, true)),
+    learnParams: (p) => void (learning && learnParams(p)),
     freeze() {
       learning = false;
       people.freeze();
     },
     apply(value) {
-      if (learning) throw new Error('pseudonymiser: apply() before freeze()');
-      return walk(value, null);
+      frozen('apply');
+      return walk(value, 0, false);
+    },
+    applyChecked(value) {
+      frozen('applyChecked');
+      checking = true;
+      leaked = false;
+      try {
+        const copy = walk(value, 0, false);
+        return { value: copy, leaks: leaked };
+      } finally {
+        checking = false;
+      }
     },
     applyRecord(record) {
-      if (learning) throw new Error('pseudonymiser: applyRecord() before freeze()');
-      return walk(record, null, true);
+      frozen('applyRecord');
+      return walk(record, 0, true);
     },
     applyParams(p) {
-      if (learning) throw new Error('pseudonymiser: applyParams() before freeze()');
+      frozen('applyParams');
       return params(p);
     },
-    applyLabel(label) {
-      const rewritten = segmentText(label)
-        .map((s) => (s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text))
-        .join('');
-      return people.scrub(rewritten);
-    },
-    leaks: (value) => leaks(value, null),
+    applyLabel: (label) => rewriteText(label),
+    leaks: (value) => leaks(value, 0),
     pseudonym: (p) => people.pseudonym({ id: p.id ?? null, username: p.username ?? null }),
   };
 }

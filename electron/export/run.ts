@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, createRowMaker, type ColumnSetName, type Row, type StudyFacts } from './columns';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
+import { createRowMaker } from './rows';
 import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
@@ -160,9 +161,10 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     if (pz) {
       record = pz.applyRecord(record) as AppRecord;
       params = pz.applyParams(params);
-      raw = raw === null ? null : pz.apply(raw);
       // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
-      if (raw !== null && pz.leaks(raw)) {
+      const checked = raw === null ? null : pz.applyChecked(raw);
+      raw = checked?.value ?? null;
+      if (checked !== null && raw !== null && checked.leaks) {
         raw = null;
         const byte = index >> 3;
         const bit = 1 << (index & 7);

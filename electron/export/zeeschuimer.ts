@@ -6,7 +6,7 @@
 import { pkToShortcode } from '../../shared/links';
 import type { Provenance } from '../../shared/ipc';
 import type { MediaFile, Post, User } from '../../shared/records';
-import { collectedFrom } from './columns';
+import { collectedFrom } from './collected';
 
 export interface ZeeschuimerItem {
   id: number;

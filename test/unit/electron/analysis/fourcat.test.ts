@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
 import { studyRecords } from '../../../../electron/analysis/records';
-import { postRow } from '../../../../electron/export/columns';
+import { postRow } from '../../../../electron/export/rows';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import type { Post } from '../../../../shared/records';
 import { fillStudy, pickAccounts, type Filled } from './support';

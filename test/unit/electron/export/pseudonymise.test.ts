@@ -282,6 +282,23 @@ describe('pseudonyms across exports', () => {
   });
 });
 
+describe('raw records that still name someone', () => {
+  it('are left out of the export (null), counted in the manifest, and never written in clear', async () => {
+    const account = richAccount(world);
+    const posts = (await app.collect('/v1/user/medias/chunk', { user_id: account.pk })).slice(0, 6);
+    const owner = Number(account.pk);
+    expect(Number.isSafeInteger(owner)).toBe(true);
+    // The second item's raw record carries the owner's id where no rule rewrites it (a plain `id` number).
+    const items = posts.map((it, i) => (i === 1 ? { ...it, record: { ...it.record, raw: { ...(it.record.raw as object), reshared_from: { id: owner } } } } : it));
+    const result = await run(items, { format: 'ndjson', pseudonymise });
+    const lines = readFileSync(result.path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { raw: unknown });
+    expect(lines.map((l) => l.raw === null)).toEqual(items.map((_, i) => i === 1));
+    const manifest = JSON.parse(readFileSync(result.manifestPath ?? '', 'utf8')) as Manifest;
+    expect(manifest.pseudonymisation?.rawDropped).toBe(1);
+    expect(readFileSync(result.path, 'utf8')).not.toContain(account.pk);
+  });
+});
+
 describe('the walker on records of the interface document', () => {
   const key = Buffer.alloc(32, 7);
   const post = normalizeRecord('post', loadAnswer('v1-media-by-code-carousel.json'), { family: 'v1', path: '/v1/media/by/code' }) as Post;
@@ -303,6 +320,23 @@ describe('the walker on records of the interface document', () => {
     expect(out.caption.text).not.toMatch(/tom_dubois/i);
     // The hashtags are no people: left as they are.
     expect(out.caption.hashtags).toEqual(post.caption.hashtags);
+  });
+
+  it('checks the copy for people left in clear in the same walk that makes it', () => {
+    const pz = createPseudonymiser(key, pseudonymise);
+    pz.learn(post);
+    pz.freeze();
+    const clean = pz.applyChecked(post.raw);
+    expect(clean).toEqual({ value: pz.apply(post.raw), leaks: false });
+    // A number under a plain `id` outside a person object is copied as it is: here the owner's id.
+    const owner = Number(post.owner?.id);
+    expect(Number.isSafeInteger(owner)).toBe(true);
+    const leaky = { ...(post.raw as object), reshared_from: { id: owner } };
+    const checked = pz.applyChecked(leaky);
+    expect(checked.value).toEqual(pz.apply(leaky));
+    expect(JSON.stringify(checked.value)).toContain(`"id":${owner}`);
+    expect(checked.leaks).toBe(true);
+    expect(pz.leaks(checked.value)).toBe(true);
   });
 
   it("scrubs the owner from the media id and the raw record, keeping the post's own ids", () => {
