@@ -14,7 +14,7 @@ import { useEndpoint } from '../../hooks/useEndpoint';
 import { useNavigation } from '../../state/navigation';
 import { highlightItem, toSavedItems, useSelection, type Selectable } from '../../state/selection';
 import { stickerDetails } from './stickers';
-import { USER_STORIES, storiesWhat, type ViewerRoute } from './useStorySource';
+import { USER_STORIES, type ViewerRoute } from './useStorySource';
 
 export function StickerPanel({ story }: { story: Story }) {
   const details = stickerDetails(story);
@@ -74,7 +74,7 @@ export function TrayActions({ stories, highlight, provenance }: { stories: reado
 export function LoadAllOffer({ story, owner }: { story: Story; owner: User | Profile | null }) {
   const ownerId = owner?.id ?? story.owner?.id ?? '';
   const [wanted, setWanted] = useState(false);
-  const all = useEndpoint(USER_STORIES, { user_id: ownerId }, { enabled: wanted && ownerId !== '', what: storiesWhat(owner, ownerId) });
+  const all = useEndpoint(USER_STORIES, { user_id: ownerId }, { enabled: wanted && ownerId !== '' });
   const replace = useNavigation((s) => s.replace);
   useEffect(() => {
     // Once they are here (or were already cached), show them all, starting at this story.
