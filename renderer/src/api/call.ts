@@ -6,8 +6,6 @@ import { feedlens, ServiceError } from './bridge';
 
 export interface CallOptions {
   refresh?: boolean;
-  /** What this call fetches, in words (for the screen's own messages). */
-  what?: string;
   requestId?: string;
 }
 

@@ -44,7 +44,7 @@ function openShared(data: { pk?: unknown; type?: unknown } | null): void {
 
 /** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
 async function openShare(code: string): Promise<void> {
-  const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` }, { what: 'Resolve a share link' });
+  const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` });
   openShared(value.data as { pk?: unknown; type?: unknown } | null);
 }
 
@@ -54,13 +54,13 @@ async function openShare(code: string): Promise<void> {
  */
 async function openSharedLink(target: { token: string; reel: boolean; url: string }): Promise<void> {
   if (target.reel) {
-    const value = await callEndpoint('/v1/share/reel/by/url', { url: target.url }, { what: 'Resolve a shared reel link' });
+    const value = await callEndpoint('/v1/share/reel/by/url', { url: target.url });
     const pk = typeof value.data === 'string' || typeof value.data === 'number' ? String(value.data) : null;
     if (!pk || !/^\d+$/.test(pk)) throw new Error('The service could not resolve this share link.');
     go({ name: 'post', pk });
     return;
   }
-  const value = await callEndpoint('/v1/share/by/code', { code: target.token }, { what: 'Resolve a share link' });
+  const value = await callEndpoint('/v1/share/by/code', { code: target.token });
   openShared(value.data as { pk?: unknown; type?: unknown } | null);
 }
 

@@ -19,7 +19,7 @@ export interface EndpointAnswer {
   provenance: Provenance;
 }
 
-export async function fetchAnswer(path: string, params: Params, options: { what?: string; refresh?: boolean }): Promise<EndpointAnswer> {
+export async function fetchAnswer(path: string, params: Params, options: { refresh?: boolean } = {}): Promise<EndpointAnswer> {
   const endpoint = findEndpoint(path);
   const value = await callEndpoint(path, params, options);
   return {
@@ -35,17 +35,17 @@ export async function fetchAnswer(path: string, params: Params, options: { what?
 /** Answers are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
 export const endpointKey = (path: string, params: Params, session: string) => ['endpoint', session, path, params] as const;
 
-export function useEndpoint(path: string, params: Params, options: { enabled?: boolean; what?: string } = {}) {
+export function useEndpoint(path: string, params: Params, options: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const session = useSessionId();
   const query = useQuery({
     queryKey: endpointKey(path, params, session),
     enabled: options.enabled ?? true,
-    queryFn: () => fetchAnswer(path, params, { what: options.what }),
+    queryFn: () => fetchAnswer(path, params),
   });
   /** Fetches again from the service on purpose, bypassing main's cache (spends requests). */
   const refresh = async () => {
-    queryClient.setQueryData(endpointKey(path, params, session), await fetchAnswer(path, params, { what: options.what, refresh: true }));
+    queryClient.setQueryData(endpointKey(path, params, session), await fetchAnswer(path, params, { refresh: true }));
   };
   return { ...query, refresh };
 }

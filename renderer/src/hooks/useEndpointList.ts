@@ -39,7 +39,7 @@ const NO_PAGES: readonly ListPage[] = [];
 /** Pages are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
 export const listKey = (path: string, params: Params, session: string) => ['list', session, path, params] as const;
 
-export function useEndpointList<T extends AppRecord = AppRecord>(path: string, params: Params, options: { enabled?: boolean; what?: string } = {}) {
+export function useEndpointList<T extends AppRecord = AppRecord>(path: string, params: Params, options: { enabled?: boolean } = {}) {
   const endpoint = findEndpoint(path);
   if (!endpoint?.paging) throw new Error(`${path} does not page: use useEndpoint`);
   const queryClient = useQueryClient();
@@ -52,7 +52,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     initialPageParam: null as PageCursor | null,
     queryFn: async ({ pageParam }): Promise<ListPage> => {
       const sent = withCursor(params, pageParam) as Params;
-      const value = await callEndpoint(path, sent, { what: options.what, refresh: bypassCache.current });
+      const value = await callEndpoint(path, sent, { refresh: bypassCache.current });
       const page = readPage(endpoint, value.data, sent);
       return {
         records: normalizeItems(endpoint, page.items),

@@ -62,7 +62,7 @@ export function HashtagScreen() {
   const route = useRoute();
   const replace = useNavigation((s) => s.replace);
   const name = route.name === 'hashtag' ? canonicalTag(route.tag) : '';
-  const answer = useEndpoint('/v1/hashtag/by/name', { name }, { what: 'A hashtag', enabled: name !== '' });
+  const answer = useEndpoint('/v1/hashtag/by/name', { name }, { enabled: name !== '' });
   if (route.name !== 'hashtag') return null;
   const record = answer.data?.records;
   const tag = record && !Array.isArray(record) && record.kind === 'hashtag' ? record : null;

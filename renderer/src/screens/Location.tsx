@@ -156,7 +156,7 @@ export function LocationScreen() {
   const route = useRoute();
   const replace = useNavigation((s) => s.replace);
   const id = route.name === 'location' ? route.id : '';
-  const answer = useEndpoint('/v1/location/by/id', { id }, { what: 'A place', enabled: id !== '' });
+  const answer = useEndpoint('/v1/location/by/id', { id }, { enabled: id !== '' });
   if (route.name !== 'location') return null;
   const record = answer.data?.records;
   const place = record && !Array.isArray(record) && record.kind === 'location' ? record : null;

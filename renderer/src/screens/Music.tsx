@@ -73,7 +73,7 @@ function TrackHeader({ track, reels, id }: { track: Track | null; reels: number 
 function MusicPage({ id }: { id: string }) {
   const params = { canonical_id: id };
   // The same query the grid below uses (same key): one request serves the header and the first grid page.
-  const list = useEndpointList(REELS, params, { what: 'Reels using a track' });
+  const list = useEndpointList(REELS, params);
   const first = list.data?.pages[0]?.raw;
   if (list.isError && !first) {
     return (

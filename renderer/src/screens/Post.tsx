@@ -52,7 +52,7 @@ function PostView({ post, item, provenance }: { post: Post; item?: number; prove
 
 function PostLoader({ code, pk, item }: { code?: string; pk?: string; item?: number }) {
   const byCode = !!code;
-  const answer = useEndpoint(byCode ? '/v1/media/by/code' : '/v1/media/by/id', byCode ? { code: code ?? '' } : { id: pk ?? '' }, { what: 'A post' });
+  const answer = useEndpoint(byCode ? '/v1/media/by/code' : '/v1/media/by/id', byCode ? { code: code ?? '' } : { id: pk ?? '' });
   if (answer.isError) {
     return (
       <div className="page">

@@ -30,7 +30,7 @@ function useRefresh(refresh: () => Promise<void>) {
 
 function ProfilePage({ route, call }: { route: ProfileRoute; call: Call }) {
   const replace = useNavigation((s) => s.replace);
-  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const query = useEndpoint(call.path, call.params);
   const refresh = useRefresh(query.refresh);
   const tab: ProfileTab = isProfileTab(route.tab) ? route.tab : 'posts';
   const records = query.data?.records;

@@ -60,7 +60,7 @@ export function useExplorerRun(endpoint: Endpoint) {
       const sentAt = Date.now();
       try {
         const requestId = `${EXPLORER_REQUEST_PREFIX}${crypto.randomUUID()}`;
-        const value = await callEndpoint(endpoint.path, request.sent, { requestId, what: `${endpoint.summary} (from the API explorer)` });
+        const value = await callEndpoint(endpoint.path, request.sent, { requestId });
         const { items, next } = readAnswer(endpoint, value.data, request.sent);
         const page: ExplorerPage = { n: pageNumber, request, value, sentAt, records: recordsOf(endpoint, value.data, items), next };
         update((r) => ({ ...r, pending: null, pages: [...r.pages, page] }));

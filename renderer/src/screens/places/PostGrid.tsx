@@ -24,7 +24,7 @@ export interface PostGridProps {
   label: string;
   /** Words for the empty state. */
   empty: string;
-  /** What the calls fetch, for the confirmation dialog and the request log. */
+  /** What the grid holds, in words: the label of its export. */
   what: string;
   testId?: string;
   /** What an export of the grid holds, for its file name (coffee + top). */
@@ -37,7 +37,7 @@ export interface PostGridProps {
 const renderPost = (p: Post) => <PostCell post={p} />;
 
 export function PostGrid({ path, params, label, empty, what, testId, name, collect }: PostGridProps) {
-  const list = useEndpointList<Post>(path, params, { what });
+  const list = useEndpointList<Post>(path, params);
   // Production answers an empty feed with 404 "Entries not found": that is an empty list, not an error.
   const emptyAnswer = list.isError && list.items.length === 0 && isNoEntries(appErrorOf(list.error));
   const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));

@@ -63,7 +63,7 @@ function ThreadState({ icon, title, detail, testId, children }: { icon: IconName
 }
 
 function CommentLikers({ comment }: { comment: Comment }) {
-  const list = useEndpointList<User>(COMMENT_LIKERS, { comment_id: comment.id }, { what: 'Accounts that liked a comment' });
+  const list = useEndpointList<User>(COMMENT_LIKERS, { comment_id: comment.id });
   const users = list.items.filter((u) => u.kind === 'user');
   const none = list.isError && users.length === 0 && isNoEntries(appErrorOf(list.error));
   return (
@@ -88,7 +88,7 @@ function CommentLikers({ comment }: { comment: Comment }) {
 }
 
 function Replies({ mediaId, comment }: { mediaId: string; comment: Comment }) {
-  const list = useEndpointList<Comment>(REPLIES, { media_id: mediaId, comment_id: comment.id }, { what: 'Replies to a comment' });
+  const list = useEndpointList<Comment>(REPLIES, { media_id: mediaId, comment_id: comment.id });
   const replies = useMemo(() => list.items.filter((c) => c.kind === 'comment'), [list.items]);
   const entries = useMemo(() => replies.map(entryWith(list.provenanceOf)), [replies, list.provenanceOf]);
   const left = Math.max(0, (comment.replyCount ?? 0) - replies.length);
@@ -199,7 +199,7 @@ function Thread({ post }: { post: Post }) {
   // A post that says it has no comments is not asked again unless the user wants to check.
   const [checkAnyway, setCheckAnyway] = useState(false);
   const knownEmpty = post.counts.comments === 0 && !checkAnyway;
-  const list = useEndpointList<Comment>(COMMENTS, { id: post.id }, { what: 'Comments of a post', enabled: !knownEmpty });
+  const list = useEndpointList<Comment>(COMMENTS, { id: post.id }, { enabled: !knownEmpty });
   // Kept here, not in the rows: virtualised rows unmount when scrolled away and must come back as they were.
   const [openReplies, setOpenReplies] = usePlaceState<Set<string>>('openReplies', new Set());
   const [openLikers, setOpenLikers] = usePlaceState<Set<string>>('openLikers', new Set());

@@ -32,7 +32,7 @@ function Loading({ label }: { label: string }) {
 
 export function LikersPanel({ post }: { post: Post }) {
   const [requested, setRequested] = useState(false);
-  const answer = useEndpoint(LIKERS, { id: post.id }, { enabled: requested, what: 'Accounts that liked a post' });
+  const answer = useEndpoint(LIKERS, { id: post.id }, { enabled: requested });
   const likes = post.counts.likes;
 
   if (!answer.data && !answer.isFetching && !answer.isError) {
@@ -79,7 +79,7 @@ export function LikersPanel({ post }: { post: Post }) {
 }
 
 export function InsightDialog({ post, onClose }: { post: Post; onClose: () => void }) {
-  const answer = useEndpoint(INSIGHT, { media_id: post.mediaId }, { what: 'Insight of a post' });
+  const answer = useEndpoint(INSIGHT, { media_id: post.mediaId });
   const rows = answer.data ? insightRows(answer.data.data) : [];
   return (
     <Modal title="Insight" onClose={onClose} testId="insight-dialog">
@@ -109,7 +109,7 @@ function readText(data: unknown, key: string): string | null {
 }
 
 export function EmbedDialog({ post, code, onClose }: { post: Post; code: string; onClose: () => void }) {
-  const answer = useEndpoint(OEMBED, { url: postUrl(code, postLinkKind(post)) }, { what: 'Embed code of a post' });
+  const answer = useEndpoint(OEMBED, { url: postUrl(code, postLinkKind(post)) });
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const html = answer.data ? readText(answer.data.data, 'html') : null;
   const copy = async () => {

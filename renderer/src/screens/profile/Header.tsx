@@ -30,7 +30,7 @@ function Count({ n, label, testId, onOpen }: { n: number | null; label: string; 
 function AboutAccount({ profile }: { profile: Profile }) {
   const call = aboutCall(profile);
   const [asked, setAsked] = useState(false);
-  const query = useEndpoint(call.path, call.params, { enabled: asked, what: call.what });
+  const query = useEndpoint(call.path, call.params, { enabled: asked });
   if (!query.data && !query.isError && !asked) {
     return (
       <button className="btn small" onClick={() => setAsked(true)} data-testid="about-open" title="Country, creation date and former usernames. Spends 1 request.">

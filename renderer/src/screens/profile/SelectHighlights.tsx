@@ -28,7 +28,7 @@ export function SelectHighlights({ highlights }: { highlights: readonly Highligh
     const failed: string[] = [];
     for (const h of highlights) {
       try {
-        const answer = await queryClient.fetchQuery<EndpointAnswer>({ queryKey: keyOf(h), queryFn: () => fetchAnswer(HIGHLIGHT_BY_ID, { id: h.id }, { what: `Highlight “${h.title ?? h.id}”` }) });
+        const answer = await queryClient.fetchQuery<EndpointAnswer>({ queryKey: keyOf(h), queryFn: () => fetchAnswer(HIGHLIGHT_BY_ID, { id: h.id }) });
         const full = answer.records as Highlight | null;
         for (const story of full?.items ?? []) entries.push({ record: highlightItem(full as Highlight, story), provenance: answer.provenance });
       } catch (error) {

@@ -51,7 +51,7 @@ export const userLabel = (u: Pick<User, 'username' | 'id'>) => `Select ${u.usern
 
 export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], reels, collect }: { call: Call; label: string; empty: string; nouns?: Nouns; reels?: boolean; collect?: CollectOffer }) {
   const total = collect?.draft.knownCount ?? null;
-  const list = useEndpointList(call.path, call.params, { what: call.what });
+  const list = useEndpointList(call.path, call.params);
   const posts = useAppendOnly(list.items, (items) => only(items, 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   // The same function while the grid lives, so its memoised cells are not rendered again for each page.
@@ -96,7 +96,7 @@ export function PagedUserList({
   detail?: (user: User) => string | undefined;
   collect?: CollectOffer;
 }) {
-  const list = useEndpointList(call.path, call.params, { what: call.what });
+  const list = useEndpointList(call.path, call.params);
   const users = useAppendOnly(list.items, (items) => only(items, 'user'));
   const entries = useAppendOnly(users, (items) => entriesOf(items, list.provenanceOf));
   const total = collect?.draft.knownCount ?? null;

@@ -33,7 +33,7 @@ function useNow(ms: number): number {
 
 function HighlightsPanel({ profile }: { profile: Profile }) {
   const call = tabCall('highlights', profile);
-  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const query = useEndpoint(call.path, call.params);
   const highlights = answerRecords(query.data, 'highlight');
   const list = useAnswerList(query, highlights);
   return (
@@ -65,7 +65,7 @@ function HighlightsPanel({ profile }: { profile: Profile }) {
 
 function StoriesPanel({ profile }: { profile: Profile }) {
   const call = tabCall('stories', profile);
-  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const query = useEndpoint(call.path, call.params);
   const stories = answerRecords(query.data, 'story');
   const list = useAnswerList(query, stories);
   const now = useNow(30_000);

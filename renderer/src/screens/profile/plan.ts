@@ -8,7 +8,7 @@ import type { ExportName } from '../../components/exportPlan';
 export interface Call {
   path: string;
   params: Record<string, string>;
-  /** Words for the confirmation dialog and the request log. */
+  /** What the call fetches, in words: the label of the list's export. */
   what: string;
   /** What an export of the list holds, for its file name (skyward.atlas + following). */
   name?: ExportName;

@@ -24,7 +24,7 @@ function socialContext(user: User): string | undefined {
 /** Top results: accounts and posts interleaved in one stream, in the service's order. */
 function TopResults({ term }: { term: string }) {
   const call = searchCall('top', term);
-  const list = useEndpointList(call.path, call.params, { what: call.what });
+  const list = useEndpointList(call.path, call.params);
   const rows = useMemo(() => list.items.filter((r): r is Extract<AppRecord, { kind: 'user' | 'post' }> => r.kind === 'user' || r.kind === 'post'), [list.items]);
   const entries = useMemo(() => entriesOf(rows, list.provenanceOf), [rows, list.provenanceOf]);
   const now = Date.now();
@@ -51,7 +51,7 @@ function TopResults({ term }: { term: string }) {
 function AnswerResults<K extends 'hashtag' | 'location' | 'track'>({ tab, term, kind, render }: { tab: SearchTab; term: string; kind: K; render: (record: Extract<AppRecord, { kind: K }>) => ReactNode }) {
   const call = searchCall(tab, term);
   const spec = searchTabSpec(tab);
-  const query = useEndpoint(call.path, call.params, { what: call.what });
+  const query = useEndpoint(call.path, call.params);
   const records = useMemo(() => answerRecords(query.data, kind), [query.data, kind]);
   const list = useAnswerList(query, records);
   return (

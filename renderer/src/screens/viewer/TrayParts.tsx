@@ -1,13 +1,20 @@
-// The viewer's footer parts: the sticker panel (each sticker of the story on show, with what it says)
-// and the actions on the whole tray or highlight (select all of it, download all of it, in one action).
-import { useMemo, useState } from 'react';
-import type { Highlight, Story } from '../../../../shared/records';
+// The viewer's footer parts: the sticker panel (each sticker of the story on show, with what it says),
+// the actions on the whole tray or highlight (select all of it, download all of it, in one action), the
+// offer to load all of an account's stories after a single one, and the link to the platform's page.
+import { useEffect, useMemo, useState } from 'react';
+import type { Highlight, Profile, Story, User } from '../../../../shared/records';
 import type { Provenance } from '../../../../shared/ipc';
-import { feedlens } from '../../api/bridge';
+import { highlightUrl, storyUrl } from '../../../../shared/links';
+import { appErrorOf, feedlens } from '../../api/bridge';
+import { ExternalLink } from '../../components/ExternalLink';
 import { Icon } from '../../components/Icon';
 import { selectedAmong } from '../../components/SelectionCheck';
+import { CostBadge } from '../../components/Tabs';
+import { useEndpoint } from '../../hooks/useEndpoint';
+import { useNavigation } from '../../state/navigation';
 import { highlightItem, toSavedItems, useSelection, type Selectable } from '../../state/selection';
 import { stickerDetails } from './stickers';
+import { USER_STORIES, type ViewerRoute } from './useStorySource';
 
 export function StickerPanel({ story }: { story: Story }) {
   const details = stickerDetails(story);
@@ -61,4 +68,44 @@ export function TrayActions({ stories, highlight, provenance }: { stories: reado
       )}
     </span>
   );
+}
+
+/** A single story (from a link): offer the owner's other current stories, with their cost. */
+export function LoadAllOffer({ story, owner }: { story: Story; owner: User | Profile | null }) {
+  const ownerId = owner?.id ?? story.owner?.id ?? '';
+  const [wanted, setWanted] = useState(false);
+  const all = useEndpoint(USER_STORIES, { user_id: ownerId }, { enabled: wanted && ownerId !== '' });
+  const replace = useNavigation((s) => s.replace);
+  useEffect(() => {
+    // Once they are here (or were already cached), show them all, starting at this story.
+    if (all.isSuccess) replace({ name: 'stories', userId: ownerId, storyPk: story.id });
+  }, [all.isSuccess, ownerId, story.id, replace]);
+  if (!ownerId) return null;
+  const who = owner?.username ? `@${owner.username}` : 'this account';
+  return (
+    <span className="row">
+      {all.isError && (
+        <span className="viewer-inline-error" role="status">
+          {appErrorOf(all.error).message}
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => (all.isError ? void all.refetch() : setWanted(true))}
+        disabled={wanted && all.isFetching}
+        data-testid="viewer-load-all"
+        title={`Loads every current story of ${who} (one call, billed as shown; you will be asked first).`}
+      >
+        {wanted && all.isFetching ? 'Loading…' : `All current stories of ${who}`}
+        <CostBadge path={USER_STORIES} params={{ user_id: ownerId }} />
+      </button>
+    </span>
+  );
+}
+
+/** The story's or highlight's page on the platform, opened in the browser. */
+export function WebLink({ route, story, owner }: { route: ViewerRoute; story: Story; owner: User | Profile | null }) {
+  const href = route.name === 'highlight' ? highlightUrl(route.highlightPk) : owner?.username ? storyUrl(owner.username, story.id) : null;
+  return href ? <ExternalLink href={href}>Open on the web ↗</ExternalLink> : null;
 }

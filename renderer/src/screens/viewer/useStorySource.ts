@@ -52,11 +52,6 @@ export function singleStoryCall(storyPk: string, username?: string): { path: str
 const asStories = (records: unknown): Story[] =>
   (Array.isArray(records) ? records : records ? [records] : []).filter((r): r is Story => (r as Story | null)?.kind === 'story');
 
-export function storiesWhat(owner: Pick<User, 'username' | 'id'> | null | undefined, fallbackId?: string): string {
-  if (owner?.username) return `Current stories of @${owner.username}`;
-  return `Current stories of account ${owner?.id ?? fallbackId ?? ''}`.trim();
-}
-
 export function useStorySource(route: ViewerRoute): StorySource {
   const kind = sourceKind(route);
   const stories = route.name === 'stories' ? route : null;
@@ -67,7 +62,7 @@ export function useStorySource(route: ViewerRoute): StorySource {
   const privateAccount = kind === 'username' && profile?.isPrivate === true;
 
   const userId = kind === 'user' ? (stories?.userId ?? '') : kind === 'username' ? (profile?.id ?? '') : '';
-  const list = useEndpoint(USER_STORIES, { user_id: userId }, { enabled: userId !== '' && !privateAccount, what: storiesWhat(profile, userId) });
+  const list = useEndpoint(USER_STORIES, { user_id: userId }, { enabled: userId !== '' && !privateAccount });
 
   const single = singleStoryCall(stories?.storyPk ?? '', stories?.username);
   const one = useEndpoint(single.path, single.params, { enabled: kind === 'single' });

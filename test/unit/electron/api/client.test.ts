@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions, type ApiOutcome, type AttemptRecord } from '../../../../electron/api/client';
 import { CATALOG } from '../../../../shared/api/catalog';
 
@@ -13,8 +13,8 @@ interface Planned {
   status: number;
   body?: string;
   headers?: Record<string, string>;
-  /** Wait this long before answering. */
-  delayMs?: number;
+  /** Never answer: the request stays open until the client gives up (the connection then closes). */
+  hang?: boolean;
   /** Send the headers and part of the body, then drop the connection. */
   cutAfter?: number;
 }
@@ -45,10 +45,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers });
     const p = plan.shift() ?? { status: 500, body: '{"detail":"test server has no planned answer"}' };
-    if (p.delayMs) {
-      const timer = setTimeout(() => answer(res, p), p.delayMs);
-      res.on('close', () => clearTimeout(timer));
-    } else answer(res, p);
+    if (!p.hang) answer(res, p);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -352,13 +349,31 @@ describe('api client: retries', () => {
 });
 
 describe('api client: timeout and cancellation', () => {
+  // The client's timeout is a setTimeout: on fake timers a 30 s timeout passes at once, and only when the
+  // test says so (after the server has the request). The sockets and the server stay real.
+  afterEach(() => vi.useRealTimers());
+
+  /** Until the server has had `n` requests. Turns the event loop (vi.waitUntil would move the fake clock). */
+  async function served(n: number): Promise<void> {
+    while (seen.length < n) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** Lets `attempts` requests reach the server, each then left without an answer past the client's timeout. */
+  async function timeOut(attempts: number, timeoutMs: number): Promise<void> {
+    for (let n = 1; n <= attempts; n++) {
+      await served(n);
+      await vi.advanceTimersByTimeAsync(timeoutMs);
+    }
+  }
+
   it('times out on a slow answer and retries it like a 5xx, a bounded number of times', async () => {
-    for (let i = 0; i < 3; i++) plan.push({ status: 200, body: USER_BODY, delayMs: 1500 });
-    const { call, records, sleeps } = client({ timeoutMs: 100 });
-    const started = Date.now();
-    const e = fail(await call('/v1/user/by/username', { username: 'natgeo' }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (let i = 0; i < 3; i++) plan.push({ status: 200, body: USER_BODY, hang: true });
+    const { call, records, sleeps } = client({ timeoutMs: 30_000 });
+    const outcome = call('/v1/user/by/username', { username: 'natgeo' });
+    await timeOut(3, 30_000);
+    const e = fail(await outcome);
     expect(e).toMatchObject({ kind: 'timeout', retryable: true });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(seen).toHaveLength(3);
     expect(sleeps).toEqual([500, 1000]);
     expect(records.map((r) => [r.status, r.errorKind, r.units])).toEqual([
@@ -368,20 +383,29 @@ describe('api client: timeout and cancellation', () => {
     ]);
   });
 
-  it('succeeds when the retry after a timeout answers in time', async () => {
-    plan.push({ status: 200, body: USER_BODY, delayMs: 1500 }, { status: 200, body: USER_BODY });
-    const { call } = client({ timeoutMs: 100 });
-    expect(ok(await call('/v1/user/by/username', { username: 'natgeo' })).attempts).toBe(2);
+  it('does not time out an answer that comes before the timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    plan.push({ status: 200, body: USER_BODY, hang: true }, { status: 200, body: USER_BODY });
+    const { call, records } = client({ timeoutMs: 30_000 });
+    const outcome = call('/v1/user/by/username', { username: 'natgeo' });
+    await served(1);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(records).toHaveLength(0); // still waiting for the first answer
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ok(await outcome).attempts).toBe(2); // the retry after the timeout answered in time
+    expect(records.map((r) => r.errorKind)).toEqual(['timeout', null]);
   });
 
   it('cancels a request in flight', async () => {
-    plan.push({ status: 200, body: USER_BODY, delayMs: 1500 });
-    const { call } = client();
+    plan.push({ status: 200, body: USER_BODY, hang: true });
+    const { call, records } = client();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = Date.now();
-    expect(fail(await call('/v1/user/by/username', { username: 'natgeo' }, { signal: controller.signal })).kind).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(1200);
+    const outcome = call('/v1/user/by/username', { username: 'natgeo' }, { signal: controller.signal });
+    await served(1);
+    controller.abort();
+    expect(fail(await outcome).kind).toBe('cancelled');
+    expect(seen).toHaveLength(1);
+    expect(records).toHaveLength(1);
   });
 
   it('cancels during a backoff wait without another attempt', async () => {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobHandlers, type Jobs } from '../../../../electron/jobs/handlers';
 import type { SavedItem } from '../../../../electron/export/run';
 import type { CallService } from '../../../../electron/calls/calls';
@@ -144,9 +144,11 @@ describe('one-off collections are runs of the ad-hoc study', () => {
     const pages = pagesOf(user.followers.length, await firstPageSize(sim, FOLLOWERS, { user_id: user.pk }));
     const { dir, key } = await fresh();
     let first: App | null = null;
-    first = await app(dir, key, (stack) => hooked(stack.calls, (n) => void (n === K + 1 && first?.studies.stop())));
+    const quit: { stopped: Promise<void> | null } = { stopped: null };
+    first = await app(dir, key, (stack) => hooked(stack.calls, (n) => void (n === K + 1 && (quit.stopped = first?.studies.stop() ?? null))));
     const { id } = await first.jobs.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: user.pk }) }, ctx);
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitUntil(() => quit.stopped !== null, { timeout: 10_000 });
+    await quit.stopped; // the app has quit: its run loop is closed
     expect(sim.keys.spent(key)).toBe(K + 1);
 
     const second = await app(dir, key);
@@ -184,8 +186,8 @@ describe('one-off collections are runs of the ad-hoc study', () => {
     const spec = jobSpec({ kind: 'followers', target: user.pk, budget: 3, then: 'export' });
     const id = (await a.jobs.handlers.jobStart({ spec }, ctx)).id;
     await settled(a, id);
-    await new Promise((r) => setTimeout(r, 50));
-    const done = (await a.jobs.handlers.jobList({}, ctx)).find((j) => j.id === id)!;
+    // The export is handed over after the run stops: the job has its output once it is written.
+    const done = await vi.waitUntil(async () => (await a.jobs.handlers.jobList({}, ctx)).find((j) => j.id === id && j.output !== null));
     expect(done).toMatchObject({ state: 'stopped_budget', unitsSpent: 3, pages: 3, items: 3 * size, output: '/exports/followers.csv' });
     expect(a.exported).toHaveLength(1);
     expect(a.exported[0]?.spec).toEqual(spec);

@@ -4,7 +4,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEndpointList } from '../../../../renderer/src/hooks/useEndpointList';
 import { createQueryClient } from '../../../../renderer/src/queryClient';
 import { useAppState } from '../../../../renderer/src/state/app';
@@ -19,6 +19,17 @@ const PAGES: Record<string, unknown> = { '': [[v1Post(1), v1Post(2)], 'c2'], c2:
 
 let client: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+
+/** Runs whatever the hook and react-query would do in the next minute (a retry, a refetch) on a fake
+ *  clock, so "nothing more was sent" holds for longer than a real wait could check. */
+async function aMinuteLater(): Promise<void> {
+  vi.useFakeTimers();
+  try {
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 function setSession(id: string) {
   useAppState.setState({ mode: { session: session(id) } as never });
@@ -43,7 +54,7 @@ describe('useEndpointList', () => {
     expect(call.mock.calls[0]?.[0]).toMatchObject({ path: PATH, params: { user_id: '42' } });
     expect(call.mock.calls[0]?.[0].params).not.toHaveProperty('end_cursor');
     // Rendering again (a scroll, a parent update) buys nothing.
-    await new Promise((r) => setTimeout(r, 20));
+    await aMinuteLater();
     expect(call).toHaveBeenCalledTimes(1);
     expect(result.current.stats).toMatchObject({ pages: 1, requests: 1, units: 1, reachedEnd: false });
   });
@@ -68,7 +79,7 @@ describe('useEndpointList', () => {
     await waitFor(() => expect(result.current.stats.reachedEnd).toBe(true));
     expect(result.current.items.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5']);
     act(() => result.current.loadMore()); // no next page: nothing sent
-    await new Promise((r) => setTimeout(r, 20));
+    await aMinuteLater();
     expect(call).toHaveBeenCalledTimes(3);
   });
 
@@ -91,7 +102,7 @@ describe('useEndpointList', () => {
     const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.items).toEqual([]);
-    await new Promise((r) => setTimeout(r, 20));
+    await aMinuteLater();
     expect(call).toHaveBeenCalledTimes(1);
   });
 });
