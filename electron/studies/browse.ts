@@ -82,7 +82,8 @@ export function browseWhere(q: BrowseQuery): Where {
     const parts = [...(known.length > 0 ? [`r.status IN (${known.map(() => '?').join(', ')})`] : []), ...(q.statuses.includes('unchecked') ? ['+r.status IS NULL'] : [])];
     add(`(${parts.join(' OR ')})`, ...known);
   }
-  if (q.hasReplies) add('r.comment_count > 0');
+  // An account's row keeps its post count in comment_count (extract.ts): it has no replies or comments.
+  if (q.hasReplies) add("r.comment_count > 0 AND r.kind <> 'user'");
   if (q.codeIds.length > 0) add(`r.rowid IN (SELECT record_id FROM record_codes WHERE code_id IN (${q.codeIds.map(() => '?').join(', ')}))`, ...q.codeIds);
   if (q.hasNote) add('r.rowid IN (SELECT record_id FROM notes)');
   return { sql: sql.join(' AND '), args };
@@ -141,7 +142,7 @@ export function toBrowseRow(r: RowData): BrowseRow {
     takenAt: r.taken_at,
     text: r.text,
     likes: r.like_count,
-    comments: r.comment_count,
+    comments: r.kind === 'user' ? null : r.comment_count,
     plays: r.play_count,
     status: r.status,
     checkedAt: r.checked_at,

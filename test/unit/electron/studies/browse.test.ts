@@ -75,6 +75,19 @@ describe('filters', () => {
     expect(sorted(all({ hasReplies: true, kinds: ['comment'] }))).toEqual(rowids((r) => r.kind === 'comment' && (r.comments ?? 0) > 0));
   });
 
+  it("an account's post count is not shown or filtered as its comments", () => {
+    // A profile's row keeps its number of posts where posts keep their comments (studies/extract.ts).
+    const account = data.records.find((r) => r.kind === 'user')!;
+    db.prepare('UPDATE records SET comment_count = 42 WHERE rowid = ?').run(account.rowid);
+    try {
+      expect(all({ hasReplies: true })).not.toContain(account.rowid);
+      const row = browse(db, q({ kinds: ['user'] }), 0, 10_000).rows.find((r) => r.rowid === account.rowid)!;
+      expect(row.comments).toBeNull();
+    } finally {
+      db.prepare('UPDATE records SET comment_count = NULL WHERE rowid = ?').run(account.rowid);
+    }
+  });
+
   it('status (unchecked included), codes and notes', () => {
     const some = data.records.filter((r) => r.kind === 'post').slice(0, 6);
     db.prepare("UPDATE records SET status = 'gone', checked_at = 1 WHERE rowid IN (?, ?)").run(some[0]!.rowid, some[1]!.rowid);
