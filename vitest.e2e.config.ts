@@ -8,6 +8,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // Files run in a different order each time (the seed is printed), so none can lean on another's leftovers.
+    // Within a file the tests are one walk-through, in order.
+    sequence: { shuffle: { files: true, tests: false } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
