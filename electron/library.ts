@@ -248,7 +248,8 @@ export function createLibrary(o: LibraryOptions): Library {
       if (!(await load())) await rebuild();
     },
     async add(sidecarPath, sidecar) {
-      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder()));
+      // The queue has just written this sidecar listing the files it placed or found on disk: no stat each.
+      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder(), () => true));
       persistSoon();
     },
     list(q = {}) {

@@ -266,7 +266,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     ensureFolder,
     finish,
     renew,
-    downloaded: (task) => saving.add(task),
+    downloaded: (task, handle) => saving.add(task, handle),
     sample,
     emitSoon,
     persistSoon,
