@@ -4,8 +4,10 @@
 // time: this is network and disk work). Also the RSS while the queue runs (sampled during both runs, so
 // both bear the sampler's cost), and one 200 MB video
 // streamed to disk: memory stays flat. Goal (issue 11): >= 80 % of the baseline's speed, memory flat.
+// The files go under os.tmpdir() (TMPDIR to choose another disk). FLOOR=1 adds the contender below.
 // Run: node --expose-gc --import tsx scripts/bench-downloads.ts [files] [kilobytes]
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { link, open, unlink, type FileHandle } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,6 +74,42 @@ async function rawFetch(dir: string): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
+/**
+ * FLOOR=1: a third contender, the least a crash-safe saver with a sidecar per file does, with nothing of
+ * the app (no plan, state, archive or library): each file streamed to `<name>.part`, synced, given its
+ * name by a hard link, then a 3 KB sidecar written, synced and named the same way; 50 folders, as the
+ * queue's 50 accounts. It tells what the goal asks of the file system of the machine at hand.
+ */
+const FLOOR = process.env.FLOOR === '1';
+const SIDECAR_TEXT = `${JSON.stringify({ format: 'feedlens-sidecar', padding: 'x'.repeat(3000) })}\n`;
+async function floorRun(dir: string): Promise<void> {
+  for (let k = 0; k < 50; k++) mkdirSync(join(dir, `u${k}`), { recursive: true });
+  const named = async (file: string, write: (h: FileHandle) => Promise<unknown>) => {
+    const handle = await open(`${file}.part`, 'wx');
+    try {
+      await write(handle);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await link(`${file}.part`, file);
+    await unlink(`${file}.part`);
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < FILES) {
+      const i = next++;
+      const res = await fetch(urlOf(i));
+      const file = join(dir, `u${i % 50}`, `${i}.jpg`);
+      await named(file, async (h) => {
+        for await (const piece of Readable.fromWeb(res.body as WebReadableStream)) await h.write(piece as Buffer);
+      });
+      await named(`${file}.json`, (h) => h.writeFile(SIDECAR_TEXT));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
 let peakRss = 0;
 let startRss = 0;
 let peakRawRss = 0;
@@ -116,6 +154,7 @@ const root = mkdtempSync(join(tmpdir(), 'feedlens-bench-downloads-'));
 const raw: number[] = [];
 const queued: number[] = [];
 const ratios: number[] = [];
+const floorRatios: number[] = [];
 try {
   await rawFetch(join(root, 'warm-raw'));
   await queueRun(join(root, 'warm-queue'), items());
@@ -138,6 +177,8 @@ try {
     };
     let r: number;
     let q: number;
+    let f: number | null = null;
+    if (FLOOR && round % 2 === 1) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
     if (round % 2 === 0) {
       r = await time('raw', () => rawFetch(join(root, `raw-${round}`)));
       q = await time('queue', () => queueRun(join(root, `queue-${round}`), toSave));
@@ -148,12 +189,16 @@ try {
     raw.push(r);
     queued.push(q);
     ratios.push(r / q);
-    console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)`);
+    if (FLOOR && f === null) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
+    if (f !== null) floorRatios.push(r / f);
+    console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)${f === null ? '' : `, floor ${f.toFixed(2)} s (${((100 * r) / f).toFixed(0)} %)`}`);
+    rmSync(join(root, `floor-${round}`), { recursive: true, force: true });
     rmSync(join(root, `raw-${round}`), { recursive: true, force: true });
     rmSync(join(root, `queue-${round}`), { recursive: true, force: true });
   }
   const total = (FILES * SIZE) / 1024 / 1024;
   console.log(`${FILES} files of ${SIZE / 1024} KB, ${CONCURRENCY} at a time: plain fetch median ${median(raw).toFixed(2)} s (${(total / median(raw)).toFixed(0)} MB/s), queue median ${median(queued).toFixed(2)} s (${(total / median(queued)).toFixed(0)} MB/s)`);
+  if (FLOOR) console.log(`the floor (a durable saver with a sidecar per file, nothing else): median ${(100 * median(floorRatios)).toFixed(0)} % of the plain fetch`);
   console.log(`RSS while the queue ran: ${mb(startRss)} before, ${mb(peakRss)} peak (+${mb(peakRss - startRss)}); while the plain fetch ran: ${mb(peakRawRss)} peak`);
 
   // One big file: streamed, not held.
