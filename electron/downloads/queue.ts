@@ -207,8 +207,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       });
   }
 
-  // The tasks in the order they were queued, and the first place a queued one may be: each pump starts
-  // there, not at the first task (a pump per finished file over the whole list was quadratic).
+  // The tasks in queue order and the first place a queued one may be: a pump starts there (quadratic else).
   let order: Task[] | null = null;
   let cursor = 0;
   let lastFullLook = -Infinity;
@@ -223,8 +222,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     if (closing) return;
     const limit = Math.max(1, Math.floor(o.concurrency()));
     const at = now();
-    // Once all slots are taken, the queued tasks further on are only looked at for expired links (they go
-    // to renewal, in one batch), and at most once a second.
+    // Once all slots are taken, later tasks are looked at only for expired links (renewed in one batch), once a second.
     const fullLook = at - lastFullLook >= RENEWAL_LOOK_MS;
     if (fullLook) lastFullLook = at;
     order ??= [...tasks.values()];
