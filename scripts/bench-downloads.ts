@@ -1,10 +1,13 @@
 // 1,000 media files (128 KB each, from a local server) saved by the download queue as the app runs it
 // (4 at a time, sidecars, archive, library), beside the baseline of the issue: a plain parallel fetch of
 // the same files to disk with the same concurrency, in the same rounds (interleaved, order swapping; wall
-// time: this is network and disk work). Also the RSS while the queue runs, and one 200 MB video
+// time: this is network and disk work). Also the RSS while the queue runs (sampled during both runs, so
+// both bear the sampler's cost), and one 200 MB video
 // streamed to disk: memory stays flat. Goal (issue 11): >= 80 % of the baseline's speed, memory flat.
+// The files go under os.tmpdir() (TMPDIR to choose another disk). FLOOR=1 adds the contender below.
 // Run: node --expose-gc --import tsx scripts/bench-downloads.ts [files] [kilobytes]
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { link, open, unlink, type FileHandle } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,7 @@ import { goal, mb, median } from './bench/support';
 const FILES = Number(process.argv[2] ?? 1000);
 const SIZE = Number(process.argv[3] ?? 128) * 1024;
 const CONCURRENCY = 4;
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const VIDEO_BYTES = 200 * 1024 * 1024;
 
 const body = Buffer.alloc(SIZE, 0x42);
@@ -71,8 +74,52 @@ async function rawFetch(dir: string): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
+/**
+ * FLOOR=1: a third contender, the least a crash-safe saver with a sidecar per file does, with nothing of
+ * the app (no plan, state, archive or library): each file streamed to `<name>.part`, synced, given its
+ * name by a hard link, then a 3 KB sidecar written, synced and named the same way; 50 folders, as the
+ * queue's 50 accounts. It tells what the goal asks of the file system of the machine at hand.
+ */
+const FLOOR = process.env.FLOOR === '1';
+const SIDECAR_TEXT = `${JSON.stringify({ format: 'feedlens-sidecar', padding: 'x'.repeat(3000) })}\n`;
+async function floorRun(dir: string): Promise<void> {
+  for (let k = 0; k < 50; k++) mkdirSync(join(dir, `u${k}`), { recursive: true });
+  const named = async (file: string, write: (h: FileHandle) => Promise<unknown>) => {
+    const handle = await open(`${file}.part`, 'wx');
+    try {
+      await write(handle);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await link(`${file}.part`, file);
+    await unlink(`${file}.part`);
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < FILES) {
+      const i = next++;
+      const res = await fetch(urlOf(i));
+      const file = join(dir, `u${i % 50}`, `${i}.jpg`);
+      await named(file, async (h) => {
+        for await (const piece of Readable.fromWeb(res.body as WebReadableStream)) await h.write(piece as Buffer);
+      });
+      await named(`${file}.json`, (h) => h.writeFile(SIDECAR_TEXT));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
 let peakRss = 0;
 let startRss = 0;
+let peakRawRss = 0;
+/** Which run the RSS sampler counts for: it samples during both, so both pay for it alike. */
+let sampling: 'queue' | 'raw' | null = null;
+// process.memoryUsage.rss() only: memoryUsage() also walks the V8 heap, a cost the timed run would bear.
+const sampler = setInterval(() => {
+  if (sampling === 'queue') peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  else if (sampling === 'raw') peakRawRss = Math.max(peakRawRss, process.memoryUsage.rss());
+}, 25);
 /** The download queue of the app, with its library, from an empty data folder. */
 async function queueRun(dir: string, toSave: SavedItemArg[]): Promise<void> {
   const folder = join(dir, 'Feedlens');
@@ -92,14 +139,12 @@ async function queueRun(dir: string, toSave: SavedItemArg[]): Promise<void> {
     log: (m) => console.log(m),
   });
   await queue.start();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   try {
     await queue.enqueue(toSave);
     await queue.idle();
     const done = queue.snapshot().totals.done;
     if (done !== FILES) throw new Error(`the queue saved ${done} of ${FILES} files`);
   } finally {
-    clearInterval(sampler);
     await queue.close();
     await library.flush();
   }
@@ -109,41 +154,52 @@ const root = mkdtempSync(join(tmpdir(), 'feedlens-bench-downloads-'));
 const raw: number[] = [];
 const queued: number[] = [];
 const ratios: number[] = [];
+const floorRatios: number[] = [];
 try {
   await rawFetch(join(root, 'warm-raw'));
   await queueRun(join(root, 'warm-queue'), items());
   rmSync(join(root, 'warm-raw'), { recursive: true, force: true });
   rmSync(join(root, 'warm-queue'), { recursive: true, force: true });
   (globalThis as { gc?: () => void }).gc?.();
-  startRss = process.memoryUsage().rss;
+  startRss = process.memoryUsage.rss();
   peakRss = startRss;
+  peakRawRss = startRss;
   for (let round = 0; round < ROUNDS; round++) {
     const toSave = items();
-    const time = async (run: () => Promise<void>) => {
+    const time = async (which: 'queue' | 'raw', run: () => Promise<void>) => {
       (globalThis as { gc?: () => void }).gc?.();
+      sampling = which;
       const started = performance.now();
       await run();
-      return (performance.now() - started) / 1000;
+      const seconds = (performance.now() - started) / 1000;
+      sampling = null;
+      return seconds;
     };
     let r: number;
     let q: number;
+    let f: number | null = null;
+    if (FLOOR && round % 2 === 1) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
     if (round % 2 === 0) {
-      r = await time(() => rawFetch(join(root, `raw-${round}`)));
-      q = await time(() => queueRun(join(root, `queue-${round}`), toSave));
+      r = await time('raw', () => rawFetch(join(root, `raw-${round}`)));
+      q = await time('queue', () => queueRun(join(root, `queue-${round}`), toSave));
     } else {
-      q = await time(() => queueRun(join(root, `queue-${round}`), toSave));
-      r = await time(() => rawFetch(join(root, `raw-${round}`)));
+      q = await time('queue', () => queueRun(join(root, `queue-${round}`), toSave));
+      r = await time('raw', () => rawFetch(join(root, `raw-${round}`)));
     }
     raw.push(r);
     queued.push(q);
     ratios.push(r / q);
-    console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)`);
+    if (FLOOR && f === null) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
+    if (f !== null) floorRatios.push(r / f);
+    console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)${f === null ? '' : `, floor ${f.toFixed(2)} s (${((100 * r) / f).toFixed(0)} %)`}`);
+    rmSync(join(root, `floor-${round}`), { recursive: true, force: true });
     rmSync(join(root, `raw-${round}`), { recursive: true, force: true });
     rmSync(join(root, `queue-${round}`), { recursive: true, force: true });
   }
   const total = (FILES * SIZE) / 1024 / 1024;
   console.log(`${FILES} files of ${SIZE / 1024} KB, ${CONCURRENCY} at a time: plain fetch median ${median(raw).toFixed(2)} s (${(total / median(raw)).toFixed(0)} MB/s), queue median ${median(queued).toFixed(2)} s (${(total / median(queued)).toFixed(0)} MB/s)`);
-  console.log(`RSS while the queue ran: ${mb(startRss)} before, ${mb(peakRss)} peak (+${mb(peakRss - startRss)})`);
+  if (FLOOR) console.log(`the floor (a durable saver with a sidecar per file, nothing else): median ${(100 * median(floorRatios)).toFixed(0)} % of the plain fetch`);
+  console.log(`RSS while the queue ran: ${mb(startRss)} before, ${mb(peakRss)} peak (+${mb(peakRss - startRss)}); while the plain fetch ran: ${mb(peakRawRss)} peak`);
 
   // One big file: streamed, not held.
   const videoDir = join(root, 'video');
@@ -162,13 +218,13 @@ try {
   await queue.start();
   const video = { kind: 'post', id: '3776832898280228145', mediaId: '3776832898280228145_51234567890', code: 'DRqAYKuAIUx', productType: 'clips', takenAt: 1775048403, owner: { kind: 'user', id: '51234567890', username: 'lea.martin_photo' }, videos: [{ url: `${origin}/v/t16/big_720.mp4?oe=7fffffff`, width: 720, height: 1280 }], images: [], children: [], index: null, raw: {} };
   (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
+  const before = process.memoryUsage.rss();
   let videoPeak = before;
-  const sampler = setInterval(() => (videoPeak = Math.max(videoPeak, process.memoryUsage().rss)), 20);
+  const videoSampler = setInterval(() => (videoPeak = Math.max(videoPeak, process.memoryUsage.rss())), 20);
   const started = performance.now();
   await queue.enqueue([{ record: video as SavedItemArg['record'], provenance: { path: '/v1/media/by/code', params: { code: video.code }, requestId: null, fetchedAt: Date.now() } }]);
   await queue.idle();
-  clearInterval(sampler);
+  clearInterval(videoSampler);
   const item = queue.snapshot().items[0];
   await queue.close();
   console.log(`one ${mb(VIDEO_BYTES)} video: ${item?.state}, ${item?.path ? mb(statSync(item.path).size) : 'no file'} in ${((performance.now() - started) / 1000).toFixed(2)} s; RSS ${mb(before)} before, ${mb(videoPeak)} peak`);
@@ -178,6 +234,7 @@ try {
   goal('downloads-1000-files', `${(100 * ratio).toFixed(0)} % of plain parallel fetch (${median(queued).toFixed(2)} s vs ${median(raw).toFixed(2)} s)`, '>= 80 %', ratio >= 0.8);
   goal('downloads-memory-flat', `+${mb(Math.max(growth, videoPeak - before))} RSS (1000 files, and a ${mb(VIDEO_BYTES)} video)`, '< +64 MB', Math.max(growth, videoPeak - before) < 64 * 1024 * 1024);
 } finally {
+  clearInterval(sampler);
   server.close();
   rmSync(root, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
 // One media file to disk: streamed chunk by chunk (memory stays flat however big the file), into
-// `<name>.part`, hashed on the way (no second read), then renamed, or left as `.part` for a caller that
-// makes many files durable at once and renames them then (the download queue). A `.part` left by an
-// earlier attempt, a crash or a restart is continued with a Range request; the answer must be a 206
-// starting exactly where the part ends, else the file starts over from zero.
+// `<name>.part`, hashed on the way (no second read), then renamed, or left as `.part`, still open, for a
+// caller that makes many files durable at once and renames them then (the download queue). A `.part`
+// left by an earlier attempt, a crash or a restart is continued with a Range request; the answer must be
+// a 206 starting exactly where the part ends, else the file starts over from zero.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { diskError } from '../storage/disk-errors';
 import { extFromContentType } from './naming';
@@ -40,8 +40,8 @@ export interface FetchFileOptions {
   onStart?: (info: { ext: string; total: number | null; offset: number; contentType: string | null }) => void;
   onProgress?: (bytes: number) => void;
   /**
-   * Leave the finished file as `<name>.part`, not synced (the caller syncs and renames it, with others).
-   * Default false: synced and renamed here.
+   * Leave the finished file as `<name>.part`, not synced and still open (the result's `handle`): the
+   * caller syncs, closes and renames it, with others. Default false: synced and renamed here.
    */
   keepPart?: boolean;
   /** Creates the file's folder; the queue passes one that remembers the folders it made. */
@@ -61,6 +61,8 @@ export interface FetchFileResult {
   contentType: string | null;
   /** Bytes that were already on disk in the `.part` and kept. */
   resumedFrom: number;
+  /** With keepPart, the `.part` still open for writing (the caller closes it); null when it was not opened. */
+  handle: FileHandle | null;
 }
 
 export const partPath = (final: string): string => `${final}.part`;
@@ -149,7 +151,7 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
         const sha256 = (await hashOf(partPath(final), offset)).digest('hex');
         await finishFile(partPath(final), final, o.keepPart === true);
         o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
-        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset };
+        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, handle: null };
       }
       offset = 0;
       res = await send(o, 0);
@@ -241,12 +243,14 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
     reader.cancel().catch(() => undefined);
     // What arrived is kept in the `.part` for the next attempt.
     await writeGathered().catch(() => undefined);
-    throw error;
-  } finally {
     await handle.close();
+    throw error;
   }
-  await finishFile(part, final, o.keepPart === true);
-  return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset };
+  // Kept open for a caller that syncs it in a batch: no second open for the sync.
+  if (o.keepPart === true) return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset, handle };
+  await handle.close();
+  await rename(part, final);
+  return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset, handle: null };
 }
 
 /** Removes the `.part` of a download (cancel). */

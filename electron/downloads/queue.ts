@@ -78,6 +78,8 @@ const PERSIST_DELAY_MS = 500;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */
 const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
+/** While every slot is taken, how often the queued tasks are looked through for expired links. */
+const RENEWAL_LOOK_MS = 1000;
 
 function defaultRetryDelay(attempt: number): number {
   return backoffMs(attempt - 1, { baseMs: 1000, maxMs: 30_000, jitterMs: 250 });
@@ -171,7 +173,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   function checkIdle(): void {
     if (workers.size > 0 || renewing.size > 0 || !saving.quiet()) return;
-    if ([...tasks.values()].some((t) => t.state === 'queued' || t.state === 'running')) return;
+    for (const t of tasks.values()) if (t.state === 'queued' || t.state === 'running') return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const w of waiters) w();
@@ -181,6 +183,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   /** Sends the task's link for renewal; it waits (queued, no transfer slot) until the batch is decided. */
   function renew(task: Task): void {
+    lookAgain(); // queued again (from a transfer whose link was refused)
     if (!task.refresh) return void finish(task, 'failed', { error: new RefreshError('The media link expired and this item cannot be renewed.').message });
     renewing.add(task.id);
     task.error = null;
@@ -204,15 +207,36 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       });
   }
 
+  // The tasks in queue order and the first place a queued one may be: a pump starts there (quadratic else).
+  let order: Task[] | null = null;
+  let cursor = 0;
+  let lastFullLook = -Infinity;
+
+  /** A task may be queued again anywhere in the list (retry, resume, renewal); `added`: tasks came or went. */
+  function lookAgain(added = false): void {
+    cursor = 0;
+    if (added) order = null;
+  }
+
   function pump(): void {
     if (closing) return;
     const limit = Math.max(1, Math.floor(o.concurrency()));
     const at = now();
-    for (const task of tasks.values()) {
-      if (task.state !== 'queued' || running.has(task.id) || renewing.has(task.id)) continue;
+    // Once all slots are taken, later tasks are looked at only for expired links (renewed in one batch), once a second.
+    const fullLook = at - lastFullLook >= RENEWAL_LOOK_MS;
+    if (fullLook) lastFullLook = at;
+    order ??= [...tasks.values()];
+    for (let i = cursor; i < order.length; i++) {
+      const task = order[i] as Task;
+      if (task.state !== 'queued') {
+        if (i === cursor) cursor += 1;
+        continue;
+      }
+      if (running.has(task.id) || renewing.has(task.id)) continue;
       const expiry = task.refresh ? expiryOf(task) : null;
       if (expiry !== null && expiry <= at && !renewed.has(task.id)) renew(task);
       else if (running.size < limit) begin(task);
+      else if (!fullLook) break;
     }
     // Nothing runs that could still find an expired link: the renewal batch holds all there is.
     if (running.size === 0) renewals.flush();
@@ -266,7 +290,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     ensureFolder,
     finish,
     renew,
-    downloaded: (task) => saving.add(task),
+    downloaded: (task, handle) => saving.add(task, handle),
     sample,
     emitSoon,
     persistSoon,
@@ -275,6 +299,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   // ---- enqueue ----
 
   function requeue(task: Task): void {
+    lookAgain();
     task.state = paused ? 'paused' : 'queued';
     task.attempts = 0;
     task.error = null;
@@ -308,6 +333,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       throw validationError([{ param: 'items', message: `nothing to download: ${[...problems].join('; ')}` }]);
     }
     await flush(); // what was queued survives a crash from here on
+    lookAgain(true);
     emitSoon();
     pump();
     return counts;
@@ -318,6 +344,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   async function control(action: ControlAction, ids?: string[]): Promise<DownloadsSnapshot> {
     const applied = applyControl(action, ids, { tasks, groups, running, paused, requeue, touch: (g) => saving.touch(g) });
     paused = applied.paused;
+    lookAgain(true); // resumed or retried tasks, cleared ones gone
     const stopping = applied.stopping;
     await Promise.all(stopping);
     await flush();
@@ -337,6 +364,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
         for (const t of state.tasks) tasks.set(t.id, t.state === 'running' ? { ...t, state: 'queued' } : t);
         await dropLegacyPending(groups.values());
       }
+      lookAgain(true);
       // Items a crash left between their files and their sidecar are settled now.
       for (const g of groups.values()) saving.touch(g.id);
       await saveNow();

@@ -1,15 +1,17 @@
-// Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced; a batch (a few
-// dozen files, or whatever is there when the queue has a quiet moment) is synced at once, renamed into
-// place, its folders synced once; then every item whose files are all in writes its sidecar the same way,
-// and only then are its files marked done (archive, state, library). One sync per file cost a disk round
-// trip each (npm run bench). A crash at any point leaves a `.part` (resumed), a complete file without a
-// sidecar (found again at the next start and given its sidecar), or a done item: never a file marked
-// done whose sidecar was not written.
-import { readFile, stat, unlink, utimes } from 'node:fs/promises';
+// Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced and still open;
+// a batch (a few dozen files, or whatever is there when the queue has a quiet moment) dates each file,
+// syncs it through the handle it was written with and gives it its name; every item whose files are all
+// in writes its sidecar (synced, then named); the batch's folders are synced once; only then are the
+// files marked done (archive, state, library). The syncs of a batch run side by side, so the file system
+// groups them in few journal commits; a sync per file as it finished cost a disk round trip each (npm run
+// bench). A crash at any point leaves a `.part` (resumed), a complete file without a sidecar (found
+// again at the next start and given its sidecar), or a done item: never a file marked done whose sidecar
+// was not written.
+import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
-import { renameNoReplace, stageFileAtomic, syncFiles, type StagedFile } from '../storage/fs-atomic';
+import { renameNoReplace, stageFileAtomic, syncFiles } from '../storage/fs-atomic';
 import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
@@ -33,8 +35,8 @@ export interface SavingOptions {
 }
 
 export interface Saving {
-  /** A file is downloaded (as `.part`): it joins the next batch. */
-  add(task: Task): void;
+  /** A file is downloaded (as `.part`, still open when `handle` is given): it joins the next batch. */
+  add(task: Task, handle?: FileHandle | null): void;
   /** An item may be complete (a file skipped, failed or cancelled): it is looked at in the next batch. */
   touch(groupId: string): void;
   /** Files waiting for a batch. */
@@ -80,53 +82,71 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** What the batch needs of a committed sidecar to mark its item done. */
+interface Written {
+  group: Group;
+  members: Task[];
+  path: string;
+  sidecar: Sidecar;
+}
+
 export function createSaving(o: SavingOptions): Saving {
   const ready = new Set<Task>();
+  /** The `.part` files of the waiting tasks, still open from their download. */
+  const handles = new Map<string, FileHandle>();
   /** Files renamed into place, their items not yet given a sidecar. */
   const inPlace = new Set<string>();
   const touched = new Set<string>();
   let tail: Promise<void> = Promise.resolve();
+  /** The batch queued behind the running one, not started yet. */
+  let next: Promise<void> | null = null;
   let runningBatches = 0;
 
   const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
 
-  /** Step 1: the downloaded files synced together, renamed, dated, their folders synced. */
-  async function placeFiles(batch: Task[]): Promise<boolean> {
-    const live = batch.filter((t) => t.state === 'running');
-    if (live.length === 0) return false;
+  /** Dates the file (the post's time, as Instaloader does; access time now), syncs and closes it. */
+  async function syncPart(t: Task, part: string): Promise<void> {
+    const handle = handles.get(t.id) ?? (await open(part, 'r+'));
+    handles.delete(t.id);
     try {
-      await syncFiles(live.map((t) => partPath(fileOf(t))));
-      await eachLimited(live, PARALLEL, async (t) => {
-        const final = fileOf(t);
-        try {
-          // Never over a file that is there already (a file of the user's, or one saved since this was queued).
-          await renameNoReplace(partPath(final), final);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-          // The same name is the same media (as when queued): counted as saved before, the download dropped.
-          await unlink(partPath(final)).catch(() => undefined);
-          t.state = 'skipped';
-          t.path = final;
-          touched.add(t.group);
-          return;
-        }
-        t.path = final;
-        inPlace.add(t.id);
-        touched.add(t.group);
-        // The file's time is the post's time, as Instaloader does; access time is now.
-        if (t.takenAt !== null) await utimes(final, o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
-      });
-      await syncFiles([], live.map((t) => dirname(fileOf(t))));
-    } catch (error) {
-      const disk = diskError(error, 'Could not save the file', dirname(fileOf(live[0] as Task)));
-      for (const t of live) {
-        if (inPlace.has(t.id)) continue;
-        t.state = 'failed';
-        t.error = disk?.message ?? `Could not save the file: ${String(error)}`;
-      }
-      o.changed();
+      if (t.takenAt !== null) await handle.utimes(o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
+      await handle.sync();
+    } finally {
+      await handle.close();
     }
-    return true;
+  }
+
+  /** Step 1: the downloaded files synced side by side, each then given its name. */
+  async function placeFiles(batch: Task[]): Promise<string[]> {
+    // A file paused or cancelled since it was downloaded is only closed: its `.part` stays for a resume
+    // (or the cancel removes it).
+    const live = batch.filter((t) => t.state === 'running');
+    await Promise.all(batch.filter((t) => t.state !== 'running').map((t) => handles.get(t.id)?.close().finally(() => handles.delete(t.id))));
+    await eachLimited(live, PARALLEL, async (t) => {
+      const final = fileOf(t);
+      try {
+        await syncPart(t, partPath(final));
+        // Never over a file that is there already (a file of the user's, or one saved since this was queued).
+        await renameNoReplace(partPath(final), final);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          const disk = diskError(error, 'Could not save the file', dirname(final));
+          t.state = 'failed';
+          t.error = disk?.message ?? `Could not save the file: ${String(error)}`;
+          return o.changed();
+        }
+        // The same name is the same media (as when queued): counted as saved before, the download dropped.
+        await unlink(partPath(final)).catch(() => undefined);
+        t.state = 'skipped';
+        t.path = final;
+        touched.add(t.group);
+        return;
+      }
+      t.path = final;
+      inPlace.add(t.id);
+      touched.add(t.group);
+    });
+    return live.filter((t) => inPlace.has(t.id)).map((t) => dirname(fileOf(t)));
   }
 
   function settledMember(t: Task): boolean {
@@ -173,9 +193,26 @@ export function createSaving(o: SavingOptions): Saving {
     };
   }
 
-  /** Step 2: the sidecars of the items now complete, written and synced together, then their files done. */
-  async function writeSidecars(): Promise<boolean> {
-    const staged: { group: Group; members: Task[]; path: string; sidecar: Sidecar; replace: boolean; file: StagedFile }[] = [];
+  /** A sidecar written and named: replacing only a sidecar, never a file of the user's with that name. */
+  async function writeSidecar(path: string, text: string): Promise<void> {
+    const write = async (replace: boolean) => (await stageFileAtomic(path, text, { mode: 0o644 })).commit({ syncFolder: false, replace });
+    try {
+      // Most names are free: the no-replace naming itself says when one is not, without a look first.
+      return await write(false);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const slot = await sidecarSlot(path);
+    if (slot === 'foreign') throw foreignFile(path);
+    try {
+      await write(slot === 'ours');
+    } catch (error) {
+      throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? foreignFile(path) : error;
+    }
+  }
+
+  /** Step 2: the sidecars of the items now complete, each synced, then named (their folders synced after). */
+  async function writeSidecars(): Promise<Written[]> {
     const failed = (group: Group, members: Task[], error: unknown) => {
       const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
       for (const t of members) {
@@ -200,30 +237,24 @@ export function createSaving(o: SavingOptions): Saving {
       }
       complete.push({ group, members });
     }
-    if (complete.length === 0) return false;
+    const written: Written[] = [];
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
-        // A sidecar replaces only a sidecar: never a file of the user's that has the same name.
-        const slot = await sidecarSlot(path);
-        if (slot === 'foreign') throw foreignFile(path);
         const sidecar = await sidecarOf(group, members, path);
-        // Synced as it is written: the file system groups the syncs of the batch's sidecars.
-        staged.push({ group, members, path, sidecar, replace: slot === 'ours', file: await stageFileAtomic(path, sidecarText(sidecar), { mode: 0o644 }) });
+        await writeSidecar(path, sidecarText(sidecar));
+        written.push({ group, members, path, sidecar });
       } catch (error) {
         failed(group, members, error);
       }
     });
-    const committed: typeof staged = [];
-    await eachLimited(staged, PARALLEL, (s) =>
-      s.file.commit({ syncFolder: false, replace: s.replace }).then(
-        () => void committed.push(s),
-        (error: unknown) => failed(s.group, s.members, (error as NodeJS.ErrnoException).code === 'EEXIST' ? foreignFile(s.path) : error),
-      ),
-    );
-    await syncFiles([], committed.map((s) => dirname(s.path))).catch((error: unknown) => o.log(`downloads: sync: ${String(error)}`));
+    return written;
+  }
+
+  /** Step 3, once the batch's names are durable: the items whose sidecar is written are done. */
+  async function markDone(written: Written[]): Promise<void> {
     const archived = [];
-    for (const { group, members, path, sidecar } of committed) {
+    for (const { group, members, path, sidecar } of written) {
       for (const t of members) {
         if (inPlace.delete(t.id)) {
           t.state = 'done';
@@ -239,7 +270,6 @@ export function createSaving(o: SavingOptions): Saving {
     }
     await o.archive.addAll(archived).catch((error: unknown) => o.log(`downloads: archive: ${String(error)}`));
     o.changed();
-    return true;
   }
 
   async function run(): Promise<void> {
@@ -247,14 +277,20 @@ export function createSaving(o: SavingOptions): Saving {
     ready.clear();
     const placed = await placeFiles(batch);
     const written = await writeSidecars();
+    // The renames of media and sidecars made durable together, one sync per folder. A sidecar may thus
+    // reach the disk before the name of a file it lists (a power cut, not a crash of the app, between the
+    // two): nothing is done yet then, so the file is fetched again and the sidecar rewritten.
+    await syncFiles([], [...placed, ...written.map((w) => dirname(w.path))]).catch((error: unknown) => o.log(`downloads: sync: ${String(error)}`));
+    if (written.length > 0) await markDone(written);
     // The state is a record of progress, not of safety (a file in place without a state saying so is
     // found again at the next start): written soon, not in every batch.
-    if (placed || written) o.persistSoon();
+    if (batch.length > 0 || written.length > 0) o.persistSoon();
   }
 
   return {
-    add(task) {
+    add(task, handle) {
       ready.add(task);
+      if (handle) handles.set(task.id, handle);
       touched.add(task.group);
     },
     touch(groupId) {
@@ -263,12 +299,19 @@ export function createSaving(o: SavingOptions): Saving {
     waiting: () => ready.size,
     quiet: () => ready.size === 0 && touched.size === 0 && runningBatches === 0,
     commit() {
+      // One batch waits behind the running one at most, and takes everything ready when it starts: files
+      // finishing meanwhile would otherwise queue a batch each, of a file or two, each with its syncs.
+      if (next) return next;
       runningBatches += 1;
-      tail = tail
-        .then(run)
+      next = tail
+        .then(() => {
+          next = null;
+          return run();
+        })
         .catch((error: unknown) => o.log(`downloads: saving: ${String(error)}`))
         .finally(() => (runningBatches -= 1));
-      return tail;
+      tail = next;
+      return next;
     },
     settled: () => tail,
   };

@@ -2,7 +2,7 @@
 // with retries and backoff for network errors and 5xx, sent for a link renewal when the link expired, and
 // handed to the batch saver (saving.ts) when complete. The queue owns the task's state; this module only
 // moves it through the callbacks below.
-import { stat } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { sleep } from '../../shared/timing';
 import type { Archive } from './archive';
 import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
@@ -23,8 +23,8 @@ export interface TransferDeps {
   ensureFolder: (folder: string) => Promise<void>;
   finish: (task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }) => void;
   renew: (task: Task) => void;
-  /** The file is downloaded (as `.part`): done once saved with its sidecar. */
-  downloaded: (task: Task) => void;
+  /** The file is downloaded (as `.part`, still open when `handle` is given): done once saved with its sidecar. */
+  downloaded: (task: Task, handle: FileHandle | null) => void;
   sample: (taskId: string, bytes: number) => void;
   emitSoon: () => void;
   persistSoon: () => void;
@@ -84,11 +84,14 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
             d.emitSoon();
           },
         });
-        if (!mine()) return await stopped();
+        if (!mine()) {
+          await result.handle?.close();
+          return await stopped();
+        }
         task.bytes = result.bytes;
         task.totalBytes = result.bytes;
         task.sha256 = result.sha256;
-        return d.downloaded(task); // done once saved with its sidecar
+        return d.downloaded(task, result.handle); // done once saved with its sidecar
       } catch (error) {
         if (!mine()) return await stopped();
         const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);

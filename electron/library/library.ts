@@ -65,12 +65,6 @@ export interface LibraryEntry {
   savedAt: number | null;
 }
 
-interface IndexFile {
-  version: 1;
-  folder: string;
-  entries: LibraryEntry[];
-}
-
 const provenanceShape = z.object({
   endpoint: z.string(),
   params: z.record(z.string(), z.unknown()),
@@ -156,6 +150,18 @@ export async function entryFromSidecar(
   };
 }
 
+const ENTRIES_PER_PIECE = 500;
+
+/** The index file's text, `{version: 1, folder, entries}` as JSON (the shape indexSchema checks), in pieces. */
+function* indexText(folder: string, list: LibraryEntry[]): Generator<string> {
+  yield `{"version":1,"folder":${JSON.stringify(folder)},"entries":[`;
+  for (let i = 0; i < list.length; i += ENTRIES_PER_PIECE) {
+    const piece = JSON.stringify(list.slice(i, i + ENTRIES_PER_PIECE));
+    yield `${i > 0 ? ',' : ''}${piece.slice(1, -1)}`;
+  }
+  yield ']}';
+}
+
 function newestFirst(a: LibraryEntry, b: LibraryEntry): number {
   const ta = a.item.takenAt ?? -Infinity;
   const tb = b.item.takenAt ?? -Infinity;
@@ -170,24 +176,38 @@ export function createLibrary(o: LibraryOptions): Library {
   let sorted: LibraryEntry[] | null = null;
   let timer: NodeJS.Timeout | null = null;
   let writeTail: Promise<void> = Promise.resolve();
+  /** The write queued behind the running one, not started yet: it covers every later flush. */
+  let nextWrite: Promise<void> | null = null;
+  let lastWriteMs = 0;
 
   const folder = () => resolve(o.folder());
 
+  /**
+   * Writes the index. A write that has not started yet covers every later call; its text is made when
+   * it starts, a few hundred entries at a time (each piece written before the next is made): no
+   * index-sized string, and the event loop is handed back between pieces.
+   */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    const state: IndexFile = { version: 1, folder: folder(), entries: [...entries.values()] };
-    const text = JSON.stringify(state);
-    writeTail = writeTail
-      .then(() => writeFileAtomic(indexFile, text))
+    if (nextWrite) return nextWrite;
+    nextWrite = writeTail
+      .then(() => {
+        nextWrite = null;
+        const started = performance.now();
+        return writeFileAtomic(indexFile, indexText(folder(), [...entries.values()])).finally(() => (lastWriteMs = performance.now() - started));
+      })
       // The index is a copy of the sidecars: the library goes on without it (and rebuilds it at the next start).
       .catch((error: unknown) => log(`library: ${diskError(error, 'The library index could not be saved', dirname(indexFile))?.message ?? `could not save the index: ${String(error)}`}`));
-    return writeTail;
+    writeTail = nextWrite;
+    return nextWrite;
   }
 
   function persistSoon(): void {
     sorted = null;
-    timer ??= setTimeout(() => void flush(), PERSIST_DELAY_MS);
+    // While items keep coming, writing the whole index takes about a tenth of the time at most (10,000
+    // items take about half a second to write).
+    timer ??= setTimeout(() => void flush(), Math.max(PERSIST_DELAY_MS, 10 * lastWriteMs));
   }
 
   function withPreview(entry: LibraryEntry): LibraryItem {
@@ -248,7 +268,8 @@ export function createLibrary(o: LibraryOptions): Library {
       if (!(await load())) await rebuild();
     },
     async add(sidecarPath, sidecar) {
-      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder()));
+      // The queue has just written this sidecar listing the files it placed or found on disk: no stat each.
+      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder(), () => true));
       persistSoon();
     },
     list(q = {}) {

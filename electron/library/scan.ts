@@ -3,7 +3,8 @@
 // (one system call each instead of four round trips), so they are read that way, in batches that hand
 // the event loop back every few milliseconds. The folder listing doubles as the record of which media
 // files exist (no stat per file), and the raw record, about half of each sidecar and never used by the
-// library, is cut out of the bytes before they are decoded and parsed.
+// library, is cut out of the bytes before they are decoded and parsed: each file is read into one reused
+// buffer, cut there in place and decoded once (no buffer per file, no string pieces joined).
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
@@ -30,23 +31,35 @@ export interface ScanOptions {
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The read buffer a scan starts with: most sidecars fit. */
+const SCRATCH_BYTES = 256 * 1024;
 
 // Feedlens writes sidecars with two-space indentation and keys in a fixed order: a top-level key is a
 // line break, exactly two spaces and the quoted name (a line break inside a string is written escaped,
 // so this cannot occur in a value). The raw record runs from its key to the next top-level key.
 const RAW_KEY = Buffer.from('\n  "raw": ');
 const NEXT_KEY = Buffer.from('\n  "');
+const RAW_NULL = Buffer.from('\n  "raw": null,');
 
-/** The sidecar's text with `"raw": null` for its raw record; the whole text when it is laid out otherwise. */
-export function textWithoutRaw(bytes: Buffer): string {
-  const start = bytes.indexOf(RAW_KEY);
-  const next = start < 0 ? -1 : bytes.indexOf(NEXT_KEY, start + RAW_KEY.length);
-  if (next < 0) return bytes.toString('utf8');
-  return `${bytes.toString('utf8', 0, start)}\n  "raw": null,${bytes.toString('utf8', next)}`;
+/**
+ * Replaces the raw record in bytes[0, length) with `null`, in place; returns the new length (`length`
+ * when the sidecar is laid out otherwise, or its raw record is too small to be worth it).
+ */
+export function cutRaw(bytes: Buffer, length: number): number {
+  const view = bytes.subarray(0, length);
+  const start = view.indexOf(RAW_KEY);
+  const next = start < 0 ? -1 : view.indexOf(NEXT_KEY, start + RAW_KEY.length);
+  if (next < 0 || next - start < RAW_NULL.length) return length;
+  RAW_NULL.copy(bytes, start);
+  bytes.copy(bytes, start + RAW_NULL.length, next, length); // overlapping: copy moves like memmove
+  return start + RAW_NULL.length + (length - next);
 }
 
-/** The bytes of a file of at most `maxBytes`, else null (also when it cannot be read). */
-function readSmall(path: string, maxBytes: number): Buffer | null {
+/**
+ * Reads a file of at most `maxBytes` into `buffer` (grown as needed): its length, or null when it is
+ * bigger or cannot be read. One read for most sidecars (no stat first); no allocation per file.
+ */
+function readInto(path: string, maxBytes: number, scratch: { buffer: Buffer }): number | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -54,16 +67,20 @@ function readSmall(path: string, maxBytes: number): Buffer | null {
     return null;
   }
   try {
-    const size = fstatSync(fd).size;
-    if (size > maxBytes) return null;
-    const bytes = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, bytes, read, size - read, read);
-      if (n === 0) break;
-      read += n;
+    let length = 0;
+    for (;;) {
+      if (length === scratch.buffer.length) {
+        // A big one: its size says whether it is worth reading on.
+        const size = fstatSync(fd).size;
+        if (size > maxBytes) return null;
+        const bigger = Buffer.allocUnsafe(Math.max(size + 1, scratch.buffer.length * 2));
+        scratch.buffer.copy(bigger, 0, 0, length);
+        scratch.buffer = bigger;
+      }
+      const n = readSync(fd, scratch.buffer, length, scratch.buffer.length - length, null);
+      if (n === 0) return length <= maxBytes ? length : null;
+      length += n;
     }
-    return bytes.subarray(0, read);
   } catch {
     return null;
   } finally {
@@ -71,17 +88,24 @@ function readSmall(path: string, maxBytes: number): Buffer | null {
   }
 }
 
-function parseSidecar(bytes: Buffer): Sidecar | null {
-  const cut = textWithoutRaw(bytes);
-  for (const text of cut.length < bytes.length ? [cut, bytes.toString('utf8')] : [cut]) {
-    try {
-      const value = parseLossless(text);
-      if (isSidecar(value)) return value;
-    } catch {
-      // Not JSON, or the cut went wrong: the whole text is tried next.
-    }
+function sidecarOf(text: string): Sidecar | null {
+  try {
+    const value = parseLossless(text);
+    return isSidecar(value) ? value : null;
+  } catch {
+    return null; // not JSON
   }
-  return null;
+}
+
+/** The sidecar at `path` with its raw record left out (the whole text is read again should the cut go wrong). */
+function readSidecar(path: string, maxBytes: number, scratch: { buffer: Buffer }): Sidecar | null {
+  const length = readInto(path, maxBytes, scratch);
+  if (length === null) return null;
+  const cut = cutRaw(scratch.buffer, length);
+  const sidecar = sidecarOf(scratch.buffer.toString('utf8', 0, cut));
+  if (sidecar || cut === length) return sidecar;
+  const again = readInto(path, maxBytes, scratch);
+  return again === null ? null : sidecarOf(scratch.buffer.toString('utf8', 0, again));
 }
 
 /** Lists the tree under `root` (symbolic links are not followed: no loops, no escapes) and reads every sidecar in it. */
@@ -117,9 +141,9 @@ export async function scanSidecars(root: string, options: ScanOptions): Promise<
     await breathe();
   }
   jsonFiles.sort();
+  const scratch = { buffer: Buffer.allocUnsafe(SCRATCH_BYTES) };
   for (const path of jsonFiles) {
-    const bytes = readSmall(path, options.maxBytes);
-    const sidecar = bytes === null ? null : parseSidecar(bytes);
+    const sidecar = readSidecar(path, options.maxBytes, scratch);
     if (sidecar) sidecars.push({ path, sidecar });
     await breathe();
   }

@@ -192,6 +192,29 @@ describe('the library', () => {
     }
   });
 
+  it('reads a sidecar bigger than its read buffer, and one whose raw record is too small to cut', async () => {
+    const [first, second] = all(library).filter((i) => i.kind === 'post') as [LibraryItem, LibraryItem];
+    const texts = [readFileSync(first.sidecar, 'utf8'), readFileSync(second.sidecar, 'utf8')];
+    const big = parseLossless(texts[0] as string) as Sidecar & { record: Record<string, unknown> };
+    big.record = { ...big.record, caption: 'é'.repeat(400_000) }; // 800 KB: read past the first 256 KB
+    const small = parseLossless(texts[1] as string) as Sidecar;
+    small.raw = {};
+    writeFileSync(first.sidecar, `${JSON.stringify(big, null, 2)}\n`);
+    writeFileSync(second.sidecar, `${JSON.stringify(small, null, 2)}\n`);
+    try {
+      const lib = createLibrary({ dataDir: join(dir.path, 'data-big'), folder: () => folder, mediaBase: MEDIA_BASE });
+      await lib.start();
+      const found = all(lib);
+      expect(found).toHaveLength(all(library).length);
+      expect((found.find((i) => i.id === first.id)?.record as { caption?: string }).caption).toBe('é'.repeat(400_000));
+      expect(found.find((i) => i.id === second.id)).toEqual(second);
+      await lib.flush();
+    } finally {
+      writeFileSync(first.sidecar, texts[0] as string);
+      writeFileSync(second.sidecar, texts[1] as string);
+    }
+  });
+
   it('an index of another download folder is not used: the library is rebuilt for the current one', async () => {
     const elsewhere = join(dir.path, 'Elsewhere');
     mkdirSync(elsewhere, { recursive: true });
