@@ -170,16 +170,22 @@ for (const theme of ['light', 'dark'] as const) {
       const count = pick.stories.length;
       const imageIndex = pick.stories.findIndex((s, i) => i > pick.mentionIndex && i < count - 1 && s.mediaType === 1);
       await goTo(h, imageIndex, count);
-      const fill = () => h.page.getByTestId('story-segment').nth(imageIndex).locator('div').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+      const fill = () => filled(h, imageIndex);
       const frame = (await h.page.getByTestId('story-frame').boundingBox())!;
       await expect.poll(() => filled(h, imageIndex)).toBeGreaterThan(0.05); // it plays
       // The top band, right of the name and left of the buttons: no overlay can sit there.
       await h.page.mouse.move(frame.x + frame.width * 0.6, frame.y + 60);
       await h.page.mouse.down();
-      await h.page.waitForTimeout(300);
+      // The tick dispatched just before the press may still be rendering: read once the value stays.
+      const steady = async () => {
+        const before = await fill();
+        await h.page.clock.runFor(100);
+        return (await fill()) === before;
+      };
+      await expect.poll(steady).toBe(true);
       const held = await fill();
       await h.page.clock.runFor(1500);
-      expect(await fill()).toBeCloseTo(held, 2);
+      expect(await fill()).toBe(held);
       expect(held).toBeGreaterThan(0);
       await h.page.mouse.up();
       expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);
