@@ -37,6 +37,8 @@ export default defineConfig({
       outDir: `${outRoot}/renderer`,
       // electron-vite leaves bundles unminified; the renderer is parsed on every window load, so minify it.
       minify: true,
+      // Source maps only for the e2e coverage build (scripts/e2e.mjs with E2E_COVERAGE=1), beside the bundles.
+      sourcemap: process.env.FEEDLENS_SOURCEMAP === '1' ? 'hidden' : false,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -3,7 +3,7 @@
 // Finds Chromium in this order: $CHROMIUM_PATH, /usr/bin/chromium, Playwright's own browser. Where none
 // exists and the machine has internet, fetches Playwright's; otherwise fails and says how to install one.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -56,9 +56,20 @@ if (!chromium) {
 }
 console.log(`e2e: using Chromium at ${chromium}`);
 
-if (!existsSync(join(root, process.env.FEEDLENS_OUT ?? 'out', 'renderer/index.html'))) {
-  console.log('e2e: building the app first');
-  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+// E2E_COVERAGE=1: the renderer is built with source maps into its own folder (out-coverage/, always
+// rebuilt so the maps match), the harness keeps each page's V8 coverage, and scripts/e2e-coverage.mjs
+// sums it up by source file into coverage/e2e/. Without it nothing changes.
+const coverage = process.env.E2E_COVERAGE === '1';
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+if (coverage) {
+  env.FEEDLENS_OUT ??= 'out-coverage';
+  env.FEEDLENS_SOURCEMAP = '1';
+  rmSync(join(root, 'coverage/e2e'), { recursive: true, force: true });
+}
+
+if (coverage || !existsSync(join(root, env.FEEDLENS_OUT ?? 'out', 'renderer/index.html'))) {
+  console.log(coverage ? 'e2e: building the app with source maps for coverage' : 'e2e: building the app first');
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -66,6 +77,10 @@ const report = join(root, 'test-results', 'e2e.json');
 const run = spawnSync(
   'npx',
   ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
+  { cwd: root, stdio: 'inherit', env },
 );
+if (coverage) {
+  const summary = spawnSync(process.execPath, [join(root, 'scripts/e2e-coverage.mjs'), join(root, env.FEEDLENS_OUT, 'renderer')], { cwd: root, stdio: 'inherit' });
+  if (summary.status !== 0 && run.status === 0) process.exit(summary.status ?? 1);
+}
 process.exit(run.status ?? 1);

@@ -1,5 +1,6 @@
 // Atomic file writes: write a temp file in the same folder, fsync it, then rename it over the target, so
 // a crash or power loss leaves either the old file or the new one, never a half-written mix.
+// Kept hand-written, not `write-file-atomic` 8: it syncs the file but not the folder, and has no no-replace, streamed or staged writes.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';

@@ -4,7 +4,7 @@
 // focus is out of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS } from '../../electron/simulator/world/world';
-import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { startHarness, stopHarness, type Harness } from './harness/harness';
 import { open, openAccount, openProfileTab, shotSizes, worldUser } from './support/page';
 
 /** Presses Tab (or Shift+Tab) `times` times; after each, whether the focus is inside `selector`. */
@@ -22,7 +22,9 @@ const focusedTestId = (h: Harness) => h.page.evaluate(() => document.activeEleme
 describe('dialogs and the viewer hold the focus', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await openHarness({ followerLimit: false });
+    h = await startHarness({ followerLimit: false });
+    await h.page.clock.install(); // time flows as usual; the viewer's test jumps it forward
+    await h.open();
   });
   afterAll(() => stopHarness(h));
 
@@ -81,7 +83,7 @@ describe('dialogs and the viewer hold the focus', () => {
     await h.page.getByTestId('tray-download').focus();
     const fill = () => h.page.locator('[data-testid=story-segment] > div').evaluateAll((els) => els.map((e) => (e as HTMLElement).style.transform).join());
     const before = await fill();
-    await h.page.waitForTimeout(800);
+    await h.page.clock.runFor(6000); // longer than a story: it would have moved on
     expect(await fill()).toBe(before);
     await shotSizes(h, 'viewer-tray');
     await h.page.getByTestId('tray-clear').click();

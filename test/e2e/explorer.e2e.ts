@@ -10,6 +10,7 @@ import { postUrl } from '../../shared/links';
 import { ANCHORS } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { answering, callsTo, demoBalance, shotThemes, worldUser } from './support/page';
+import { waitForQuiet } from './support/billing';
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -107,7 +108,7 @@ describe('API explorer', () => {
     expect(await h.page.getByTestId('explorer-send').count()).toBe(0);
     await input(h, 'username').fill(ANCHORS.big);
     await input(h, 'username').press('Enter');
-    await h.page.waitForTimeout(300);
+    await waitForQuiet(h); // nothing in flight, and nothing more asked for a while
     expect(callsTo(h, '/gql/user/by/username')).toHaveLength(0);
     expect(await logged(h, '/gql/user/by/username')).toHaveLength(0);
     await shotThemes(h, 'explorer-retired');

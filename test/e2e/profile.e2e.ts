@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHORS, storyTakenAt } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { waitForQuiet } from './support/billing';
 import { answering, blurFocus, callsTo, demoBalance, enterInOmnibox, OMNIBOX, openAccount, openProfileTab, readToEnd, scrollToTop, worldUser } from './support/page';
 
 for (const theme of ['light', 'dark'] as const) {
@@ -153,7 +154,7 @@ for (const theme of ['light', 'dark'] as const) {
       const before = callsTo(h, '/v1/user/following/chunk').length;
       await openProfileTab(h, 'following');
       await expect(h.page.getByTestId('list-stopped').textContent()).resolves.toContain('no items but a next page');
-      await h.page.waitForTimeout(500);
+      await waitForQuiet(h); // nothing in flight, and nothing more asked for a while
       expect(callsTo(h, '/v1/user/following/chunk').length - before).toBe(1);
       h.sim.sim.faults.clear();
     });

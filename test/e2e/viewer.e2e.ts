@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { ANCHORS, type WorldHighlight, type WorldStory, type WorldUser } from '../../electron/simulator/world/world';
-import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { startHarness, stopHarness, type Harness } from './harness/harness';
 import { answering, callsTo, enterInOmnibox } from './support/page';
 
 /**
@@ -51,6 +51,12 @@ async function goTo(h: Harness, index: number, count: number): Promise<void> {
   throw new Error(`could not reach story ${index}`);
 }
 
+/** How far the segment of story `index` is filled (0..1): the value the viewer set, not the CSS transition's frame. */
+async function filled(h: Harness, index: number): Promise<number> {
+  const transform = await h.page.getByTestId('story-segment').nth(index).locator('div').evaluate((el) => (el as HTMLElement).style.transform);
+  return Number(/scaleX\(([\d.e-]+)\)/.exec(transform)?.[1] ?? NaN);
+}
+
 async function isVisible(locator: Locator): Promise<boolean> {
   return (await locator.count()) > 0 && locator.first().isVisible();
 }
@@ -62,7 +68,11 @@ for (const theme of ['light', 'dark'] as const) {
     const mediaRequests: string[] = [];
 
     beforeAll(async () => {
-      h = await openHarness({ theme });
+      h = await startHarness({ theme });
+      // Playwright's clock: time flows as usual, and a test can pause it or jump it forward (the viewer's
+      // 5-second stories, pauses) instead of waiting on the wall clock.
+      await h.page.clock.install();
+      await h.open();
       pick = pickStoryOwner(h);
       h.page.on('request', (r) => {
         const u = new URL(r.url()).searchParams.get('u');
@@ -117,11 +127,27 @@ for (const theme of ['light', 'dark'] as const) {
       await goTo(h, imageIndex, count);
       const next = pick.stories[imageIndex + 1]!;
       await expect.poll(() => mediaRequests.some((u) => u.includes(next.pk)), { timeout: 5000 }).toBe(true);
-      const started = Date.now();
-      await waitForPosition(h, `${imageIndex + 2} of ${count}`, 9000);
-      const took = Date.now() - started;
-      expect(took).toBeGreaterThan(3500);
-      expect(took).toBeLessThan(8000);
+      // Its 5 s count from when the picture shows: the clock only moves when told, from then on.
+      // (A second ahead: the page's Date may lag the clock's own time a little.)
+      await h.page.clock.pauseAt((await h.page.evaluate(() => Date.now())) + 1000);
+      try {
+        await h.page.keyboard.press('ArrowLeft');
+        await goTo(h, imageIndex, count);
+        const step = async () => {
+          await h.page.clock.runFor(50);
+          return filled(h, imageIndex);
+        };
+        await expect.poll(step).toBeGreaterThan(0); // shown: its time runs
+        const atStart = await filled(h, imageIndex);
+        expect(atStart).toBeLessThan(0.1);
+        await h.page.clock.runFor(4400);
+        expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);
+        expect(await filled(h, imageIndex)).toBeGreaterThan(0.85);
+        await h.page.clock.runFor(600);
+        await waitForPosition(h, `${imageIndex + 2} of ${count}`);
+      } finally {
+        await h.page.clock.resume();
+      }
     });
 
     it('pauses on Space and resumes where it was', async () => {
@@ -130,8 +156,10 @@ for (const theme of ['light', 'dark'] as const) {
       await goTo(h, imageIndex, count);
       await h.page.keyboard.press('Space');
       expect(await h.page.getByTestId('viewer-pause').getAttribute('aria-pressed')).toBe('true');
-      await h.page.waitForTimeout(6500);
+      const paused = await filled(h, imageIndex);
+      await h.page.clock.runFor(6500); // longer than a story, at once
       expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);
+      expect(await filled(h, imageIndex)).toBe(paused);
       await h.shot('viewer-paused');
       await h.page.keyboard.press('Space');
       expect(await h.page.getByTestId('viewer-pause').getAttribute('aria-pressed')).toBe('false');
@@ -142,16 +170,22 @@ for (const theme of ['light', 'dark'] as const) {
       const count = pick.stories.length;
       const imageIndex = pick.stories.findIndex((s, i) => i > pick.mentionIndex && i < count - 1 && s.mediaType === 1);
       await goTo(h, imageIndex, count);
-      const fill = () => h.page.getByTestId('story-segment').nth(imageIndex).locator('div').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+      const fill = () => filled(h, imageIndex);
       const frame = (await h.page.getByTestId('story-frame').boundingBox())!;
-      await h.page.waitForTimeout(800);
+      await expect.poll(() => filled(h, imageIndex)).toBeGreaterThan(0.05); // it plays
       // The top band, right of the name and left of the buttons: no overlay can sit there.
       await h.page.mouse.move(frame.x + frame.width * 0.6, frame.y + 60);
       await h.page.mouse.down();
-      await h.page.waitForTimeout(300);
+      // The tick dispatched just before the press may still be rendering: read once the value stays.
+      const steady = async () => {
+        const before = await fill();
+        await h.page.clock.runFor(100);
+        return (await fill()) === before;
+      };
+      await expect.poll(steady).toBe(true);
       const held = await fill();
-      await h.page.waitForTimeout(1500);
-      expect(await fill()).toBeCloseTo(held, 2);
+      await h.page.clock.runFor(1500);
+      expect(await fill()).toBe(held);
       expect(held).toBeGreaterThan(0);
       await h.page.mouse.up();
       expect(await position(h)).toBe(`${imageIndex + 1} of ${count}`);

@@ -18,6 +18,7 @@ import { toMediaUrl } from '../../../shared/media-url';
 import { createRouter } from '../../../electron/ipc/router';
 import { startSimulatorServer, type SimulatorServer } from '../../../electron/simulator/http';
 import { launchChromium } from '../support/browser';
+import { saveCoverage, startCoverage } from '../support/coverage';
 import { memoryKeyStores, memoryProjectKeys } from '../../support/core-options';
 import { createAskRecorder, type AskPolicy, type AskRecorder } from '../../support/ask-recorder';
 
@@ -310,6 +311,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await context.addInitScript({ content: bridgeInitScript() });
   page = await context.newPage();
   const p = page;
+  await startCoverage(p);
   p.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
 
   return {
@@ -340,6 +342,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return file;
     },
     async close() {
+      await saveCoverage(p, origin).catch((error: unknown) => console.warn(`e2e coverage not saved: ${String(error)}`));
       await context.close();
       await core.stop();
       await new Promise<void>((ok) => server.close(() => ok()));

@@ -56,10 +56,10 @@ async function openTab(h: Harness, panel: string, tab: string): Promise<void> {
 
 // ---- lists in the page's scroller (#content) ----
 
-/** Scrolls the page back to the top and gives the list a moment to render the rows come into view. */
+/** Scrolls the page back to the top and waits for a virtual list on it to render its first row again. */
 export async function scrollToTop(h: Harness): Promise<void> {
   await h.page.evaluate(() => document.getElementById('content')?.scrollTo(0, 0));
-  await h.page.waitForTimeout(100);
+  await h.page.waitForFunction(() => document.querySelector('[data-index]') === null || document.querySelector('[data-index="0"]') !== null);
 }
 
 /** Scrolls the page until the list footer says it reached the end; returns the item count in the list's stats. */

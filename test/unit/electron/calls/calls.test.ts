@@ -168,10 +168,13 @@ describe('call service', () => {
   it('a call keeps the session it started in: a demo answer that arrives after a switch stays demo (cache, ledger, balance)', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
+    let reached: () => void = () => undefined;
+    const atClient = new Promise<void>((r) => (reached = r));
     const { cache, balance, sessions, ledger } = await setup(() => ({ status: 200, units: 1 }));
     const ledgerLines = ledger;
     const slow: ApiClient = {
       async call(path, params, opts) {
+        reached();
         await gate;
         return { ok: true, value: { data: { user: { pk: '1' } }, units: 1, status: 200, requestId: opts?.requestId ?? 'r', bodySha256: 'x', durationMs: 1, attempts: 1 } };
       },
@@ -192,7 +195,7 @@ describe('call service', () => {
     });
     const demo = sessions.current();
     const pending = service.call({ path: '/v1/user/by/username', params: { username: 'a' } });
-    await new Promise((r) => setTimeout(r, 5));
+    await atClient; // the request is out
     sessions.swap(liveSession()); // a key was set meanwhile
     release();
     const result = await pending;
