@@ -39,7 +39,8 @@ async function openPost(h: Harness, m: WorldMedia): Promise<void> {
   const kind = m.productType === 'clips' ? 'reel' : m.productType === 'igtv' ? 'tv' : 'p';
   // `open` blurs the omnibox: the page, not the omnibox, gets the arrow keys from here on.
   await open(h, `https://www.instagram.com/${kind}/${m.code}/`);
-  await h.page.getByTestId('post-view').waitFor();
+  // This post's view, not the one before it (two posts of one owner look alike until the new one is shown).
+  await h.page.locator(`[data-testid=post-view][data-code="${m.code}"]`).waitFor();
   await expect.poll(() => h.page.getByTestId('post-owner').textContent()).toBe(ownerOf(h.sim.sim.world, m).username);
 }
 

@@ -23,7 +23,7 @@ function PostView({ post, item, provenance }: { post: Post; item?: number; prove
   const [dialog, setDialog] = useState<'insight' | 'embed' | null>(null);
   const code = post.code;
   return (
-    <div className="post-layout" data-testid="post-view" data-media-type={post.mediaType} data-product-type={post.productType}>
+    <div className="post-layout" data-testid="post-view" data-code={post.code ?? undefined} data-media-type={post.mediaType} data-product-type={post.productType}>
       <section className="post-stage-col" aria-label="Media">
         <MediaStage post={post} initialItem={item} provenance={provenance} />
       </section>
