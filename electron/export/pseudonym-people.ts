@@ -22,15 +22,45 @@ export interface Person {
 const NAMES_PER_MATCHER = 2000;
 /** Strings remembered per export with what they became (names, links and ids repeat from item to item). */
 const MEMO_LIMIT = 20_000;
-/** Longer strings (captions, links) rarely come twice: looking them up costs more than it saves. */
+/** Longer strings (captions) rarely come twice: looking them up costs more than it saves. */
 const MEMO_MAX_LENGTH = 48;
-/** A link to the platform's media hosts: ids and signatures only. */
-const CDN_URL = /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i;
+/** Links do come again (a profile picture's, with the account's id in it, on every post of the account). */
+const MEMO_MAX_LINK_LENGTH = 512;
 
-/** CDN_URL.test(text), asked only of a text that starts as a link does. */
-function isCdnUrl(text: string): boolean {
+/**
+ * Whether a string that takes the exact rules is remembered: short ones and links; not ids (a string that
+ * starts with a digit rarely comes twice).
+ */
+function memoable(text: string): boolean {
   const c = text.charCodeAt(0);
-  return (c === 0x68 || c === 0x48) /* h, H */ && CDN_URL.test(text);
+  if (isDigit(c)) return false;
+  return text.length <= MEMO_MAX_LENGTH || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
+}
+/**
+ * A link to the platform's media hosts (ids and signatures only), as the regular expression
+ * /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i would find it: isCdnUrl().
+ */
+const HTTPS = 'https://';
+const CDN_HOSTS = ['.cdninstagram.com', '.fbcdn.net'];
+const WHITESPACE = /\s/;
+
+/** A character of a host name as the expression takes it: [a-z0-9.-], either case. */
+function isHostChar(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 97 && lower <= 122) || isDigit(code) || code === 0x2e || code === 0x2d;
+}
+
+/**
+ * The expression's test without the expression (it is asked of every link): `https://`, a host of
+ * [a-z0-9.-] that ends with one of the media hosts, a '/', and no white space anywhere.
+ */
+function isCdnUrl(text: string): boolean {
+  if (text.length <= HTTPS.length || (text.charCodeAt(0) | 0x20) !== 0x68 || text.slice(0, HTTPS.length).toLowerCase() !== HTTPS) return false;
+  const slash = text.indexOf('/', HTTPS.length);
+  if (slash < 0) return false;
+  for (let i = HTTPS.length; i < slash; i++) if (!isHostChar(text.charCodeAt(i))) return false;
+  const host = text.slice(HTTPS.length, slash).toLowerCase();
+  return CDN_HOSTS.some((suffix) => host.length > suffix.length && host.endsWith(suffix)) && !WHITESPACE.test(text);
 }
 
 function escapeRegExp(text: string): string {
@@ -181,8 +211,7 @@ export class People {
   scrub(text: string): string {
     let found = this.scan(text);
     if (found === 0) return text;
-    // Ids (a string that starts with a digit) rarely come twice: not remembered.
-    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
+    const memo = memoable(text);
     let out = memo ? this.scrubbed.get(text) : undefined;
     if (out !== undefined) return out;
     out = text;
@@ -252,7 +281,7 @@ export class People {
   leaksIn(text: string): boolean {
     const found = this.scan(text);
     if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return false;
-    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
+    const memo = memoable(text);
     let known = memo ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;
     known = this.findsIn(text, found);
