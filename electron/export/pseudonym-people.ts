@@ -36,6 +36,7 @@ function memoable(text: string): boolean {
   if (isDigit(c)) return false;
   return text.length <= MEMO_MAX_LENGTH || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
 }
+
 /**
  * A link to the platform's media hosts (ids and signatures only), as the regular expression
  * /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i would find it: isCdnUrl().
