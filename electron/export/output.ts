@@ -64,13 +64,14 @@ export async function writeWithManifest(
   dataPath: string,
   chunks: Iterable<string>,
   manifestPath: string,
-  manifestText: (data: Written) => string,
+  manifestText: (data: Written) => string | Iterable<string>,
 ): Promise<Written> {
   const written: Written = { bytes: 0, sha256: '' };
   const data = await stageFileAtomic(dataPath, batches(chunks, written, true));
   let manifest;
   try {
-    manifest = await stageFileAtomic(manifestPath, manifestText(written));
+    const text = manifestText(written);
+    manifest = await stageFileAtomic(manifestPath, typeof text === 'string' ? text : batches(text, undefined, true));
   } catch (error) {
     await data.discard();
     throw error;
