@@ -27,14 +27,15 @@ const MEMO_MAX_LENGTH = 48;
 /** Links do come again (a profile picture's, with the account's id in it, on every post of the account). */
 const MEMO_MAX_LINK_LENGTH = 512;
 
-/**
- * Whether a string that takes the exact rules is remembered: short ones and links; not ids (a string that
- * starts with a digit rarely comes twice).
- */
+/** A short string that is not an id (a string that starts with a digit rarely comes twice). */
+function isShort(text: string): boolean {
+  return text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
+}
+
+/** Whether a string that takes the exact rules is remembered: short ones and links. */
 function memoable(text: string): boolean {
   const c = text.charCodeAt(0);
-  if (isDigit(c)) return false;
-  return text.length <= MEMO_MAX_LENGTH || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
+  return isShort(text) || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
 }
 
 /**
@@ -210,10 +211,14 @@ export class People {
    * only when the quick pass found something for it, or when an earlier step changed the string.
    */
   scrub(text: string): string {
+    // A short string (a word, a name, a kind) is looked up before anything: they come again and again.
+    const short = isShort(text);
+    let out = short ? this.scrubbed.get(text) : undefined;
+    if (out !== undefined) return out;
     let found = this.scan(text);
-    if (found === 0) return text;
-    const memo = memoable(text);
-    let out = memo ? this.scrubbed.get(text) : undefined;
+    if (found === 0) return this.remember(short, text, text);
+    const memo = short || memoable(text);
+    if (!short && memo) out = this.scrubbed.get(text);
     if (out !== undefined) return out;
     out = text;
     if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
@@ -280,13 +285,19 @@ export class People {
 
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
+    const short = isShort(text);
+    let known = short ? this.leaky.get(text) : undefined;
+    if (known !== undefined) return known;
     const found = this.scan(text);
-    if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return false;
-    const memo = memoable(text);
-    let known = memo ? this.leaky.get(text) : undefined;
+    if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return short ? this.rememberLeak(text, false) : false;
+    const memo = short || memoable(text);
+    if (!short && memo) known = this.leaky.get(text);
     if (known !== undefined) return known;
     known = this.findsIn(text, found);
-    if (!memo) return known;
+    return memo ? this.rememberLeak(text, known) : known;
+  }
+
+  private rememberLeak(text: string, known: boolean): boolean {
     if (this.leaky.size >= MEMO_LIMIT) this.leaky.clear();
     this.leaky.set(text, known);
     return known;
