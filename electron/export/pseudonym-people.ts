@@ -143,9 +143,13 @@ export class People {
     return out;
   }
 
-  /** Whether a run of digits of the text is a known id; runs of lengths no id has are not even cut out. */
-  private holdsKnownId(text: string): boolean {
-    if (this.ids.size === 0) return false;
+  /**
+   * The runs of digits of the text that are known ids, as start and end offsets one after the other; runs
+   * of lengths no id has are not even cut out.
+   */
+  private knownIdRuns(text: string): number[] {
+    const runs: number[] = [];
+    if (this.ids.size === 0) return runs;
     const n = text.length;
     for (let i = 0; i < n; ) {
       if (!isDigit(text.charCodeAt(i))) {
@@ -154,10 +158,10 @@ export class People {
       }
       let end = i + 1;
       while (end < n && isDigit(text.charCodeAt(end))) end++;
-      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
+      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) runs.push(i, end);
       i = end;
     }
-    return false;
+    return runs;
   }
 
   /** The known username a token is (leading and trailing dots aside: "@anna." names anna), lower-cased. */
@@ -183,28 +187,19 @@ export class People {
 
   /** Every run of digits that is a known id replaced by its pseudonym (what DIGITS with a look-up would do). */
   private replaceKnownIds(text: string): string {
-    if (this.ids.size === 0) return text;
-    const n = text.length;
+    const runs = this.knownIdRuns(text);
+    if (runs.length === 0) return text;
     let out = '';
     let from = 0;
-    for (let i = 0; i < n; ) {
-      if (!isDigit(text.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      let end = i + 1;
-      while (end < n && isDigit(text.charCodeAt(end))) end++;
-      if (this.idLengths.has(end - i)) {
-        const digits = text.slice(i, end);
-        if (this.ids.has(digits)) {
-          out += text.slice(from, i) + this.pseudonym({ id: digits, username: null });
-          from = end;
-        }
-      }
-      i = end;
+    for (let k = 0; k < runs.length; k += 2) {
+      const start = runs[k] as number;
+      const end = runs[k + 1] as number;
+      out += text.slice(from, start) + this.pseudonym({ id: text.slice(start, end), username: null });
+      from = end;
     }
-    return from === 0 ? text : out + text.slice(from);
+    return out + text.slice(from);
   }
+
 
   /**
    * Replaces every id, username and full name of the export's people inside a string. Each step runs
@@ -304,7 +299,7 @@ export class People {
   }
 
   private findsIn(text: string, found: number): boolean {
-    if (found & FOUND_ID && this.holdsKnownId(text)) return true;
+    if (found & FOUND_ID && this.knownIdRuns(text).length > 0) return true;
     if (isCdnUrl(text)) return false;
     if (found & MAY_NAME) for (const token of text.match(USERNAME_TOKEN) ?? []) if (this.knownName(token) !== null) return true;
     if (!(found & MAY_FULL_NAME) || text.length < MIN_FULL_NAME) return false;
