@@ -1,7 +1,8 @@
 // One export, end to end: survey the items, pseudonymise them when asked (two walks: learn who is in
 // the export, then rewrite, the raw record's leak check part of the rewrite), write the data file(s)
-// streaming, then the manifest, from what the data pass counted (no pass of its own). Items are read again for each file written rather than kept prepared in
-// memory, so memory stays flat whatever their number.
+// streaming, then the manifest, from what the data pass counted (no pass of its own). Items are read
+// again for each file written rather than kept prepared in memory, so memory stays flat whatever their
+// number.
 import { mkdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createReadStream } from 'node:fs';
