@@ -3,6 +3,7 @@
 // and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
 import type { Ledger, RequestFacts } from '../calls/ledger';
 import type { ColumnSetName } from './columns';
+import { toJson } from './lines';
 
 export const MANIFEST_FORMAT_VERSION = 1;
 
@@ -75,23 +76,56 @@ export interface Manifest {
 
 export interface EndpointCounter {
   add(p: { path: string; params: Record<string, unknown> }): void;
-  /** Distinct requests (path + params, params sorted by name), in the order first met. */
-  list(): EndpointUse[];
+  /** Distinct requests (path + params, params sorted by name), in the order first met, made one by one. */
+  uses(): Iterable<EndpointUse>;
 }
 
-/** Counts the items per distinct request as they go by (no pass of its own over the items). */
+/**
+ * Counts the items per distinct request as they go by (no pass of its own over the items). A long export
+ * has one request per page: each is kept as its JSON text and a count only, and made an object again
+ * when the manifest is written.
+ */
 export function createEndpointCounter(): EndpointCounter {
-  const byKey = new Map<string, EndpointUse>();
+  const counts = new Map<string, number>();
   return {
     add(p) {
       const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      const key = `${p.path}?${JSON.stringify(params)}`;
-      const use = byKey.get(key);
-      if (use) use.items += 1;
-      else byKey.set(key, { path: p.path, params, items: 1 });
+      const key = JSON.stringify([p.path, params]);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     },
-    list: () => [...byKey.values()],
+    *uses() {
+      for (const [key, items] of counts) {
+        // Our own JSON of request parameters (strings and numbers), not a service answer.
+        const [path, params] = JSON.parse(key) as [string, Record<string, unknown>];
+        yield { path, params, items };
+      }
+    },
   };
+}
+
+const ENDPOINTS_PLACEHOLDER = '\n  "endpoints": []';
+
+/**
+ * The manifest's text, `toJson(manifest, 2)` and a line end, in pieces, with its endpoints list (empty in
+ * `manifest`) written entry by entry from the counter instead of as one array and one string made at
+ * the end.
+ */
+export function* manifestChunks(manifest: Manifest, endpoints: EndpointCounter): Generator<string> {
+  if (manifest.endpoints.length > 0) throw new Error('manifest: the endpoints come from the counter');
+  const text = toJson(manifest, 2);
+  // Indented by two spaces, this can only be the manifest's own key (nested keys are indented more).
+  const at = text.indexOf(ENDPOINTS_PLACEHOLDER);
+  if (at < 0) throw new Error('manifest: no endpoints field');
+  const open = at + ENDPOINTS_PLACEHOLDER.length - 2;
+  yield text.slice(0, open);
+  let first = true;
+  for (const use of endpoints.uses()) {
+    yield `${first ? '[\n' : ',\n'}    ${toJson(use, 2).replaceAll('\n', '\n    ')}`;
+    first = false;
+  }
+  yield first ? '[]' : '\n  ]';
+  yield text.slice(open + 2);
+  yield '\n';
 }
 
 export type { RequestFacts };

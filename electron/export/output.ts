@@ -20,16 +20,18 @@ export interface Written {
  * string: large strings live in V8's large-object space and make the heap grow); `into`, when given, gets
  * their size and sha256 once done. `reuse`: every batch goes into the same buffer, for a consumer that is
  * done with a batch before it asks for the next (a file write awaited in turn): no allocation per batch.
+ * Otherwise (a stream that may still hold a batch when it asks for the next: ZIP entries) each batch is
+ * a copy of its own exact size, and the 256 KB buffer is reused: a new 256 KB buffer per 64 KB batch
+ * would make memory churn four times the text, which the allocator is slow to give back.
  */
 export function* batches(chunks: Iterable<string>, into?: Written, reuse = false): Generator<Buffer> {
   const hash = into ? createHash('sha256') : null;
-  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   let used = 0;
   const take = (): Buffer => {
-    const bytes = buffer.subarray(0, used);
+    const bytes = reuse ? buffer.subarray(0, used) : Buffer.from(buffer.subarray(0, used));
     hash?.update(bytes);
     if (into) into.bytes += bytes.length;
-    if (!reuse) buffer = Buffer.allocUnsafe(BUFFER_BYTES);
     used = 0;
     return bytes;
   };
@@ -62,13 +64,14 @@ export async function writeWithManifest(
   dataPath: string,
   chunks: Iterable<string>,
   manifestPath: string,
-  manifestText: (data: Written) => string,
+  manifestText: (data: Written) => string | Iterable<string>,
 ): Promise<Written> {
   const written: Written = { bytes: 0, sha256: '' };
   const data = await stageFileAtomic(dataPath, batches(chunks, written, true));
   let manifest;
   try {
-    manifest = await stageFileAtomic(manifestPath, manifestText(written));
+    const text = manifestText(written);
+    manifest = await stageFileAtomic(manifestPath, typeof text === 'string' ? text : batches(text, undefined, true));
   } catch (error) {
     await data.discard();
     throw error;

@@ -1,7 +1,12 @@
 // The people of one export, learnt in the first walk and frozen: pseudonyms (memoised) and the scrubbing
-// of any string that names one of them.
-import { DIGITS, MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, holdsMediaId, isDigit } from './pseudonym-fields';
+// of any string that names one of them. A string goes through one quick pass first (pseudonym-scan.ts):
+// only one that may name someone goes on to the exact rules below.
+import { MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, isDigit } from './pseudonym-fields';
 import { digest, normaliseUsername } from './pseudonym-key';
+import { FOUND_ID, FOUND_MEDIA_ID, MAY_FULL_NAME, MAY_NAME, StringScanner } from './pseudonym-scan';
+
+/** What the quick pass reports when there is none yet (before freeze): everything is possible. */
+const ANYTHING = FOUND_ID | FOUND_MEDIA_ID | MAY_NAME | MAY_FULL_NAME;
 
 // ---------------------------------------------------------------------------------------------
 // Who is in the export
@@ -17,10 +22,48 @@ export interface Person {
 const NAMES_PER_MATCHER = 2000;
 /** Strings remembered per export with what they became (names, links and ids repeat from item to item). */
 const MEMO_LIMIT = 20_000;
-/** Longer strings (captions, links) rarely come twice: looking them up costs more than it saves. */
+/** Longer strings (captions) rarely come twice: looking them up costs more than it saves. */
 const MEMO_MAX_LENGTH = 48;
-/** A link to the platform's media hosts: ids and signatures only. */
-const CDN_URL = /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i;
+/** Links do come again (a profile picture's, with the account's id in it, on every post of the account). */
+const MEMO_MAX_LINK_LENGTH = 512;
+
+/** A short string that is not an id (a string that starts with a digit rarely comes twice). */
+function isShort(text: string): boolean {
+  return text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
+}
+
+/** Whether a string that takes the exact rules is remembered: short ones and links. */
+function memoable(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return isShort(text) || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
+}
+
+/**
+ * A link to the platform's media hosts (ids and signatures only), as the regular expression
+ * /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i would find it: isCdnUrl().
+ */
+const HTTPS = 'https://';
+const CDN_HOSTS = ['.cdninstagram.com', '.fbcdn.net'];
+const WHITESPACE = /\s/;
+
+/** A character of a host name as the expression takes it: [a-z0-9.-], either case. */
+function isHostChar(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 97 && lower <= 122) || isDigit(code) || code === 0x2e || code === 0x2d;
+}
+
+/**
+ * The expression's test without the expression (it is asked of every link): `https://`, a host of
+ * [a-z0-9.-] that ends with one of the media hosts, a '/', and no white space anywhere.
+ */
+function isCdnUrl(text: string): boolean {
+  if (text.length <= HTTPS.length || (text.charCodeAt(0) | 0x20) !== 0x68 || text.slice(0, HTTPS.length).toLowerCase() !== HTTPS) return false;
+  const slash = text.indexOf('/', HTTPS.length);
+  if (slash < 0) return false;
+  for (let i = HTTPS.length; i < slash; i++) if (!isHostChar(text.charCodeAt(i))) return false;
+  const host = text.slice(HTTPS.length, slash).toLowerCase();
+  return CDN_HOSTS.some((suffix) => host.length > suffix.length && host.endsWith(suffix)) && !WHITESPACE.test(text);
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -28,11 +71,6 @@ function escapeRegExp(text: string): string {
 
 function isTokenEdge(code: number): boolean {
   return code === 0x2e; // '.'
-}
-
-/** A character of USERNAME_TOKEN: [A-Za-z0-9._]. */
-function isTokenChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === 0x2e || code === 0x5f;
 }
 
 /** The people of one export: learnt in the first walk, then frozen. */
@@ -47,22 +85,21 @@ export class People {
    * once at freeze: one native scan per string instead of a look-up at every character.
    */
   private fullNameMatchers: RegExp[] = [];
-  private cache = new Map<string, string>();
+  /** Pseudonyms made so far, by what they are keyed on. */
+  private readonly byId = new Map<string, string>();
+  private readonly byName = new Map<string, string>();
+  private readonly byFullName = new Map<string, string>();
   /** Lengths of the numeric ids: a run of digits of another length is no one's id (no string made for it). */
   private readonly idLengths = new Set<number>();
   private scrubbed = new Map<string, string>();
   private leaky = new Map<string, boolean>();
-  /**
-   * The first two UTF-16 units of every full name (NFC), as `first * 65536 + second`, and the first
-   * units alone: a string holding none of these pairs holds no full name, found without a regex.
-   */
-  private readonly fullNameHeads = new Set<number>();
-  private readonly fullNameFirsts = new Uint8Array(65536);
+  /** Built at freeze(): until then every string takes the exact rules. */
+  private scanner: StringScanner | null = null;
 
   constructor(private readonly key: Buffer) {}
 
   add(id: string | null, username: string | null, fullName: string | null): void {
-    if (id) {
+    if (id && !this.ids.has(id)) {
       this.ids.add(id);
       if (/^\d+$/.test(id)) this.idLengths.add(id.length);
     }
@@ -71,20 +108,17 @@ export class People {
       const known = this.names.get(name);
       if (known === undefined || (known === null && id)) this.names.set(name, id);
     }
-    const full = fullName?.normalize('NFC').trim();
+    // A full name already known as it is written needs no normalising (the usual case: seen before).
+    if (!fullName || this.fullNames.has(fullName)) return;
+    const full = fullName.normalize('NFC').trim();
     if (full && full.length >= MIN_FULL_NAME && !this.fullNames.has(full)) this.fullNames.set(full, { id, username: name, fullName: full });
   }
 
-  /** Builds the full-name matchers. */
+  /** Builds the full-name matchers and the quick pass. */
   freeze(): void {
     const sorted = [...this.fullNames.keys()].sort((a, b) => b.length - a.length);
     this.fullNameMatchers = [];
-    this.fullNameHeads.clear();
-    this.fullNameFirsts.fill(0);
-    for (const name of sorted) {
-      this.fullNameFirsts[name.charCodeAt(0)] = 1;
-      this.fullNameHeads.add(name.charCodeAt(0) * 65536 + name.charCodeAt(1));
-    }
+    this.scanner = new StringScanner(this.ids, this.idLengths, this.names.keys(), this.names.size, sorted, sorted.length);
     for (let i = 0; i < sorted.length; i += NAMES_PER_MATCHER) {
       this.fullNameMatchers.push(new RegExp(sorted.slice(i, i + NAMES_PER_MATCHER).map(escapeRegExp).join('|'), 'g'));
     }
@@ -95,18 +129,27 @@ export class People {
   pseudonym(person: Person): string {
     const name = person.username ? normaliseUsername(person.username) : null;
     const id = person.id ?? (name ? (this.names.get(name) ?? null) : null);
-    const basis = id ? `id:${id}` : name ? `username:${name}` : `full_name:${person.fullName ?? ''}`;
-    let out = this.cache.get(basis);
+    if (id) return this.memoised(this.byId, 'id:', id);
+    if (name) return this.memoised(this.byName, 'username:', name);
+    return this.memoised(this.byFullName, 'full_name:', person.fullName ?? '');
+  }
+
+  private memoised(made: Map<string, string>, kind: string, value: string): string {
+    let out = made.get(value);
     if (out === undefined) {
-      out = digest(this.key, basis);
-      this.cache.set(basis, out);
+      out = digest(this.key, kind + value);
+      made.set(value, out);
     }
     return out;
   }
 
-  /** Whether a run of digits of the text is a known id; runs of lengths no id has are not even cut out. */
-  private holdsKnownId(text: string): boolean {
-    if (this.ids.size === 0) return false;
+  /**
+   * The runs of digits of the text that are known ids, as start and end offsets one after the other; runs
+   * of lengths no id has are not even cut out.
+   */
+  private knownIdRuns(text: string): number[] {
+    const runs: number[] = [];
+    if (this.ids.size === 0) return runs;
     const n = text.length;
     for (let i = 0; i < n; ) {
       if (!isDigit(text.charCodeAt(i))) {
@@ -115,44 +158,10 @@ export class People {
       }
       let end = i + 1;
       while (end < n && isDigit(text.charCodeAt(end))) end++;
-      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) return true;
+      if (this.idLengths.has(end - i) && this.ids.has(text.slice(i, end))) runs.push(i, end);
       i = end;
     }
-    return false;
-  }
-
-  /** Whether the id steps of scrub() would change the text: it holds a media id or a known id. */
-  private holdsIds(text: string): boolean {
-    return this.holdsKnownId(text) || (text.indexOf('_') >= 0 && holdsMediaId(text));
-  }
-
-  /** Whether a USERNAME_TOKEN run of the text is a known username (knownName). */
-  private holdsKnownName(text: string): boolean {
-    if (this.names.size === 0) return false;
-    const n = text.length;
-    for (let i = 0; i < n; ) {
-      if (!isTokenChar(text.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      let end = i + 1;
-      while (end < n && isTokenChar(text.charCodeAt(end))) end++;
-      if (this.knownName(i === 0 && end === n ? text : text.slice(i, end)) !== null) return true;
-      i = end;
-    }
-    return false;
-  }
-
-  /** False when no full name can be in the text (no two first units of one in it); the matchers decide otherwise. */
-  private mayHoldFullName(text: string): boolean {
-    if (this.fullNameMatchers.length === 0 || text.length < MIN_FULL_NAME) return false;
-    const firsts = this.fullNameFirsts;
-    const last = text.length - 1;
-    for (let i = 0; i < last; i++) {
-      const c = text.charCodeAt(i);
-      if (firsts[c] === 1 && this.fullNameHeads.has(c * 65536 + text.charCodeAt(i + 1))) return true;
-    }
-    return false;
+    return runs;
   }
 
   /** The known username a token is (leading and trailing dots aside: "@anna." names anna), lower-cased. */
@@ -170,28 +179,59 @@ export class People {
     return null;
   }
 
-  /** Replaces every id, username and full name of the export's people inside a string. */
+  /** What the quick pass finds in a string (see pseudonym-scan.ts); in a media host's link, only ids count. */
+  private scan(text: string): number {
+    if (this.scanner === null) return ANYTHING;
+    return isCdnUrl(text) ? this.scanner.idsIn(text, 0, text.length) : this.scanner.scan(text);
+  }
+
+  /** Every run of digits that is a known id replaced by its pseudonym (what DIGITS with a look-up would do). */
+  private replaceKnownIds(text: string): string {
+    const runs = this.knownIdRuns(text);
+    if (runs.length === 0) return text;
+    let out = '';
+    let from = 0;
+    for (let k = 0; k < runs.length; k += 2) {
+      const start = runs[k] as number;
+      const end = runs[k + 1] as number;
+      out += text.slice(from, start) + this.pseudonym({ id: text.slice(start, end), username: null });
+      from = end;
+    }
+    return out + text.slice(from);
+  }
+
+
+  /**
+   * Replaces every id, username and full name of the export's people inside a string. Each step runs
+   * only when the quick pass found something for it, or when an earlier step changed the string.
+   */
   scrub(text: string): string {
-    // Ids (a string that starts with a digit) rarely come twice: not remembered.
-    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
-    let out = memo ? this.scrubbed.get(text) : undefined;
+    // A short string (a word, a name, a kind) is looked up before anything: they come again and again.
+    const short = isShort(text);
+    let out = short ? this.scrubbed.get(text) : undefined;
+    if (out !== undefined) return out;
+    let found = this.scan(text);
+    if (found === 0) return this.remember(short, text, text);
+    const memo = short || memoable(text);
+    if (!short && memo) out = this.scrubbed.get(text);
     if (out !== undefined) return out;
     out = text;
-    if (this.holdsIds(text)) {
-      if (text.indexOf('_') >= 0) out = text.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
-      if (this.holdsKnownId(out)) out = out.replace(DIGITS, (digits) => (this.ids.has(digits) ? this.pseudonym({ id: digits, username: null }) : digits));
-    }
+    if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
+    if (found & FOUND_ID || out !== text) out = this.replaceKnownIds(out);
     // A media host's link holds ids (handled above) and signatures, never a username or a name.
-    if (CDN_URL.test(text)) return this.remember(memo, text, out);
-    if (this.holdsKnownName(out)) {
+    if (isCdnUrl(text)) return this.remember(memo, text, out);
+    if (out !== text) found = this.scan(out);
+    if (found & MAY_NAME && this.names.size > 0) {
+      const before = out;
       out = out.replace(USERNAME_TOKEN, (token) => {
         const name = this.knownName(token);
         if (name === null) return token;
         const start = token.toLowerCase().indexOf(name);
         return token.slice(0, start) + this.pseudonym({ id: null, username: name }) + token.slice(start + name.length);
       });
+      if (out !== before) found = this.scan(out);
     }
-    if (this.fullNameMatchers.length > 0) out = this.replaceFullNames(out);
+    if (found & MAY_FULL_NAME && this.fullNameMatchers.length > 0) out = this.replaceFullNames(out);
     return this.remember(memo, text, out);
   }
 
@@ -209,7 +249,7 @@ export class People {
   private replaceFullNames(text: string): string {
     if (text.length < MIN_FULL_NAME) return text;
     const normal = text.normalize('NFC');
-    if (!this.mayHoldFullName(normal)) return text;
+    if (this.scanner !== null && !this.scanner.mayHoldFullName(normal)) return text;
     const matchers = this.fullNameMatchers;
     const named = (hit: string): string => this.pseudonym(this.fullNames.get(hit) ?? { id: null, username: null, fullName: hit });
     if (matchers.length === 1) {
@@ -240,23 +280,31 @@ export class People {
 
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
-    const memo = text.length <= MEMO_MAX_LENGTH && !isDigit(text.charCodeAt(0));
-    let known = memo ? this.leaky.get(text) : undefined;
+    const short = isShort(text);
+    let known = short ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;
-    known = this.findsIn(text);
-    if (!memo) return known;
+    const found = this.scan(text);
+    if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return short ? this.rememberLeak(text, false) : false;
+    const memo = short || memoable(text);
+    if (!short && memo) known = this.leaky.get(text);
+    if (known !== undefined) return known;
+    known = this.findsIn(text, found);
+    return memo ? this.rememberLeak(text, known) : known;
+  }
+
+  private rememberLeak(text: string, known: boolean): boolean {
     if (this.leaky.size >= MEMO_LIMIT) this.leaky.clear();
     this.leaky.set(text, known);
     return known;
   }
 
-  private findsIn(text: string): boolean {
-    if (this.holdsKnownId(text)) return true;
-    if (CDN_URL.test(text)) return false;
-    if (this.holdsKnownName(text)) return true;
-    if (text.length < MIN_FULL_NAME) return false;
+  private findsIn(text: string, found: number): boolean {
+    if (found & FOUND_ID && this.knownIdRuns(text).length > 0) return true;
+    if (isCdnUrl(text)) return false;
+    if (found & MAY_NAME) for (const token of text.match(USERNAME_TOKEN) ?? []) if (this.knownName(token) !== null) return true;
+    if (!(found & MAY_FULL_NAME) || text.length < MIN_FULL_NAME) return false;
     const normal = text.normalize('NFC');
-    if (!this.mayHoldFullName(normal)) return false;
+    if (this.scanner !== null && !this.scanner.mayHoldFullName(normal)) return false;
     for (const matcher of this.fullNameMatchers) {
       matcher.lastIndex = 0;
       const hit = matcher.test(normal);

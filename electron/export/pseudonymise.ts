@@ -129,7 +129,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function learnString(value: string): void {
-    if (value.indexOf('_') >= 0 && holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+    if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
   }
 
   function learnId(value: unknown): void {

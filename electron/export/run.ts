@@ -1,7 +1,8 @@
 // One export, end to end: survey the items, pseudonymise them when asked (two walks: learn who is in
-// the export, then rewrite), write the data file(s) streaming, then the manifest, from what the data pass
-// counted (no pass of its own). Items are read again for each file written rather than kept prepared in
-// memory, so memory stays flat whatever their number.
+// the export, then rewrite, the raw record's leak check part of the rewrite), write the data file(s)
+// streaming, then the manifest, from what the data pass counted (no pass of its own). Items are read
+// again for each file written rather than kept prepared in memory, so memory stays flat whatever their
+// number.
 import { mkdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createReadStream } from 'node:fs';
@@ -12,8 +13,8 @@ import type { AppRecord } from '../../shared/records';
 import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
 import { createRowMaker } from './rows';
 import { csvLines, type Delimiter } from './csv';
-import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, toJson, type ExportLine } from './lines';
-import { createEndpointCounter, MANIFEST_FORMAT_VERSION, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, type ExportLine } from './lines';
+import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
 import { batches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
@@ -264,7 +265,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
         timeZone: 'UTC',
       },
       items: { total: s.total, byKind: s.byKind, rows, skipped },
-      endpoints: endpoints.list(),
+      // Written from the counter, entry by entry (manifestChunks).
+      endpoints: [],
       requests: requestsSummary(s.requestIds, facts),
       source,
       pseudonymisation,
@@ -299,7 +301,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
         sha256: file.sha256,
       };
       if (csvSet) entry.columnSet = csvSet;
-      return `${toJson(manifest([entry], counter.rows), 2)}\n`;
+      return manifestChunks(manifest([entry], counter.rows), endpoints);
     });
     result = { path, rows: counter.rows, files: 2, manifestPath };
   }
@@ -362,7 +364,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
             const counter = counters.get(source.name);
             files.push({ ...info, ...(counter ? { rows: counter.rows } : {}), bytes: entry.bytes, sha256: entry.sha256 });
           }
-          return Buffer.from(`${toJson(manifest(files, lines.rows), 2)}\n`, 'utf8');
+          return batches(manifestChunks(manifest(files, lines.rows), endpoints));
         },
       },
       new Date(startedAt),

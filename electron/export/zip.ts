@@ -30,7 +30,7 @@ export interface WrittenEntry {
 export async function writeZipAtomic(
   file: string,
   sources: readonly ZipSource[],
-  last: { name: string; build: (written: ReadonlyMap<string, WrittenEntry>) => Buffer },
+  last: { name: string; build: (written: ReadonlyMap<string, WrittenEntry>) => Iterable<Buffer> },
   mtime: Date,
 ): Promise<Map<string, WrittenEntry>> {
   const zip = new ZipFile();
@@ -71,7 +71,10 @@ export async function writeZipAtomic(
   }
   zip.addReadStreamLazy(last.name, { compress: true, mtime }, (cb) => {
     try {
-      cb(null, Readable.from([last.build(written)]));
+      // Made as it is read: a failure while making it fails the file (yazl would wait for it forever).
+      const input = Readable.from(last.build(written));
+      input.on('error', fail);
+      cb(null, input);
     } catch (error) {
       fail(error);
     }

@@ -299,6 +299,36 @@ describe('raw records that still name someone', () => {
   });
 });
 
+describe('strings that name someone of the export, however written', () => {
+  const key = Buffer.alloc(32, 3);
+  // Synthetic people: an id, a username and a full name each.
+  const people = [
+    { kind: 'user', id: '81234567', username: 'mira.solis', fullName: 'Mira Solís' },
+    { kind: 'user', id: '82345678', username: 'jo_ren', fullName: 'Jonas Renn' },
+  ];
+  const pz = createPseudonymiser(key, pseudonymise);
+  for (const p of people) pz.learnRecord(p);
+  pz.freeze();
+  const mira = pseudonymOf(key, { id: '81234567' });
+  const jonas = pseudonymOf(key, { id: '82345678' });
+
+  it.each([
+    ['met MIRA.SOLIS today', `met ${mira} today`],
+    ['thanks .mira.solis. and jo_ren!', `thanks .${mira}. and ${jonas}!`],
+    // NFD (e + combining accent) is the same name as NFC.
+    ['photo by Mira Soli\u0301s', `photo by ${mira}`],
+    ['Jonas Renn', jonas],
+    ['https://example.org/u/81234567/mira.solis', `https://example.org/u/${mira}/${mira}`],
+    // A media host's link: ids only (its other words are signatures, not names).
+    ['https://scontent.cdninstagram.com/v/t51.2885-19/81234567_n.jpg?jo_ren', `https://scontent.cdninstagram.com/v/t51.2885-19/${mira}_n.jpg?jo_ren`],
+    ['3776832898280228145_82345678', `3776832898280228145_${jonas}`],
+    ['no one here: mira.solisx, 812345678, Jonas Ren', 'no one here: mira.solisx, 812345678, Jonas Ren'],
+  ])('%s', (text, expected) => {
+    expect(pz.apply({ note: text })).toEqual({ note: expected });
+    expect(pz.applyChecked({ note: text }).leaks).toBe(false);
+  });
+});
+
 describe('the walker on records of the interface document', () => {
   const key = Buffer.alloc(32, 7);
   const post = normalizeRecord('post', loadAnswer('v1-media-by-code-carousel.json'), { family: 'v1', path: '/v1/media/by/code' }) as Post;
