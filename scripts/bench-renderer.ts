@@ -53,12 +53,23 @@ const assets = join(out, 'renderer/assets');
 const files = readdirSync(assets).filter((f) => /\.(js|css)$/.test(f));
 const withoutMapComment = (f: string) => readFileSync(join(assets, f), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
 const gzKb = (text: string) => gzipSync(text, { level: 9 }).length / 1024;
-const bundleKb = files.reduce((sum, f) => sum + gzKb(withoutMapComment(f)), 0);
-const rawKb = files.reduce((sum, f) => sum + Buffer.byteLength(withoutMapComment(f)) / 1024, 0);
-console.log(`Renderer bundle (${files.join(', ')}): ${rawKb.toFixed(0)} KB, ${bundleKb.toFixed(1)} KB gz`);
+// What every window load parses is what index.html names; chunks imported lazily (the charts) load only
+// when first used, so they are counted apart.
+const html = readFileSync(join(out, 'renderer/index.html'), 'utf8');
+const atStart = files.filter((f) => html.includes(`assets/${f}`));
+const lazy = files.filter((f) => !atStart.includes(f));
+const sizes = (list: string[]) => ({
+  gz: list.reduce((sum, f) => sum + gzKb(withoutMapComment(f)), 0),
+  raw: list.reduce((sum, f) => sum + Buffer.byteLength(withoutMapComment(f)) / 1024, 0),
+});
+const start = sizes(atStart);
+const later = sizes(lazy);
+const bundleKb = start.gz;
+console.log(`Renderer bundle loaded at start (${atStart.join(', ')}): ${start.raw.toFixed(0)} KB, ${start.gz.toFixed(1)} KB gz`);
+console.log(`Loaded when first used (${lazy.join(', ') || 'none'}): ${later.raw.toFixed(0)} KB, ${later.gz.toFixed(1)} KB gz`);
 const mainOnly = mainOnlyCode();
 for (const [pkg, kb] of mainOnly) console.log(`  main-only code in it: ${pkg} ${kb.toFixed(1)} KB gz (its share of the bundle, by source map)`);
-goal('renderer-bundle', `${bundleKb.toFixed(1)} KB gz`, '< 250 KB gz', bundleKb < 250);
+goal('renderer-bundle', `${bundleKb.toFixed(1)} KB gz at start (+${later.gz.toFixed(1)} KB gz lazy)`, '< 250 KB gz', bundleKb < 250);
 const mainOnlyKb = [...mainOnly.values()].reduce((a, b) => a + b, 0);
 goal('renderer-main-only-code', `${mainOnlyKb.toFixed(1)} KB gz`, '0 KB gz', mainOnlyKb === 0);
 
@@ -67,17 +78,23 @@ goal('renderer-main-only-code', `${mainOnlyKb.toFixed(1)} KB gz`, '0 KB gz', mai
  * their sources map to, gzipped on its own. Needs the source map of a build made with --sourcemap.
  */
 function mainOnlyCode(): Map<string, number> {
-  const js = files.find((f) => f.endsWith('.js'));
+  const pieces = new Map<string, string[]>();
+  // Every chunk, the lazy ones too: main-only code has no place in any of them.
+  for (const js of files.filter((f) => f.endsWith('.js'))) if (existsSync(join(assets, `${js}.map`))) mainOnlyPieces(js, pieces);
   const found = new Map<string, number>();
-  if (!js || !existsSync(join(assets, `${js}.map`))) return found;
+  for (const [name, list] of pieces) found.set(name, gzKb(list.join('')));
+  return found;
+}
+
+/** Adds the minified code of `js` that its source map gives to main-only sources, by owner. */
+function mainOnlyPieces(js: string, pieces: Map<string, string[]>): void {
   const code = withoutMapComment(js).split('\n');
   const map = JSON.parse(readFileSync(join(assets, `${js}.map`), 'utf8')) as { sources: string[]; mappings: string };
   const owner = (source: string): string | null => {
     if (/node_modules\/zod\//.test(source)) return 'zod';
-    if (/shared\/(settings|ipc)\.ts$/.test(source)) return 'shared/settings.ts + shared/ipc.ts (zod schemas)';
+    if (/shared\/(settings\.ts|ipc\.ts|ipc\/)/.test(source)) return 'shared/settings.ts + shared/ipc (zod schemas)';
     return null;
   };
-  const pieces = new Map<string, string[]>();
   // Decode the mappings (base64 VLQ): each segment starts a run of generated code from one source.
   const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   let source = 0;
@@ -112,8 +129,6 @@ function mainOnlyCode(): Map<string, number> {
       pieces.set(name, list);
     });
   });
-  for (const [name, list] of pieces) found.set(name, gzKb(list.join('')));
-  return found;
 }
 
 // ---- 10,000 posts into a grid -------------------------------------------------------------------
@@ -210,6 +225,8 @@ async function gridBench(): Promise<void> {
     const all = h.sim.sim.world.media.map((m) => m.pk);
     user.posts = Array.from({ length: POSTS + (TIMED_PAGES + 1) * PAGE_SIZE }, (_, i) => all[i % all.length] ?? '');
 
+    // A reader going through 10,000 posts passes the hourly limit on unasked spending: main asks, they agree.
+    h.asks.policy = 'confirm';
     const cdp = await h.context.newCDPSession(h.page);
     await openAccount(h, user.username);
     await h.page.getByTestId('post-cell').first().waitFor();
