@@ -1,6 +1,7 @@
 // The manifest every export carries (beside the file as `<name>.manifest.json`, or `manifest.json` inside
 // a ZIP): what was exported, from which requests, at what cost, how it was pseudonymised (never the key),
 // and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
+import { parseLossless } from '../../shared/api/json';
 import type { Ledger, RequestFacts } from '../calls/ledger';
 import type { ColumnSetName } from './columns';
 import { toJson } from './lines';
@@ -95,8 +96,8 @@ export function createEndpointCounter(): EndpointCounter {
     },
     *uses() {
       for (const [key, items] of counts) {
-        // Our own JSON of request parameters (strings and numbers), not a service answer.
-        const [path, params] = JSON.parse(key) as [string, Record<string, unknown>];
+        // Our own JSON of request parameters; read losslessly all the same, as every id in the app is.
+        const [path, params] = parseLossless(key) as [string, Record<string, unknown>];
         yield { path, params, items };
       }
     },
