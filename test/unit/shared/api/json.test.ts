@@ -1,5 +1,5 @@
 import { isInteger, isSafeNumber, parse as losslessJsonParse } from 'lossless-json';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseLossless, stringifyLossless } from '../../../../shared/api/json';
 
 describe('parseLossless: big integers keep every digit', () => {
@@ -115,8 +115,9 @@ describe('parseLossless: big integers keep every digit', () => {
     expect(parseLossless(text)).toEqual({ media_ids: ['3776832898280228145', '2278584739065882267'], n: 1 });
   });
 
-  it('agrees with lossless-json on random documents full of digits in and out of strings', () => {
-    let seed = 7;
+  /** Random JSON full of digits in and out of strings, big and small integers, exponents, integer-like keys. */
+  function randomDocuments(seedValue: number, tricky = true): (depth?: number) => string {
+    let seed = seedValue;
     const rand = (n: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return Math.floor((seed / 2147483648) * n);
@@ -124,21 +125,69 @@ describe('parseLossless: big integers keep every digit', () => {
     const digits = (): string => String(1 + rand(9)) + Array.from({ length: rand(21) }, () => rand(10)).join('');
     const ws = (): string => [' ', '', '\n', '', '\t', ''][rand(6)] as string;
     const stringOf = (): string => {
-      const pieces = ['"', digits(), [',', ':', '[', ', ', ']'][rand(5)], '-', digits(), '\\"', `:${digits()},`, '\\\\', ','];
-      return JSON.stringify(Array.from({ length: rand(6) }, () => pieces[rand(pieces.length)]).join(''));
+      const pieces = ['"', digits(), '-', digits(), '\\"', '\\\\', [',', ':', '[', ', ', ']'][rand(5)], `:${digits()},`, ','];
+      // Not tricky: no separator before digits inside strings, where a literal is only a guess.
+      return JSON.stringify(Array.from({ length: rand(6) }, () => pieces[rand(tricky ? pieces.length : 6)]).join(''));
     };
-    const value = (depth: number): string => {
+    const key = (i: number): string => (tricky && rand(20) === 0 ? `"${rand(50)}"` : `"k${i}"`);
+    const value = (depth = 0): string => {
       const pick = depth > 3 ? rand(3) : rand(5);
       if (pick === 0) return `${rand(2) ? '-' : ''}${digits()}`;
       if (pick === 1) return stringOf();
-      if (pick === 2) return ['true', 'null', '1.5', '2e21', '0'][rand(5)] as string;
+      if (pick === 2) return ['true', 'null', '1.5', '0', '2e21', '12345678901234567.5'][rand(tricky ? 6 : 4)] as string;
       if (pick === 3) return `[${ws()}${Array.from({ length: rand(5) }, () => value(depth + 1)).join(`${ws()},${ws()}`)}${ws()}]`;
-      return `{${ws()}${Array.from({ length: rand(5) }, (_, i) => `"k${i}"${ws()}:${ws()}${value(depth + 1)}`).join(',')}${ws()}}`;
+      // Keys are unique within an object, as in any answer (the oracle refuses duplicates).
+      const keys = [...new Set(Array.from({ length: rand(5) }, (_, i) => key(i)))];
+      return `{${ws()}${keys.map((k) => `${k}${ws()}:${ws()}${value(depth + 1)}`).join(',')}${ws()}}`;
     };
-    const oracle = (text: string): unknown => losslessJsonParse(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? n : Number(n)));
+    return value;
+  }
+  const oracle = (text: string): unknown => losslessJsonParse(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? n : Number(n)));
+
+  it('agrees with lossless-json on random documents full of digits in and out of strings', () => {
+    const value = randomDocuments(7);
     for (let round = 0; round < 2000; round++) {
-      const text = value(0);
+      const text = value();
       expect(parseLossless(text), text).toEqual(oracle(text));
+    }
+  });
+
+  it('agrees with lossless-json on long random documents (read as they are, then walked)', () => {
+    const parses = vi.spyOn(JSON, 'parse');
+    try {
+      for (const tricky of [false, true]) {
+        const value = randomDocuments(tricky ? 11 : 13, tricky);
+        for (let round = 0; round < 20; round++) {
+          const items: string[] = [];
+          for (let length = 0; length < 70_000; ) {
+            const item = value(1);
+            items.push(item);
+            length += item.length + 1;
+          }
+          const text = `[${items.join(',')}]`;
+          parses.mockClear();
+          expect(parseLossless(text)).toEqual(oracle(text));
+          // Without integer-like keys, big exponent forms or literal-like ids in strings: one parse, then the walk.
+          if (!tricky && /[:,[]\s*-?[1-9]\d{15}/.test(text)) expect(parses).toHaveBeenCalledTimes(1);
+        }
+      }
+    } finally {
+      parses.mockRestore();
+    }
+  });
+
+  it('in a long answer: big ids exact in order, under integer-like keys, beside exponents and id lists in strings', () => {
+    const pad = 'é'.repeat(70_000); // a two-byte text past the length where the walk takes over
+    const cases: [string, unknown][] = [
+      [`{"bio":"${pad}","ids":[3776832898280228145,3776832898280228146,-3776832898280228147],"n":{"pk":18146216698022174}}`, { bio: pad, ids: ['3776832898280228145', '3776832898280228146', '-3776832898280228147'], n: { pk: '18146216698022174' } }],
+      [`{"bio":"${pad}","by_id":{"2":3776832898280228146,"1":3776832898280228145},"last":3776832898280228147}`, { bio: pad, by_id: { '1': '3776832898280228145', '2': '3776832898280228146' }, last: '3776832898280228147' }],
+      [`{"bio":"${pad}","a":1e18,"b":1000000000000000000}`, { bio: pad, a: 1e18, b: '1000000000000000000' }],
+      [`{"bio":"${pad}","list":"ids:3776832898280228145,3776832898280228146","pk":3776832898280228147}`, { bio: pad, list: 'ids:3776832898280228145,3776832898280228146', pk: '3776832898280228147' }],
+    ];
+    for (const [text, expected] of cases) {
+      const parsed = parseLossless(text) as Record<string, unknown>;
+      expect(parsed).toEqual(expected);
+      expect(Object.keys(parsed)).toEqual(Object.keys(expected as object));
     }
   });
 
