@@ -152,53 +152,66 @@ function quoted(text: string, cuts: readonly number[]): string {
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** Characters from which a quoted copy may be a large object (128 KB of two-byte text): step 2 instead. */
-const LONG_TEXT = 64 * 1024;
+const LONG_TEXT = Number(process.env.LONG_TEXT ?? 65536);
+
+/** Where the walk of step 2 is: the literals found (`cuts`, as [start, end) pairs) and the next one's place. */
+interface Restoring {
+  text: string;
+  cuts: readonly number[];
+  next: number;
+}
+
+/** The next literal's digits when `value` is its rounding, else null (the walk gives up). */
+function literalFor(value: number, r: Restoring): string | null {
+  if (r.next >= r.cuts.length) return null;
+  const digits = r.text.slice(r.cuts[r.next], r.cuts[r.next + 1]);
+  r.next += 2;
+  return Number(digits) === value ? digits : null;
+}
 
 /**
- * Step 2: gives the unsafe integers of `parsed` (JSON.parse's reading of `text`) the digits of the literals
- * at `cuts`, walking in document order. False when the walk cannot vouch for the pairing (an integer-like
- * key, another count, a value that is not its literal rounded); `parsed` is then thrown away.
+ * Step 2 within `node` of JSON.parse's reading: each unsafe integer, in document order, takes the digits
+ * of the next literal. False when the walk cannot vouch for the pairing (an integer-like key, a value that
+ * is not its literal rounded); the reading is then thrown away. A plain recursive function: closures made
+ * the walk cost half again as much.
  */
-function restoreLiterals(parsed: unknown, text: string, cuts: readonly number[]): boolean {
-  let k = 0;
-  /** The next literal's digits when `value` is its rounding, else null (the walk stops). */
-  const literalFor = (value: number): string | null => {
-    if (k >= cuts.length) return null;
-    const digits = text.slice(cuts[k], cuts[k + 1]);
-    k += 2;
-    return Number(digits) === value ? digits : null;
-  };
-  const visit = (node: object): boolean => {
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v: unknown = node[i];
-        if (typeof v === 'number') {
-          if (v > MAX_SAFE || v < -MAX_SAFE) {
-            const digits = literalFor(v);
-            if (digits === null) return false;
-            node[i] = digits;
-          }
-        } else if (typeof v === 'object' && v !== null && !visit(v)) return false;
-      }
-      return true;
-    }
-    const record = node as Record<string, unknown>;
-    for (const key in record) {
-      const first = key.charCodeAt(0);
-      if (isDigit(first)) return false; // JS lists integer-like keys first, not where the text has them
-      const v = record[key];
+function restoreIn(node: object, r: Restoring): boolean {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const v: unknown = node[i];
       if (typeof v === 'number') {
         if (v > MAX_SAFE || v < -MAX_SAFE) {
-          const digits = literalFor(v);
+          const digits = literalFor(v, r);
           if (digits === null) return false;
-          record[key] = digits;
+          node[i] = digits;
         }
-      } else if (typeof v === 'object' && v !== null && !visit(v)) return false;
+      } else if (typeof v === 'object' && v !== null && !restoreIn(v, r)) return false;
     }
     return true;
-  };
+  }
+  const record = node as Record<string, unknown>;
+  let first = true;
+  for (const key in record) {
+    // JS lists integer-like keys first, not where the text has them: the first key tells.
+    if (first && isDigit(key.charCodeAt(0))) return false;
+    first = false;
+    const v = record[key];
+    if (typeof v === 'number') {
+      if (v > MAX_SAFE || v < -MAX_SAFE) {
+        const digits = literalFor(v, r);
+        if (digits === null) return false;
+        record[key] = digits;
+      }
+    } else if (typeof v === 'object' && v !== null && !restoreIn(v, r)) return false;
+  }
+  return true;
+}
+
+/** Step 2: true when every literal at `cuts` went to its place in `parsed`, and no other unsafe integer is there. */
+function restoreLiterals(parsed: unknown, text: string, cuts: readonly number[]): boolean {
   if (typeof parsed !== 'object' || parsed === null) return false;
-  return visit(parsed) && k === cuts.length;
+  const r: Restoring = { text, cuts, next: 0 };
+  return restoreIn(parsed, r) && r.next === cuts.length;
 }
 
 /**
