@@ -152,7 +152,7 @@ function quoted(text: string, cuts: readonly number[]): string {
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** Characters from which a quoted copy may be a large object (128 KB of two-byte text): step 2 instead. */
-const LONG_TEXT = Number(process.env.LONG_TEXT ?? 65536);
+const LONG_TEXT = 64 * 1024;
 
 /** Where the walk of step 2 is: the literals found (`cuts`, as [start, end) pairs) and the next one's place. */
 interface Restoring {
