@@ -99,7 +99,7 @@ const ORDER: Record<SortColumn, string> = {
   taken_at: 'r.taken_at',
   account: 'r.username COLLATE NOCASE',
   likes: 'r.like_count',
-  comments: 'r.comment_count',
+  comments: "CASE WHEN r.kind = 'user' THEN NULL ELSE r.comment_count END", // an account's holds its post count
   plays: 'r.play_count',
   checked_at: 'r.checked_at',
   first_seen: 'r.first_seen',

@@ -83,6 +83,9 @@ describe('filters', () => {
       expect(all({ hasReplies: true })).not.toContain(account.rowid);
       const row = browse(db, q({ kinds: ['user'] }), 0, 10_000).rows.find((r) => r.rowid === account.rowid)!;
       expect(row.comments).toBeNull();
+      // Sorted by comments, most first: the account is not ranked by its posts, it goes last with the rows that have none.
+      const byComments = all({ sort: 'comments', desc: true });
+      expect(byComments.indexOf(account.rowid)).toBeGreaterThanOrEqual(byComments.length - rowids((r) => r.kind === 'user' || r.comments === null).length);
     } finally {
       db.prepare('UPDATE records SET comment_count = NULL WHERE rowid = ?').run(account.rowid);
     }
