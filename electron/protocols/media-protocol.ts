@@ -168,39 +168,43 @@ function createDiskCache(dir: string, maxBytes: number, now: () => number, log: 
   function writer(key: string, contentType: string, expectedSize: number | null): CacheWriter {
     const { bin, meta } = paths(key);
     const temp = `${bin}.${randomUUID()}.tmp`;
-    let handle: Promise<FileHandle> | null = ready().then(() => open(temp, 'w'));
-    handle.catch(() => {}); // a failure surfaces (and is handled) at the first write
+    // Opened at the first byte: an answer whose body is never read leaves no file handle behind.
+    let handle: Promise<FileHandle> | null = null;
+    let ended = false;
     let written = 0;
+    const file = (): Promise<FileHandle> => (handle ??= ready().then(() => open(temp, 'w')));
 
     const giveUp = async (why: string | null): Promise<void> => {
-      if (handle === null) return;
-      const h = handle;
-      handle = null;
+      if (ended) return;
+      ended = true;
       if (why) log(`media cache: not stored (${why})`);
-      await h.then((f) => f.close()).catch(() => {});
+      if (handle === null) return;
+      await handle.then((f) => f.close()).catch(() => {});
       await unlink(temp).catch(() => {});
     };
 
     return {
       async write(chunk) {
-        if (handle === null) return;
+        if (ended) return;
         written += chunk.length;
         if (written > maxBytes) return giveUp(null); // larger than the whole cache
         try {
-          await (await handle).write(chunk);
+          await (await file()).write(chunk);
         } catch (error) {
           await giveUp(String(error));
         }
       },
       async finish() {
-        if (handle === null) return;
+        if (ended) return;
         if (expectedSize !== null && written !== expectedSize) return giveUp('the answer was cut short');
-        const h = handle;
-        handle = null;
+        ended = true;
         try {
-          const file = await h;
-          await file.sync();
-          await file.close();
+          const f = await file();
+          try {
+            await f.sync();
+          } finally {
+            await f.close();
+          }
           await utimes(temp, seconds(), seconds());
           await rename(temp, bin);
           await writeAtomically(meta, JSON.stringify({ contentType, size: written }));

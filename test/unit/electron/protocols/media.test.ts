@@ -328,6 +328,15 @@ describe('disk cache', () => {
     expect(readdirSync(cacheDir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('opens no cache file for an answer whose body is never read', async () => {
+    const h = handler();
+    const res = await get(h, media(A));
+    expect(res.status).toBe(200);
+    await body(await get(h, media(B))); // a whole other answer stored: an eager open of A's file would be done
+    expect(readdirSync(cacheDir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    await res.body?.cancel();
+  });
+
   it('evicts the least recently used file when over the cap', async () => {
     const h = handler({ maxCacheBytes: 12_000 });
     await body(await get(h, media(A)));
