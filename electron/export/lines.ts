@@ -24,7 +24,7 @@ export interface ExportLine {
   kind: string;
   /** A study's status and coding of the record (study exports only). */
   study?: StudyFacts;
-  /** The normalised record (shared/records.ts); the raw records nested in it are not written. */
+  /** The normalised record (shared/records.ts) without the raw records nested in it (rawLeftOut). */
   record: unknown;
   /** The source record; null when pseudonymisation had to drop it (the manifest says how many). */
   raw: unknown;
@@ -88,7 +88,7 @@ function studyJson(f: StudyFacts): string {
 /** One item as one line of JSON (no line end). */
 export function lineJson(line: ExportLine): string {
   const study = line.study ? `,"study":${studyJson(line.study)}` : '';
-  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(rawLeftOut(line.record))},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}${study}}`;
+  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(line.record)},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}${study}}`;
 }
 
 export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {

@@ -81,17 +81,34 @@ export interface EndpointCounter {
   uses(): Iterable<EndpointUse>;
 }
 
+/** Whether two parameter objects hold the same keys with the same (===) values: objects are told apart by reference. */
+function sameParams(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (a[k] !== b[k] || !Object.hasOwn(b, k)) return false;
+  return true;
+}
+
 /**
  * Counts the items per distinct request as they go by (no pass of its own over the items). A long export
  * has one request per page: each is kept as its JSON text and a count only, and made an object again
- * when the manifest is written.
+ * when the manifest is written. The items of a page come one after the other: the previous item's key is
+ * reused when the request is the same, instead of sorting and writing the parameters again.
  */
 export function createEndpointCounter(): EndpointCounter {
   const counts = new Map<string, number>();
+  let last: { path: string; params: Record<string, unknown>; key: string } | null = null;
   return {
     add(p) {
-      const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      const key = JSON.stringify([p.path, params]);
+      let key: string;
+      if (last !== null && last.path === p.path && sameParams(p.params, last.params)) {
+        key = last.key;
+      } else {
+        const params = Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+        key = JSON.stringify([p.path, params]);
+        // A copy: a caller's object changed in place afterwards must not pass for the same request.
+        last = { path: p.path, params: { ...p.params }, key };
+      }
       counts.set(key, (counts.get(key) ?? 0) + 1);
     },
     *uses() {

@@ -52,17 +52,28 @@ function isHostChar(code: number): boolean {
   return (lower >= 97 && lower <= 122) || isDigit(code) || code === 0x2e || code === 0x2d;
 }
 
+/** Whether `text` has `suffix` (lower case) right before `end`, its ASCII letters in either case. */
+function endsWithFolded(text: string, end: number, suffix: string): boolean {
+  const from = end - suffix.length;
+  for (let i = 0; i < suffix.length; i++) {
+    const c = text.charCodeAt(from + i);
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== suffix.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 /**
- * The expression's test without the expression (it is asked of every link): `https://`, a host of
- * [a-z0-9.-] that ends with one of the media hosts, a '/', and no white space anywhere.
+ * The expression's test without the expression (it is asked of every link), and without a string made
+ * on the way: `https://`, a host of [a-z0-9.-] that ends with one of the media hosts, a '/', and no white
+ * space anywhere.
  */
 function isCdnUrl(text: string): boolean {
-  if (text.length <= HTTPS.length || (text.charCodeAt(0) | 0x20) !== 0x68 || text.slice(0, HTTPS.length).toLowerCase() !== HTTPS) return false;
+  if (text.length <= HTTPS.length || !endsWithFolded(text, HTTPS.length, HTTPS)) return false;
   const slash = text.indexOf('/', HTTPS.length);
   if (slash < 0) return false;
   for (let i = HTTPS.length; i < slash; i++) if (!isHostChar(text.charCodeAt(i))) return false;
-  const host = text.slice(HTTPS.length, slash).toLowerCase();
-  return CDN_HOSTS.some((suffix) => host.length > suffix.length && host.endsWith(suffix)) && !WHITESPACE.test(text);
+  const hostLength = slash - HTTPS.length;
+  return CDN_HOSTS.some((suffix) => hostLength > suffix.length && endsWithFolded(text, slash, suffix)) && !WHITESPACE.test(text);
 }
 
 function escapeRegExp(text: string): string {
@@ -206,15 +217,14 @@ export class People {
    * only when the quick pass found something for it, or when an earlier step changed the string.
    */
   scrub(text: string): string {
-    // A short string (a word, a name, a kind) is looked up before anything: they come again and again.
-    const short = isShort(text);
-    let out = short ? this.scrubbed.get(text) : undefined;
+    // A short string (a word, a name, a kind) or a link is looked up before anything: they come again
+    // and again (a profile picture's link, with the account's id in it, on every post of the account).
+    const memo = memoable(text);
+    let out = memo ? this.scrubbed.get(text) : undefined;
     if (out !== undefined) return out;
     let found = this.scan(text);
-    if (found === 0) return this.remember(short, text, text);
-    const memo = short || memoable(text);
-    if (!short && memo) out = this.scrubbed.get(text);
-    if (out !== undefined) return out;
+    // Only short strings are remembered as they are: links that name no one are mostly each post's own.
+    if (found === 0) return this.remember(isShort(text), text, text);
     out = text;
     if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
     if (found & FOUND_ID || out !== text) out = this.replaceKnownIds(out);
@@ -280,14 +290,11 @@ export class People {
 
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
-    const short = isShort(text);
-    let known = short ? this.leaky.get(text) : undefined;
+    const memo = memoable(text);
+    let known = memo ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;
     const found = this.scan(text);
-    if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return short ? this.rememberLeak(text, false) : false;
-    const memo = short || memoable(text);
-    if (!short && memo) known = this.leaky.get(text);
-    if (known !== undefined) return known;
+    if ((found & (FOUND_ID | MAY_NAME | MAY_FULL_NAME)) === 0) return isShort(text) ? this.rememberLeak(text, false) : false;
     known = this.findsIn(text, found);
     return memo ? this.rememberLeak(text, known) : known;
   }

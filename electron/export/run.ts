@@ -13,7 +13,7 @@ import type { AppRecord } from '../../shared/records';
 import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
 import { createRowMaker } from './rows';
 import { csvLines, type Delimiter } from './csv';
-import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, type ExportLine } from './lines';
+import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
 import { batches, writeWithManifest } from './output';
@@ -93,7 +93,8 @@ function survey(items: Iterable<SavedItem>): Survey {
 interface Prepared {
   record: AppRecord;
   provenance: Provenance;
-  line: ExportLine;
+  /** The raw record to write: null when there is none or pseudonymisation dropped it. */
+  raw: unknown;
   study?: StudyFacts;
 }
 
@@ -177,29 +178,30 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       }
     }
     const provenance: Provenance = { ...item.provenance, params };
-    const requestId = item.provenance.requestId;
-    const fact = requestId ? facts.get(requestId) : undefined;
     // The researcher's notes may quote people: rewritten like any free text.
     const study = item.study && pz ? { ...item.study, notes: item.study.notes === null || pz.options.dropText ? null : pz.applyLabel(item.study.notes) } : item.study;
+    return { record, provenance, raw, ...(study ? { study } : {}) };
+  }
+
+  /** An item's NDJSON / JSON line (made only for the files that write lines). */
+  function lineOf({ record, provenance, raw, study }: Prepared): ExportLine {
+    const requestId = provenance.requestId;
+    const fact = requestId ? facts.get(requestId) : undefined;
     return {
-      record,
-      provenance,
       ...(study ? { study } : {}),
-      line: {
-        ...(study ? { study } : {}),
-        kind: record.kind,
-        record,
-        raw,
-        provenance: {
-          endpoint: provenance.path,
-          params,
-          requestId,
-          fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
-          appVersion: env.appVersion,
-          sha256: fact?.sha256 ?? null,
-          simulated: fact ? fact.mode === 'demo' : null,
-          origin: fact?.origin ?? null,
-        },
+      kind: record.kind,
+      // The pseudonymised copy has no nested raw records already (applyRecord leaves them out).
+      record: pz ? record : rawLeftOut(record),
+      raw,
+      provenance: {
+        endpoint: provenance.path,
+        params: provenance.params,
+        requestId,
+        fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
+        appVersion: env.appVersion,
+        sha256: fact?.sha256 ?? null,
+        simulated: fact ? fact.mode === 'demo' : null,
+        origin: fact?.origin ?? null,
       },
     };
   }
@@ -237,7 +239,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   function* linesOf(counter: { rows: number }): Generator<ExportLine> {
     for (const prepared of preparedItems(true)) {
       counter.rows += 1;
-      yield prepared.line;
+      yield lineOf(prepared);
     }
   }
 

@@ -46,6 +46,33 @@ describe('the manifest written in pieces', () => {
     expect((JSON.parse(text) as Manifest).endpoints).toEqual(expected);
   });
 
+  it('tells apart requests that follow one another with the same keys but another value, a list or a changed object', () => {
+    const counter = createEndpointCounter();
+    const params: Record<string, unknown> = { user_id: '51234567', end_cursor: 'A' };
+    const tags = ['a'];
+    counter.add({ path: '/v1/user/medias/chunk', params });
+    counter.add({ path: '/v1/user/medias/chunk', params: { user_id: '51234567', end_cursor: 'B' } });
+    counter.add({ path: '/v1/user/medias/chunk', params: { user_id: '51234567', end_cursor: 'B' } });
+    counter.add({ path: '/v1/user/clips/chunk', params: { user_id: '51234567', end_cursor: 'B' } });
+    counter.add({ path: '/v2/hashtag/medias', params: { tags } });
+    counter.add({ path: '/v2/hashtag/medias', params: { tags: ['b'] } });
+    counter.add({ path: '/v2/hashtag/medias', params: { tags: ['b'] } });
+    params['end_cursor'] = 'C';
+    counter.add({ path: '/v1/user/medias/chunk', params });
+    counter.add({ path: '/v1/user/medias/chunk', params });
+    params['end_cursor'] = 'D';
+    counter.add({ path: '/v1/user/medias/chunk', params });
+    expect([...counter.uses()].map((u) => [u.path, u.params, u.items])).toEqual([
+      ['/v1/user/medias/chunk', { end_cursor: 'A', user_id: '51234567' }, 1],
+      ['/v1/user/medias/chunk', { end_cursor: 'B', user_id: '51234567' }, 2],
+      ['/v1/user/clips/chunk', { end_cursor: 'B', user_id: '51234567' }, 1],
+      ['/v2/hashtag/medias', { tags: ['a'] }, 1],
+      ['/v2/hashtag/medias', { tags: ['b'] }, 2],
+      ['/v1/user/medias/chunk', { end_cursor: 'C', user_id: '51234567' }, 2],
+      ['/v1/user/medias/chunk', { end_cursor: 'D', user_id: '51234567' }, 1],
+    ]);
+  });
+
   it('writes an empty list as the whole manifest would', () => {
     const text = [...manifestChunks(manifestWith([]), createEndpointCounter())].join('');
     expect(text).toBe(`${toJson(manifestWith([]), 2)}\n`);

@@ -321,6 +321,12 @@ describe('strings that name someone of the export, however written', () => {
     ['https://example.org/u/81234567/mira.solis', `https://example.org/u/${mira}/${mira}`],
     // A media host's link: ids only (its other words are signatures, not names).
     ['https://scontent.cdninstagram.com/v/t51.2885-19/81234567_n.jpg?jo_ren', `https://scontent.cdninstagram.com/v/t51.2885-19/${mira}_n.jpg?jo_ren`],
+    ['HTTPS://Scontent.CDNinstagram.COM/v/81234567_n.jpg?jo_ren', `HTTPS://Scontent.CDNinstagram.COM/v/${mira}_n.jpg?jo_ren`],
+    // Look-alikes of a media host's link are any other string: names replaced too.
+    ['https://cdninstagram.com/v/81234567?jo_ren', `https://cdninstagram.com/v/${mira}?${jonas}`],
+    ['https://x.cdninstagram.com.example.org/v?jo_ren', `https://x.cdninstagram.com.example.org/v?${jonas}`],
+    ['https\u001a//x.cdninstagram.com/v?jo_ren', `https\u001a//x.cdninstagram.com/v?${jonas}`],
+    ['https://x.cdninstagram.com/v?jo_ren and more', `https://x.cdninstagram.com/v?${jonas} and more`],
     ['3776832898280228145_82345678', `3776832898280228145_${jonas}`],
     ['no one here: mira.solisx, 812345678, Jonas Ren', 'no one here: mira.solisx, 812345678, Jonas Ren'],
   ])('%s', (text, expected) => {
