@@ -82,8 +82,6 @@ const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
 /** While every slot is taken, how often the queued tasks are looked through for expired links. */
 const RENEWAL_LOOK_MS = 1000;
-/** Files a journal lists before a checkpoint syncs them (in the background, a few syncs at a time). */
-const CHECKPOINT_FILES = 512;
 
 function defaultRetryDelay(attempt: number): number {
   return backoffMs(attempt - 1, { baseMs: 1000, maxMs: 30_000, jitterMs: 250 });
@@ -155,21 +153,17 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = null;
     return saving.commit().then(() => {
-      // Two syncs at a time while files download: the thread pool's other threads keep serving the transfers.
-      if (journal.size() >= CHECKPOINT_FILES) checkpoint(2);
       checkIdle();
       pump();
     });
   }
-
-  const checkpoint = (parallel?: number): Promise<void> => journal.checkpoint(parallel).catch((error: unknown) => log(`downloads: checkpoint: ${String(error)}`));
 
   // ---- scheduling ----
 
   function checkIdle(): void {
     if (workers.size > 0 || renewing.size > 0 || !saving.quiet()) return;
     for (const t of tasks.values()) if (t.state === 'queued' || t.state === 'running') return;
-    void checkpoint(); // a quiet moment: what the journal lists is made durable
+    void saving.checkpoint(); // a quiet moment: what the journal lists is made durable
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const w of waiters) w();
@@ -391,7 +385,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       await Promise.all([...workers]);
       renewals.flush();
       await saveNow(); // what is downloaded is kept
-      await checkpoint();
+      await saving.checkpoint();
       progress.stop();
       await flush();
     },

@@ -50,11 +50,15 @@ export interface Saving {
   commit(): Promise<void>;
   /** The batch running, if any. */
   settled(): Promise<void>;
+  /** Syncs what the journal lists (see journal.ts), once the batch running has named its files. */
+  checkpoint(parallel?: number): Promise<void>;
 }
 
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
+/** Files a journal lists before a checkpoint syncs them, in the background, two syncs at a time (the thread pool's other threads keep serving the transfers). */
+const CHECKPOINT_FILES = 512;
 
 /** What is at a sidecar's path: nothing, a sidecar Feedlens wrote (recognised by its content), or another file. */
 async function sidecarSlot(path: string): Promise<'free' | 'ours' | 'foreign'> {
@@ -332,9 +336,15 @@ export function createSaving(o: SavingOptions): Saving {
     await placeFiles(batch);
     const written = await writeSidecars();
     if (written.length > 0) await markDone(written);
+    // Here, between batches, every file the journal lists is named: it can be swapped out.
+    if (o.journal.size() >= CHECKPOINT_FILES) void checkpoint(2);
     // The state is a record of progress, not of safety (a file in place without a state saying so is
     // found again at the next start): written soon, not in every batch.
     if (batch.length > 0 || written.length > 0) o.persistSoon();
+  }
+
+  function checkpoint(parallel?: number): Promise<void> {
+    return o.journal.checkpoint(parallel).catch((error: unknown) => o.log(`downloads: checkpoint: ${String(error)}`));
   }
 
   return {
@@ -364,5 +374,7 @@ export function createSaving(o: SavingOptions): Saving {
       return next;
     },
     settled: () => tail,
+    // Its journal is swapped out when the batch running ends, before the next one starts (chained first).
+    checkpoint: (parallel) => tail.then(() => checkpoint(parallel)),
   };
 }

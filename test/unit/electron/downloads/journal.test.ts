@@ -35,7 +35,7 @@ function media(name: string, bytes: Buffer): JournalMedia {
 }
 
 function sidecarText(id: string, files: string[]): string {
-  return `${JSON.stringify({ format: 'feedlens-sidecar', version: 1, id, kind: 'post', username: 'person.a', ownerId: '51234567890', takenAt: 1775048403, highlight: null, files: files.map((name) => ({ name, index: null, role: 'image', mediaPk: id, url: `https://cdn.example/${name}`, bytes: 1, sha256: 'x', contentType: null, refreshedBy: null })), record: { kind: 'post', id, caption: 'a long caption'.repeat(20) }, raw: { pk: id }, provenance: { endpoint: '/v1/user/medias/chunk', params: { user_id: '51234567890' }, requestId: 'r1', fetchedAt: '2026-04-01T12:00:03.000Z', savedAt: '2026-04-01T12:01:00.000Z', appVersion: '0.1.0', answerSha256: null, simulated: null, origin: null } }, null, 2)}\n`;
+  return `${JSON.stringify({ format: 'feedlens-sidecar', version: 1, id, kind: 'post', username: 'person.a', ownerId: '51234567890', takenAt: 1775048403, highlight: null, files: files.map((name) => ({ name, index: null, role: 'media', mediaPk: id, url: `https://cdn.example/${name}`, bytes: 1, sha256: 'x', contentType: null, refreshedBy: null })), record: { kind: 'post', id, caption: 'a long caption'.repeat(20) }, raw: { pk: id }, provenance: { endpoint: '/v1/user/medias/chunk', params: { user_id: '51234567890' }, requestId: 'r1', fetchedAt: '2026-04-01T12:00:03.000Z', savedAt: '2026-04-01T12:01:00.000Z', appVersion: '0.1.0', answerSha256: null, simulated: null, origin: null } }, null, 2)}\n`;
 }
 
 describe('the saving journal', () => {
@@ -100,7 +100,7 @@ describe('the saving journal', () => {
     const path = join(folder, 'a.jpg');
     const sidecarPath = join(folder, 'a.json');
     const text = sidecarText('post:1', ['a.jpg', 'a_2.jpg']);
-    const task = (id: string, p: string): Task => ({ id, group: '', kind: 'post', label: id, url: 'https://cdn.example/x', ext: 'jpg', fallbackExt: 'jpg', base: p.replace(/\.jpg$/, ''), index: null, role: 'image', mediaPk: '1', takenAt: 1775048403, refresh: null, state: 'done', attempts: 1, error: null, path: p, bytes: 5, totalBytes: 5, contentType: 'image/jpeg', refreshedBy: null, sha256: 'x' });
+    const task = (id: string, p: string): Task => ({ id, group: '', kind: 'post', label: id, url: 'https://cdn.example/x', ext: 'jpg', fallbackExt: 'jpg', base: p.replace(/\.jpg$/, ''), index: null, role: 'media', mediaPk: '1', takenAt: 1775048403, refresh: null, state: 'done', attempts: 1, error: null, path: p, bytes: 5, totalBytes: 5, contentType: 'image/jpeg', refreshedBy: null, sha256: 'x' });
     const tasks = new Map<string, Task>([
       ['post:1#1', task('post:1#1', path)],
       ['post:1#2', task('post:1#2', join(folder, 'a_2.jpg'))],
