@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'nod
 import { link, open, unlink, type FileHandle } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +46,9 @@ const server = createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': SIZE });
   res.end(body);
 });
+// Sockets kept for the whole run: a connection the server dropped after its 5 s default, reused by the
+// next round's fetch, failed it with ECONNRESET.
+server.keepAliveTimeout = 10 * 60_000;
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const urlOf = (i: number) => `${origin}/v/t51.2885-15/${3776832898280228145n + BigInt(i)}_n.jpg?oe=7fffffff`;
@@ -155,6 +158,9 @@ const raw: number[] = [];
 const queued: number[] = [];
 const ratios: number[] = [];
 const floorRatios: number[] = [];
+/** CPU seconds (user + system, every thread of the process) of each run: less shaken than wall time by other work on the machine. */
+const cpu: Record<'raw' | 'queue', number[]> = { raw: [], queue: [] };
+const loadBefore = loadavg()[0] ?? 0;
 try {
   await rawFetch(join(root, 'warm-raw'));
   await queueRun(join(root, 'warm-queue'), items());
@@ -166,19 +172,22 @@ try {
   peakRawRss = startRss;
   for (let round = 0; round < ROUNDS; round++) {
     const toSave = items();
-    const time = async (which: 'queue' | 'raw', run: () => Promise<void>) => {
+    const time = async (which: 'queue' | 'raw' | 'floor', run: () => Promise<void>) => {
       (globalThis as { gc?: () => void }).gc?.();
-      sampling = which;
+      sampling = which === 'queue' ? 'queue' : 'raw';
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       await run();
       const seconds = (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpuBefore);
+      if (which !== 'floor') cpu[which].push((used.user + used.system) / 1e6);
       sampling = null;
       return seconds;
     };
     let r: number;
     let q: number;
     let f: number | null = null;
-    if (FLOOR && round % 2 === 1) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
+    if (FLOOR && round % 2 === 1) f = await time('floor', () => floorRun(join(root, `floor-${round}`)));
     if (round % 2 === 0) {
       r = await time('raw', () => rawFetch(join(root, `raw-${round}`)));
       q = await time('queue', () => queueRun(join(root, `queue-${round}`), toSave));
@@ -189,7 +198,7 @@ try {
     raw.push(r);
     queued.push(q);
     ratios.push(r / q);
-    if (FLOOR && f === null) f = await time('raw', () => floorRun(join(root, `floor-${round}`)));
+    if (FLOOR && f === null) f = await time('floor', () => floorRun(join(root, `floor-${round}`)));
     if (f !== null) floorRatios.push(r / f);
     console.log(`round ${round + 1}: plain parallel fetch ${r.toFixed(2)} s, queue ${q.toFixed(2)} s (${((100 * r) / q).toFixed(0)} %)${f === null ? '' : `, floor ${f.toFixed(2)} s (${((100 * r) / f).toFixed(0)} %)`}`);
     rmSync(join(root, `floor-${round}`), { recursive: true, force: true });
@@ -198,6 +207,7 @@ try {
   }
   const total = (FILES * SIZE) / 1024 / 1024;
   console.log(`${FILES} files of ${SIZE / 1024} KB, ${CONCURRENCY} at a time: plain fetch median ${median(raw).toFixed(2)} s (${(total / median(raw)).toFixed(0)} MB/s), queue median ${median(queued).toFixed(2)} s (${(total / median(queued)).toFixed(0)} MB/s)`);
+  console.log(`CPU (user + system) median: plain fetch ${median(cpu.raw).toFixed(2)} s, queue ${median(cpu.queue).toFixed(2)} s (${((100 * median(cpu.raw)) / median(cpu.queue)).toFixed(0)} %); load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after (2 cores: above 2, other work shares them)`);
   if (FLOOR) console.log(`the floor (a durable saver with a sidecar per file, nothing else): median ${(100 * median(floorRatios)).toFixed(0)} % of the plain fetch`);
   console.log(`RSS while the queue ran: ${mb(startRss)} before, ${mb(peakRss)} peak (+${mb(peakRss - startRss)}); while the plain fetch ran: ${mb(peakRawRss)} peak`);
 

@@ -5,10 +5,25 @@
 // renewal call carries the grant.
 import { findEndpoint } from '../../shared/api/catalog';
 import type { RefreshRef } from './plan';
+import type { Task } from './queue-state';
 import { refreshUrl, RefreshError, type CallFn, type RefreshedBy, type RenewalGrant } from './refresh';
 
 /** Main's question for one batch; null when the user declined. */
 export type ConfirmRenewal = (batch: { items: number; units: number }) => Promise<RenewalGrant | null>;
+
+const OE = /[?&]oe=([0-9a-f]{1,12})(?:&|$)/i;
+const expiries = new WeakMap<Task, { url: string; at: number | null }>();
+
+/** Epoch ms at which the task's signed CDN link stops working (`oe`, hex seconds), or null when it does not say. */
+export function expiryOf(task: Task): number | null {
+  let known = expiries.get(task);
+  if (known?.url !== task.url) {
+    const oe = OE.exec(task.url)?.[1];
+    known = { url: task.url, at: oe === undefined ? null : parseInt(oe, 16) * 1000 };
+    expiries.set(task, known);
+  }
+  return known.at;
+}
 
 export const RENEWAL_DECLINED = 'The media link expired: renewal declined, retry to be asked again.';
 

@@ -1,21 +1,23 @@
 // Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced and still open;
-// a batch (a few dozen files, or whatever is there when the queue has a quiet moment) dates each file,
-// syncs it through the handle it was written with and gives it its name; every item whose files are all
-// in writes its sidecar (synced, then named); the batch's folders are synced once; only then are the
-// files marked done (archive, state, library). The syncs of a batch run side by side, so the file system
-// groups them in few journal commits; a sync per file as it finished cost a disk round trip each (npm run
-// bench). A crash at any point leaves a `.part` (resumed), a complete file without a sidecar (found
-// again at the next start and given its sidecar), or a done item: never a file marked done whose sidecar
-// was not written.
-import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
+// a batch (a few dozen files, or whatever is there when the queue has a quiet moment) dates and closes
+// each file, lists them in the journal (journal.ts: path, inode, size, sha256; ONE sync for the batch),
+// then gives each its name (a hard link, never over a file that is there); every item whose files are
+// all in gets its sidecar: the texts listed in the journal (one sync), then each created at its name
+// (`wx`: never over a file) with no sync of its own; only then are the files marked done (archive, state,
+// library). The files and folders themselves are synced by the journal's checkpoints. A crash at any point
+// leaves a `.part` (resumed), a complete file without a sidecar (found again at the next start and given
+// its sidecar), or files the journal lists (checked at the next start: see journal.ts); never a file
+// marked done that a crash could leave incomplete without the next start noticing.
+import { mkdir, open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
-import { renameNoReplace, stageFileAtomic, syncFiles } from '../storage/fs-atomic';
+import { renameNoReplace, stageFileAtomic } from '../storage/fs-atomic';
 import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
 import { partPath } from './fetch-file';
+import type { Journal, JournalMedia } from './journal';
 import type { Group, Task } from './queue-state';
 import { fileSha256, isSidecar, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
 
@@ -23,6 +25,7 @@ export interface SavingOptions {
   tasks: Map<string, Task>;
   groups: Map<string, Group>;
   archive: Archive;
+  journal: Journal;
   version: string;
   now: () => number;
   log: (message: string) => void;
@@ -47,11 +50,15 @@ export interface Saving {
   commit(): Promise<void>;
   /** The batch running, if any. */
   settled(): Promise<void>;
+  /** Syncs what the journal lists (see journal.ts), once the batch running has named its files. */
+  checkpoint(parallel?: number): Promise<void>;
 }
 
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
+/** Files a journal lists before a checkpoint syncs them, in the background, two syncs at a time (the thread pool's other threads keep serving the transfers). */
+const CHECKPOINT_FILES = 512;
 
 /** What is at a sidecar's path: nothing, a sidecar Feedlens wrote (recognised by its content), or another file. */
 async function sidecarSlot(path: string): Promise<'free' | 'ours' | 'foreign'> {
@@ -104,37 +111,59 @@ export function createSaving(o: SavingOptions): Saving {
 
   const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
 
-  /** Dates the file (the post's time, as Instaloader does; access time now), syncs and closes it. */
-  async function syncPart(t: Task, part: string): Promise<void> {
+  /** Dates the file (the post's time, as Instaloader does; access time now) and closes it: its inode for the journal. */
+  async function closePart(t: Task, part: string): Promise<string> {
     const handle = handles.get(t.id) ?? (await open(part, 'r+'));
     handles.delete(t.id);
     try {
       if (t.takenAt !== null) await handle.utimes(o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
-      await handle.sync();
+      return String((await handle.stat({ bigint: true })).ino);
     } finally {
       await handle.close();
     }
   }
 
-  /** Step 1: the downloaded files synced side by side, each then given its name. */
-  async function placeFiles(batch: Task[]): Promise<string[]> {
+  function saveFailed(t: Task, error: unknown): void {
+    const disk = diskError(error, 'Could not save the file', dirname(fileOf(t)));
+    t.state = 'failed';
+    t.error = disk?.message ?? `Could not save the file: ${String(error)}`;
+    o.changed();
+  }
+
+  /** Step 1: the downloaded files closed, listed in the journal (one sync), then each given its name. */
+  async function placeFiles(batch: Task[]): Promise<void> {
     // A file paused or cancelled since it was downloaded is only closed: its `.part` stays for a resume
     // (or the cancel removes it).
     const live = batch.filter((t) => t.state === 'running');
     await Promise.all(batch.filter((t) => t.state !== 'running').map((t) => handles.get(t.id)?.close().finally(() => handles.delete(t.id))));
+    const listed: JournalMedia[] = [];
+    const closed: Task[] = [];
     await eachLimited(live, PARALLEL, async (t) => {
       const final = fileOf(t);
       try {
-        await syncPart(t, partPath(final));
+        const ino = await closePart(t, partPath(final));
+        // A hash is taken while the file streams; one is read here only if that was lost.
+        t.sha256 ??= await fileSha256(partPath(final));
+        listed.push({ path: final, ino, bytes: t.bytes, sha256: t.sha256 });
+        closed.push(t);
+      } catch (error) {
+        saveFailed(t, error);
+      }
+    });
+    try {
+      await o.journal.record(listed, []);
+    } catch (error) {
+      // Unlisted, nothing is named: the `.part` files stay for Retry.
+      for (const t of closed) saveFailed(t, error);
+      return;
+    }
+    await eachLimited(closed, PARALLEL, async (t) => {
+      const final = fileOf(t);
+      try {
         // Never over a file that is there already (a file of the user's, or one saved since this was queued).
         await renameNoReplace(partPath(final), final);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          const disk = diskError(error, 'Could not save the file', dirname(final));
-          t.state = 'failed';
-          t.error = disk?.message ?? `Could not save the file: ${String(error)}`;
-          return o.changed();
-        }
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return saveFailed(t, error);
         // The same name is the same media (as when queued): counted as saved before, the download dropped.
         await unlink(partPath(final)).catch(() => undefined);
         t.state = 'skipped';
@@ -146,7 +175,6 @@ export function createSaving(o: SavingOptions): Saving {
       inPlace.add(t.id);
       touched.add(t.group);
     });
-    return live.filter((t) => inPlace.has(t.id)).map((t) => dirname(fileOf(t)));
   }
 
   function settledMember(t: Task): boolean {
@@ -193,25 +221,41 @@ export function createSaving(o: SavingOptions): Saving {
     };
   }
 
-  /** A sidecar written and named: replacing only a sidecar, never a file of the user's with that name. */
+  /**
+   * A sidecar created at its name (`wx`: never over a file), no sync (the journal lists its text). A name
+   * that is taken is looked at: a sidecar Feedlens wrote is replaced (atomically), any other file kept.
+   */
   async function writeSidecar(path: string, text: string): Promise<void> {
-    const write = async (replace: boolean) => (await stageFileAtomic(path, text, { mode: 0o644 })).commit({ syncFolder: false, replace });
+    let handle: FileHandle | null = null;
     try {
-      // Most names are free: the no-replace naming itself says when one is not, without a look first.
-      return await write(false);
+      handle = await open(path, 'wx', 0o644).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dirname(path), { recursive: true }); // its files are elsewhere (all skipped, say)
+        return open(path, 'wx', 0o644);
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (handle !== null) {
+      try {
+        await handle.writeFile(text);
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        await unlink(path).catch(() => undefined); // ours, half-written: gone, so Retry finds the name free
+        throw error;
+      }
+      return handle.close();
     }
     const slot = await sidecarSlot(path);
     if (slot === 'foreign') throw foreignFile(path);
     try {
-      await write(slot === 'ours');
+      await (await stageFileAtomic(path, text, { mode: 0o644 })).commit({ syncFolder: false, replace: slot === 'ours' });
     } catch (error) {
       throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? foreignFile(path) : error;
     }
   }
 
-  /** Step 2: the sidecars of the items now complete, each synced, then named (their folders synced after). */
+  /** Step 2: the sidecars of the items now complete: listed in the journal (one sync), then each written. */
   async function writeSidecars(): Promise<Written[]> {
     const failed = (group: Group, members: Task[], error: unknown) => {
       const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
@@ -237,21 +281,35 @@ export function createSaving(o: SavingOptions): Saving {
       }
       complete.push({ group, members });
     }
-    const written: Written[] = [];
+    const made: (Written & { text: string })[] = [];
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
         const sidecar = await sidecarOf(group, members, path);
-        await writeSidecar(path, sidecarText(sidecar));
-        written.push({ group, members, path, sidecar });
+        made.push({ group, members, path, sidecar, text: sidecarText(sidecar) });
       } catch (error) {
         failed(group, members, error);
+      }
+    });
+    try {
+      await o.journal.record([], made);
+    } catch (error) {
+      for (const { group, members } of made) failed(group, members, error);
+      return [];
+    }
+    const written: Written[] = [];
+    await eachLimited(made, PARALLEL, async (w) => {
+      try {
+        await writeSidecar(w.path, w.text);
+        written.push(w);
+      } catch (error) {
+        failed(w.group, w.members, error);
       }
     });
     return written;
   }
 
-  /** Step 3, once the batch's names are durable: the items whose sidecar is written are done. */
+  /** Step 3: the items whose sidecar is written are done (the journal lists all they need to be checked). */
   async function markDone(written: Written[]): Promise<void> {
     const archived = [];
     for (const { group, members, path, sidecar } of written) {
@@ -275,16 +333,18 @@ export function createSaving(o: SavingOptions): Saving {
   async function run(): Promise<void> {
     const batch = [...ready];
     ready.clear();
-    const placed = await placeFiles(batch);
+    await placeFiles(batch);
     const written = await writeSidecars();
-    // The renames of media and sidecars made durable together, one sync per folder. A sidecar may thus
-    // reach the disk before the name of a file it lists (a power cut, not a crash of the app, between the
-    // two): nothing is done yet then, so the file is fetched again and the sidecar rewritten.
-    await syncFiles([], [...placed, ...written.map((w) => dirname(w.path))]).catch((error: unknown) => o.log(`downloads: sync: ${String(error)}`));
     if (written.length > 0) await markDone(written);
+    // Here, between batches, every file the journal lists is named: it can be swapped out.
+    if (o.journal.size() >= CHECKPOINT_FILES) void checkpoint(2);
     // The state is a record of progress, not of safety (a file in place without a state saying so is
     // found again at the next start): written soon, not in every batch.
     if (batch.length > 0 || written.length > 0) o.persistSoon();
+  }
+
+  function checkpoint(parallel?: number): Promise<void> {
+    return o.journal.checkpoint(parallel).catch((error: unknown) => o.log(`downloads: checkpoint: ${String(error)}`));
   }
 
   return {
@@ -314,5 +374,7 @@ export function createSaving(o: SavingOptions): Saving {
       return next;
     },
     settled: () => tail,
+    // Its journal is swapped out when the batch running ends, before the next one starts (chained first).
+    checkpoint: (parallel) => tail.then(() => checkpoint(parallel)),
   };
 }
