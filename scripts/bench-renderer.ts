@@ -5,7 +5,7 @@
 // Run: npm run bench:renderer [-- --no-build] (builds into out-bench/; FEEDLENS_OUT=<dir> with --no-build
 // measures another build, e.g. one of an older commit).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession } from 'playwright-core';
@@ -92,7 +92,8 @@ function mainOnlyPieces(js: string, pieces: Map<string, string[]>): void {
   const map = JSON.parse(readFileSync(join(assets, `${js}.map`), 'utf8')) as { sources: string[]; mappings: string };
   const owner = (source: string): string | null => {
     if (/node_modules\/zod\//.test(source)) return 'zod';
-    if (/shared\/(settings\.ts|ipc\.ts|ipc\/)/.test(source)) return 'shared/settings.ts + shared/ipc (zod schemas)';
+    // Main's settings (defaults, schemas) and the IPC contract's schemas: the renderer needs their types only.
+    if (/shared\/(settings\.ts|settings-schema\.ts|ipc\.ts|ipc\/)/.test(source)) return 'shared/settings*.ts + shared/ipc (main\'s defaults and zod schemas)';
     return null;
   };
   // Decode the mappings (base64 VLQ): each segment starts a run of generated code from one source.
@@ -261,6 +262,13 @@ async function gridBench(): Promise<void> {
     const browser = h.context.browser();
     if (!browser) throw new Error('no browser to trace');
     await browser.startTracing(h.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    // `--profile <file>`: a JS CPU profile of the same frames (map it with the build's source maps).
+    const profileFile = option('--profile');
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await h.page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __timing: boolean };
       w.__frames = [];
@@ -282,7 +290,12 @@ async function gridBench(): Promise<void> {
       w.__timing = false;
       return w.__frames;
     });
-    const work = frameWork(await browser.stopTracing());
+    const trace = await browser.stopTracing();
+    if (profileFile) writeFileSync(profileFile, JSON.stringify(((await cdp.send('Profiler.stop')) as { profile: unknown }).profile));
+    // `--trace <file>`: keep the trace, to see what the slow frames hold (chrome://tracing or Perfetto).
+    const traceFile = option('--trace');
+    if (traceFile) writeFileSync(traceFile, trace);
+    const work = frameWork(trace);
     await h.shot('bench-grid-10000');
 
     const mb = (bytes: number) => bytes / 1024 / 1024;
