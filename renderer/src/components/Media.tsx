@@ -3,16 +3,34 @@ import { useState, type CSSProperties } from 'react';
 import { mediaSrc } from '../state/app';
 
 export function MediaImage({ url, alt, className, style, eager }: { url: string | null | undefined; alt: string; className?: string; style?: CSSProperties; eager?: boolean }) {
-  const [failed, setFailed] = useState(false);
   const src = mediaSrc(url);
-  if (!src || failed) {
+  // The last image this element loaded, and the last that failed. A recycled grid cell changes its src in
+  // place rather than building a new <img> for every post scrolled past (thousands of DOM nodes for the
+  // garbage collector); the browser would keep showing the previous post's image until the next one
+  // loads, so it is hidden until then. A failure belongs to its src: another one is tried again.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
     return (
       <div className={`media-missing ${className ?? ''}`} style={style} role="img" aria-label={alt || 'Image not available'}>
-        {failed ? 'Image could not be loaded' : ''}
+        {failed === src ? 'Image could not be loaded' : ''}
       </div>
     );
   }
-  return <img src={src} alt={alt} className={className} style={style} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} onError={() => setFailed(true)} />;
+  const stale = loaded !== null && loaded !== src;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      className={className}
+      style={stale ? { ...style, visibility: 'hidden' } : style}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      draggable={false}
+      onLoad={() => setLoaded(src)}
+      onError={() => setFailed(src)}
+    />
+  );
 }
 
 export function Avatar({ url, name, size = 40 }: { url: string | null | undefined; name: string | null | undefined; size?: number }) {
