@@ -41,11 +41,14 @@ function setStop(el: HTMLElement, on: boolean): void {
  */
 export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: FocusEvent<HTMLElement>) => void {
   const active = useRef(0);
+  const observer = useRef<MutationObserver | null>(null);
   // Runs after every render of a list that may show a new page or scroll: it visits only the controls still
   // in the Tab order (the stop's, and those of cells just filled) rather than every control of every cell.
   const apply = useCallback(() => {
     const root = ref.current;
     if (!root) return;
+    // This pass sees the DOM as it is now: the changes the observer holds (a render's) need no second pass.
+    observer.current?.takeRecords();
     const stop = stopCell(root, active.current);
     if (!stop) return;
     for (const el of root.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
@@ -57,9 +60,13 @@ export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: Focus
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const observer = new MutationObserver(apply);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    const watch = new MutationObserver(apply);
+    watch.observe(root, { childList: true, subtree: true });
+    observer.current = watch;
+    return () => {
+      watch.disconnect();
+      observer.current = null;
+    };
   }, [ref, apply]);
   return useCallback(
     (e: FocusEvent<HTMLElement>) => {

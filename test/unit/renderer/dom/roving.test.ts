@@ -3,7 +3,7 @@
 // falls back to the first cell rendered when the active one scrolls out, and cells that are recycled or
 // added (a page arriving) have their controls taken out of the order, given back when they become the stop.
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { createElement, useRef } from 'react';
+import { createElement, useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRovingTabIndex } from '../../../../renderer/src/components/roving';
 
@@ -28,6 +28,23 @@ function List({ indexes, extra }: { indexes: number[]; extra?: number }) {
       ),
     ),
   );
+}
+
+/** A cell that shows one more control on its own (as a checkbox shown once something is selected). */
+function GrowingCell({ index }: { index: number }) {
+  const [more, setMore] = useState(false);
+  return createElement(
+    'div',
+    { role: 'listitem', 'data-index': index },
+    createElement('button', { type: 'button', onClick: () => setMore(true) }, `grow ${index}`),
+    more ? createElement('button', { type: 'button' }, `added ${index}`) : null,
+  );
+}
+
+function GrowingList() {
+  const ref = useRef<HTMLDivElement>(null);
+  const onFocus = useRovingTabIndex(ref);
+  return createElement('div', { ref, role: 'list', onFocus }, [0, 1].map((index) => createElement(GrowingCell, { key: index, index })));
 }
 
 /** The indexes of the cells whose controls are in the Tab order, with how many of them. */
@@ -63,5 +80,12 @@ describe('useRovingTabIndex', () => {
     expect(stops(view.container)).toEqual({ 6: 3 });
     // The control that was out of the order on its own stays out.
     expect(view.getAllByText('select').every((el) => el.tabIndex === -1)).toBe(true);
+  });
+
+  it('takes out of the order a control a cell adds on its own, without the list rendering again', async () => {
+    const view = render(createElement(GrowingList));
+    await act(async () => void fireEvent.click(view.getByText('grow 1')));
+    expect(view.getByText('added 1').tabIndex).toBe(-1);
+    expect(stops(view.container)).toEqual({ 0: 1 });
   });
 });
