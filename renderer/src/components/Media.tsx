@@ -1,14 +1,19 @@
 // Remote media as the renderer may load it: through main's app-media: protocol, never directly.
-import { useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { mediaSrc } from '../state/app';
 
 export function MediaImage({ url, alt, className, style, eager }: { url: string | null | undefined; alt: string; className?: string; style?: CSSProperties; eager?: boolean }) {
   const src = mediaSrc(url);
-  // The last image this element loaded, and the last that failed. A recycled grid cell changes its src in
-  // place rather than building a new <img> for every post scrolled past (thousands of DOM nodes for the
-  // garbage collector); the browser would keep showing the previous post's image until the next one
-  // loads, so it is hidden until then. A failure belongs to its src: another one is tried again.
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const img = useRef<HTMLImageElement>(null);
+  // The last image this element loaded. A recycled grid cell changes its src in place rather than building
+  // a new <img> for every post scrolled past (thousands of DOM nodes for the garbage collector); the browser
+  // would keep showing the previous post's image until the next one loads, so it is hidden until then
+  // (data-stale, app.css). Set on the element itself: a load renders nothing again.
+  const loaded = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    img.current?.toggleAttribute('data-stale', loaded.current !== null && loaded.current !== src);
+  }, [src]);
+  // A failure belongs to its src: another one is tried again.
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
@@ -17,17 +22,20 @@ export function MediaImage({ url, alt, className, style, eager }: { url: string 
       </div>
     );
   }
-  const stale = loaded !== null && loaded !== src;
   return (
     <img
+      ref={img}
       src={src}
       alt={alt}
       className={className}
-      style={stale ? { ...style, visibility: 'hidden' } : style}
+      style={style}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       draggable={false}
-      onLoad={() => setLoaded(src)}
+      onLoad={(e) => {
+        loaded.current = src;
+        e.currentTarget.removeAttribute('data-stale');
+      }}
       onError={() => setFailed(src)}
     />
   );

@@ -41,16 +41,16 @@ describe('PostCell shown for another post', () => {
   it('keeps its <img> and hides the previous image until the next one has loaded', () => {
     const view = render(cell(post(1)));
     const img = view.container.querySelector('img') as HTMLImageElement;
-    expect(img.style.visibility).toBe(''); // the first image shows as it loads
+    expect(img.hasAttribute('data-stale')).toBe(false); // the first image shows as it loads
     act(() => void fireEvent.load(img));
 
     view.rerender(cell(post(2)));
     const next = view.container.querySelector('img') as HTMLImageElement;
     expect(next).toBe(img);
     expect(next.getAttribute('src')).toContain(encodeURIComponent('https://cdn.example/2.jpg'));
-    expect(next.style.visibility).toBe('hidden'); // post 1's image is still what the browser has
+    expect(next.hasAttribute('data-stale')).toBe(true); // hidden: post 1's image is still what the browser has
     act(() => void fireEvent.load(next));
-    expect(next.style.visibility).toBe('');
+    expect(next.hasAttribute('data-stale')).toBe(false);
   });
 
   it('changes its marks in place: no node dropped between posts of other kinds', () => {
