@@ -3,7 +3,15 @@
 // 10,000 posts load into a profile's grid, frame times while pages are appended to that 10,000-post grid,
 // and billed/needed of the scripted browse. Prints its figures, then one `bench:` line per goal.
 // Run: npm run bench:renderer [-- --no-build] (builds into out-bench/; FEEDLENS_OUT=<dir> with --no-build
-// measures another build, e.g. one of an older commit).
+// measures another build, e.g. one of an older commit). `--posts N` for a quicker look; `--trace <file>`
+// and `--profile <file>` keep the timed frames' trace and JS CPU profile (map them with the build's source
+// maps) to see what the slow frames hold.
+//
+// What the frame figure counts besides the app (read from such traces): the reader's loop (one rAF
+// callback a frame that reads the footer and sets scrollTop: about 0.05 ms a frame; the layout its
+// scrollHeight forces is the frame's own layout, done earlier), the harness's bridge (each answer is
+// fetched as JSON text from the harness and parsed natively, in place of Electron's structured clone)
+// and the tracing itself. None of it is subtracted: the figure errs on the side of the app's cost.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
