@@ -3,9 +3,17 @@
 // 10,000 posts load into a profile's grid, frame times while pages are appended to that 10,000-post grid,
 // and billed/needed of the scripted browse. Prints its figures, then one `bench:` line per goal.
 // Run: npm run bench:renderer [-- --no-build] (builds into out-bench/; FEEDLENS_OUT=<dir> with --no-build
-// measures another build, e.g. one of an older commit).
+// measures another build, e.g. one of an older commit). `--posts N` for a quicker look; `--trace <file>`
+// and `--profile <file>` keep the timed frames' trace and JS CPU profile (map them with the build's source
+// maps) to see what the slow frames hold.
+//
+// What the frame figure counts besides the app (read from such traces): the reader's loop (one rAF
+// callback a frame that reads the footer and sets scrollTop: about 0.05 ms a frame; the layout its
+// scrollHeight forces is the frame's own layout, done earlier), the harness's bridge (each answer is
+// fetched as JSON text from the harness and parsed natively, in place of Electron's structured clone)
+// and the tracing itself. None of it is subtracted: the figure errs on the side of the app's cost.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession } from 'playwright-core';
@@ -92,7 +100,8 @@ function mainOnlyPieces(js: string, pieces: Map<string, string[]>): void {
   const map = JSON.parse(readFileSync(join(assets, `${js}.map`), 'utf8')) as { sources: string[]; mappings: string };
   const owner = (source: string): string | null => {
     if (/node_modules\/zod\//.test(source)) return 'zod';
-    if (/shared\/(settings\.ts|ipc\.ts|ipc\/)/.test(source)) return 'shared/settings.ts + shared/ipc (zod schemas)';
+    // Main's settings (defaults, schemas) and the IPC contract's schemas: the renderer needs their types only.
+    if (/shared\/(settings\.ts|settings-schema\.ts|ipc\.ts|ipc\/)/.test(source)) return 'shared/settings*.ts + shared/ipc (main\'s defaults and zod schemas)';
     return null;
   };
   // Decode the mappings (base64 VLQ): each segment starts a run of generated code from one source.
@@ -255,12 +264,22 @@ async function gridBench(): Promise<void> {
     const detachedAtEnd = await detachedNodes(cdp);
     const heapAfterGc = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
     const inDocument = await h.page.evaluate(countNodes);
+    // The metrics are read: off with their instrumentation (timestamps around every task, script and layout),
+    // which the app in Electron does not carry, before the frames are timed.
+    await cdp.send('Performance.disable');
 
     // Frames while pages are appended to the 10,000-post grid: their intervals (wall clock) and the
     // main thread's CPU time in each (from a trace), which the machine's other work does not stretch.
     const browser = h.context.browser();
     if (!browser) throw new Error('no browser to trace');
     await browser.startTracing(h.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    // `--profile <file>`: a JS CPU profile of the same frames (map it with the build's source maps).
+    const profileFile = option('--profile');
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     await h.page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __timing: boolean };
       w.__frames = [];
@@ -282,7 +301,12 @@ async function gridBench(): Promise<void> {
       w.__timing = false;
       return w.__frames;
     });
-    const work = frameWork(await browser.stopTracing());
+    const trace = await browser.stopTracing();
+    if (profileFile) writeFileSync(profileFile, JSON.stringify(((await cdp.send('Profiler.stop')) as { profile: unknown }).profile));
+    // `--trace <file>`: keep the trace, to see what the slow frames hold (chrome://tracing or Perfetto).
+    const traceFile = option('--trace');
+    if (traceFile) writeFileSync(traceFile, trace);
+    const work = frameWork(trace);
     await h.shot('bench-grid-10000');
 
     const mb = (bytes: number) => bytes / 1024 / 1024;

@@ -2,6 +2,10 @@
 // the parser both processes use, so Settings rejects exactly what the downloader would refuse.
 // docs/downloads.md describes the layout.
 
+/** The default file layout (see docs/downloads.md for every token). Here, not in settings.ts, so the
+ * Settings screen can show it without bundling main's settings defaults. */
+export const DEFAULT_FILENAME_TEMPLATE = '{username}/{date_utc}_UTC_{shortcode}{index}';
+
 /** Every token a template may use, with its meaning. */
 export const TEMPLATE_TOKEN_INFO = {
   username: "the owner's username",

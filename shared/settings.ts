@@ -1,10 +1,11 @@
-// The settings main persists: their shape and defaults, free of any validation library so the renderer
-// can import them. Validation lives with main (shared/settings-schema.ts).
+// The settings main persists: their shape and defaults. The renderer imports only its types (values
+// here are main's: the bench checks the bundle holds none); validation lives with main
+// (shared/settings-schema.ts).
+import { DEFAULT_FILENAME_TEMPLATE } from './filename-template';
+
+export { DEFAULT_FILENAME_TEMPLATE };
 
 export const PRODUCTION_BASE_URL = 'https://api.hikerapi.com';
-
-/** The default file layout (see docs/downloads.md for every token). */
-export const DEFAULT_FILENAME_TEMPLATE = '{username}/{date_utc}_UTC_{shortcode}{index}';
 
 export interface Settings {
   /** The service's origin. Changed only through main's own confirmation (serviceOriginSet). */

@@ -1,6 +1,7 @@
 // The cells and rows most lists are made of: a post in a grid, an account in a list.
 import { memo } from 'react';
 import type { Post, User, UserFields } from '../../../shared/records';
+import { formatDate } from '../format';
 import { navigate } from '../state/navigation';
 import { Icon, type IconName } from './Icon';
 import { Avatar, MediaImage } from './Media';
@@ -26,40 +27,38 @@ function kindIcon(post: Post): IconName | null {
   return null;
 }
 
+/** What a hidden mark holds: not '', for which React drops the text node (and builds it again for the next post). */
+const NONE = '\u00a0';
+
 /** Memoised: a grid renders its cells again for every page it receives, and a post record never changes. */
 export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) => void }) {
   const icon = kindIcon(post);
+  const likes = post.counts.likes !== null && !post.likesHidden;
   const open = onOpen ?? ((p: Post) => navigate(p.code ? { name: 'post', code: p.code } : { name: 'post', pk: p.id }));
   return (
     <button className="grid-cell" onClick={() => open(post)} data-testid="post-cell" data-code={post.code ?? ''} title={postAlt(post)}>
-      {/* Keyed by its URL: a recycled grid cell shows another post, never the last one's image while it loads. */}
-      <MediaImage key={previewUrl(post)} url={previewUrl(post)} alt={postAlt(post)} />
-      {icon && (
-        <span className="corner" aria-hidden>
-          <Icon name={icon} size={16} />
+      {/* Not keyed: a recycled grid cell reuses its <img> for the next post (MediaImage hides the last image while the next loads). */}
+      <MediaImage url={previewUrl(post)} alt={postAlt(post)} />
+      {/* The marks stay in the DOM (hidden when they do not apply): a recycled cell shows another post by
+          changing them in place, not by building and dropping nodes for every post scrolled past. */}
+      <span className="corner" aria-hidden hidden={!icon}>
+        <Icon name={icon ?? 'play'} size={16} />
+      </span>
+      <span className="cell-stats" aria-hidden hidden={!likes && post.takenAt === null}>
+        <span hidden={!likes}>
+          <Icon name="heart" size={12} /> {likes ? compactNumber(post.counts.likes ?? 0) : NONE} <Icon name="comment" size={12} /> {likes ? compactNumber(post.counts.comments ?? 0) : NONE}
         </span>
-      )}
-      {((post.counts.likes !== null && !post.likesHidden) || post.takenAt !== null) && (
-        <span className="cell-stats" aria-hidden>
-          {post.counts.likes !== null && !post.likesHidden && (
-            <>
-              <Icon name="heart" size={12} /> {compactNumber(post.counts.likes)} <Icon name="comment" size={12} /> {compactNumber(post.counts.comments ?? 0)}
-            </>
-          )}
-          {post.takenAt !== null && <span className="cell-date">{cellDate(post.takenAt)}</span>}
+        <span className="cell-date" hidden={post.takenAt === null}>
+          {post.takenAt !== null ? formatDate(post.takenAt) : NONE}
         </span>
-      )}
+      </span>
     </button>
   );
 });
 
-// Built once: a NumberFormat costs far more to build than to use, and every grid cell formats two counts.
+// Built once: a NumberFormat costs far more to build than to use, and every grid cell formats two counts
+// (and its date, with formatDate's formats made once too).
 let compact: Intl.NumberFormat | null = null;
-
-/** A grid cell's date: the day it was posted, in local time ("Nov 20, 2026"). */
-export function cellDate(epochSec: number): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(epochSec * 1000));
-}
 
 export function compactNumber(n: number): string {
   compact ??= new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });

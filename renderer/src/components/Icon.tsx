@@ -59,7 +59,9 @@ const SHAPES_24 = {
       <rect x="14" y="4" width="4" height="16" />
     </>
   ),
-  play: <polygon points="5 3 19 12 5 21 5 3" />,
+  // play, film and layers mark a grid cell's kind: one <path> each, so a recycled cell changes its mark
+  // in place (a `d` attribute) instead of building new shapes.
+  play: <path d="M5 3l14 9-14 9z" />,
   x: (
     <>
       <line x1="18" y1="6" x2="6" y2="18" />
@@ -94,25 +96,8 @@ const SHAPES_24 = {
       <polyline points="21 15 16 10 5 21" />
     </>
   ),
-  film: (
-    <>
-      <rect x="2" y="2" width="20" height="20" rx="2.18" />
-      <line x1="7" y1="2" x2="7" y2="22" />
-      <line x1="17" y1="2" x2="17" y2="22" />
-      <line x1="2" y1="12" x2="22" y2="12" />
-      <line x1="2" y1="7" x2="7" y2="7" />
-      <line x1="2" y1="17" x2="7" y2="17" />
-      <line x1="17" y1="17" x2="22" y2="17" />
-      <line x1="17" y1="7" x2="22" y2="7" />
-    </>
-  ),
-  layers: (
-    <>
-      <polygon points="12 2 2 7 12 12 22 7 12 2" />
-      <polyline points="2 17 12 22 22 17" />
-      <polyline points="2 12 12 17 22 12" />
-    </>
-  ),
+  film: <path d="M4.18 2h15.64A2.18 2.18 0 0 1 22 4.18v15.64A2.18 2.18 0 0 1 19.82 22H4.18A2.18 2.18 0 0 1 2 19.82V4.18A2.18 2.18 0 0 1 4.18 2zM7 2v20M17 2v20M2 12h20M2 7h5M2 17h5M17 17h5M17 7h5" />,
+  layers: <path d="M12 2 2 7l10 5 10-5zM2 17l10 5 10-5M2 12l10 5 10-5" />,
   story: <circle cx="12" cy="12" r="9" strokeDasharray="4 2.5" />,
   star: <polygon points="12 2 15.09 8.26 22 9.27 17 14.14 18.18 21.02 12 17.77 5.82 21.02 7 14.14 2 9.27 8.91 8.26 12 2" />,
   check: <polyline points="20 6 9 17 4 12" />,

@@ -55,7 +55,8 @@ export function ListStatus({ list, empty, noun = ['item', 'items'], total = null
   return (
     <div className="list-footer" data-testid="list-footer" data-end={stats.reachedEnd ? 'true' : 'false'} aria-live="polite">
       {list.isError && <ErrorView error={list.error} onRetry={list.loadMore} compact />}
-      {list.isFetchingNextPage && <div className="spinner" aria-label="Loading more" />}
+      {/* The spinner and "Load more" stay mounted, hidden in turn: a page arriving builds no nodes here. */}
+      <div className="spinner" aria-label="Loading more" hidden={!list.isFetchingNextPage} />
       <span data-testid="list-stats">
         {`${list.items.length.toLocaleString()}${of !== null ? ` of ${of.toLocaleString()}` : ''} ${plural(of ?? list.items.length, noun[0], noun[1])} · ${costWords(stats)}`}
       </span>
@@ -64,8 +65,8 @@ export function ListStatus({ list, empty, noun = ['item', 'items'], total = null
           {stats.stopped}
         </span>
       )}
-      {stats.reachedEnd ? !stats.stopped && <span className="badge ok">End of list</span> : !list.isFetchingNextPage && list.hasNextPage && (
-        <button className="btn small" onClick={list.loadMore}>
+      {stats.reachedEnd ? !stats.stopped && <span className="badge ok">End of list</span> : list.hasNextPage && (
+        <button className="btn small" onClick={list.loadMore} hidden={list.isFetchingNextPage}>
           Load more
         </button>
       )}

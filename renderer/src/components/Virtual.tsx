@@ -5,6 +5,7 @@ import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
+import { recycledRows, rowKeys } from './recycledRows';
 import { useRovingTabIndex } from './roving';
 import { scroller, useEndOnScreen, useScrollMargin, useWidth } from './virtualScroller';
 
@@ -83,12 +84,7 @@ function cellSelection<T>(item: T, select: SelectOptions<T> | undefined) {
   return select ? { list: select.list, entry: select.entry(item), label: select.label?.(item) } : { entry: null };
 }
 
-/**
- * The rows a grid renders: always as many (the most it ever needed: the rows on screen and the overscan),
- * so each can keep its slot, `index % count`, as its key. Scrolling and pages arriving then move and
- * refill the same rows instead of building new ones and leaving the old to the garbage collector (tens
- * of thousands of DOM nodes over a 10,000-post grid).
- */
+/** recycledRows over the most rows the grid has needed on screen (for its row height). */
 function useRecycledRange(rowHeight: number): (range: Range) => number[] {
   const size = useRef(0);
   useEffect(() => {
@@ -96,9 +92,7 @@ function useRecycledRange(rowHeight: number): (range: Range) => number[] {
   }, [rowHeight]);
   return useCallback((range: Range) => {
     size.current = Math.max(size.current, range.endIndex - range.startIndex + 1 + 2 * range.overscan);
-    const count = Math.min(range.count, size.current);
-    const start = Math.max(0, Math.min(range.startIndex - range.overscan, range.count - count));
-    return Array.from({ length: count }, (_, i) => start + i);
+    return recycledRows(range, size.current);
   }, []);
 }
 
@@ -132,6 +126,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin, rangeExtractor });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
+  const keys = rowKeys(virtualRows.map((row) => row.index), rows);
   useEndOnScreen(ref, onNearEnd);
   const onFocus = useRovingTabIndex(ref);
 
@@ -160,15 +155,15 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
     >
-      {virtualRows.map((row) => (
+      {virtualRows.map((row, n) => (
         <div
-          key={row.index % virtualRows.length}
+          key={keys[n]}
           role="row"
           style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;
-            // Keyed by column: a recycled row refills its cells (see useRecycledRange).
+            // Keyed by column: a recycled row refills its cells (see recycledRows).
             return <Cell key={i} item={item} index={index} shape="cell" render={renderCell} entries={selectable.entries} {...cellSelection(item, select)} />;
           })}
         </div>

@@ -3,9 +3,24 @@
 // press and comes back to the cell last used; the arrow keys move between cells (Virtual.tsx).
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type RefObject } from 'react';
 
-const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
+/** Controls in the Tab order that were not taken out of it here (a negative tabindex is out already). */
+const IN_TAB_ORDER = ':is(button, a[href], input, select, textarea, [tabindex]):not([data-roving]):not([tabindex^="-"])';
 /** Marks a control taken out of the Tab order here, with the tabindex it had ('' for none). */
 const MARK = 'data-roving';
+
+/** A cell of the list `root` itself, not of a list nested in one of its cells. */
+function isCellOf(root: HTMLElement, cell: HTMLElement): boolean {
+  return cell.parentElement?.closest('[role=grid], [role=list]') === root;
+}
+
+/** The cell holding the Tab stop: the active one, else the first rendered (the DOM is in index order). */
+function stopCell(root: HTMLElement, active: number): HTMLElement | null {
+  const exact = root.querySelector<HTMLElement>(`[data-index="${active}"]`);
+  if (exact && isCellOf(root, exact)) return exact;
+  const first = root.querySelector<HTMLElement>('[data-index]');
+  if (first && isCellOf(root, first)) return first;
+  return [...root.querySelectorAll<HTMLElement>('[data-index]')].find((c) => isCellOf(root, c)) ?? null;
+}
 
 function setStop(el: HTMLElement, on: boolean): void {
   const taken = el.hasAttribute(MARK);
@@ -26,13 +41,18 @@ function setStop(el: HTMLElement, on: boolean): void {
  */
 export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: FocusEvent<HTMLElement>) => void {
   const active = useRef(0);
+  const observer = useRef<MutationObserver | null>(null);
+  // Runs after every render of a list that may show a new page or scroll: it visits only the controls still
+  // in the Tab order (the stop's, and those of cells just filled) rather than every control of every cell.
   const apply = useCallback(() => {
     const root = ref.current;
     if (!root) return;
-    const cells = [...root.querySelectorAll<HTMLElement>('[data-index]')].filter((c) => c.parentElement?.closest('[role=grid], [role=list]') === root);
-    if (cells.length === 0) return;
-    const stop = cells.find((c) => Number(c.dataset.index) === active.current) ?? cells.reduce((a, b) => (Number(b.dataset.index) < Number(a.dataset.index) ? b : a));
-    for (const cell of cells) for (const el of cell.querySelectorAll<HTMLElement>(FOCUSABLE)) setStop(el, cell === stop);
+    // This pass sees the DOM as it is now: the changes the observer holds (a render's) need no second pass.
+    observer.current?.takeRecords();
+    const stop = stopCell(root, active.current);
+    if (!stop) return;
+    for (const el of root.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
+    for (const el of stop.querySelectorAll<HTMLElement>(`[${MARK}]`)) setStop(el, true);
   }, [ref]);
   // After every render, and whenever cells change on their own (rows recycled or scrolled in, a cell's
   // controls shown on selection), as they bring controls of their own.
@@ -40,9 +60,13 @@ export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: Focus
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const observer = new MutationObserver(apply);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    const watch = new MutationObserver(apply);
+    watch.observe(root, { childList: true, subtree: true });
+    observer.current = watch;
+    return () => {
+      watch.disconnect();
+      observer.current = null;
+    };
   }, [ref, apply]);
   return useCallback(
     (e: FocusEvent<HTMLElement>) => {

@@ -2,7 +2,8 @@
 // before spending, the low-balance warning. Main validates the patch; limits that guard spending are
 // changed only after main's own question.
 import { useEffect, useState } from 'react';
-import { DEFAULT_FILENAME_TEMPLATE, type Settings } from '../../../../shared/settings';
+import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/filename-template';
+import type { Settings } from '../../../../shared/settings';
 import { appErrorOf, feedlens } from '../../api/bridge';
 import { useAppState } from '../../state/app';
 import { FILENAME_TOKENS, draftOf, fieldErrorsOf, isDirty, patchFromDraft, templateProblem, type Draft, type FieldErrors, type FormField } from './form';
