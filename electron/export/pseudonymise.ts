@@ -48,14 +48,17 @@ export interface Pseudonymiser {
   learnParams(params: Record<string, unknown>): void;
   /** Ends the first walk; from here on the people are fixed. */
   freeze(): void;
-  /** A pseudonymised deep copy of a raw record (call after freeze). */
+  /**
+   * A pseudonymised copy of a raw record (call after freeze). The parts it leaves unchanged are shared
+   * with the input (read-only, like the input).
+   */
   apply(value: unknown): unknown;
   /**
    * apply() and leaks() in one walk: the copy, and whether it still holds an id, username or full name
    * of the export's people (the caller then leaves it out).
    */
   applyChecked(value: unknown): { value: unknown; leaks: boolean };
-  /** A pseudonymised deep copy of a normalised record, without the raw records nested in it. */
+  /** A pseudonymised copy of a normalised record (as apply()), without the raw records nested in it. */
   applyRecord(record: unknown): unknown;
   /** Request parameters with their person values replaced. */
   applyParams<T extends Record<string, unknown>>(params: T): T;
@@ -261,16 +264,48 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
-      return value.map((v) => walk(v, rules, skipRaw));
+      return walkList(value, rules, skipRaw);
     }
     if (!isDict(value)) return putAsIs(value, rules);
     if (isPersonObject(value)) return person(value, skipRaw);
-    const out: Dict = {};
+    // Copied only from the first field that changes (or is left out): an unchanged part (counts, media
+    // links, hashtags) is shared with the input instead of copied, which the writers only read.
+    let out: Dict | null = null;
     for (const k in value) {
       const r = rulesOf(k);
-      if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
-      out[k] = r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      const drop = (r & RULE.DROPPED) !== 0 || (skipRaw && k === 'raw');
+      const w = drop ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      if (out === null) {
+        if (!drop && w === v) continue;
+        out = fieldsBefore(value, k);
+      }
+      if (!drop) out[k] = w;
+    }
+    return out ?? value;
+  }
+
+  /** The items of a list rewritten; the list itself when none changed. */
+  function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const w = walk(v, rules, skipRaw);
+      if (out === null) {
+        if (w === v) continue;
+        out = value.slice(0, i);
+      }
+      out.push(w);
+    }
+    return out ?? value;
+  }
+
+  /** A copy of the fields of `value` that come before `key` (all kept as they were). */
+  function fieldsBefore(value: Dict, key: string): Dict {
+    const out: Dict = {};
+    for (const k in value) {
+      if (k === key) break;
+      out[k] = value[k];
     }
     return out;
   }
