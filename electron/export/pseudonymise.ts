@@ -18,8 +18,8 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { segmentText } from '../../shared/rich-text';
 import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf } from './pseudonym-fields';
+import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People, type Person } from './pseudonym-people';
 
 export interface PseudonymOptions {
@@ -105,15 +105,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
   }
 
+  const mentioned = (username: string): string => people.pseudonym({ id: null, username });
   /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
   const rewritten = new Map<string, string>();
   function rewriteText(value: string): string {
     if (!mayMention(value)) return people.scrub(value);
     let out = rewritten.get(value);
     if (out !== undefined) return out;
-    out = '';
-    for (const s of segmentText(value)) out += s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text;
-    out = people.scrub(out);
+    out = people.scrub(replaceMentions(value, mentioned));
     if (rewritten.size >= TEXT_MEMO) rewritten.clear();
     rewritten.set(value, out);
     return out;
@@ -128,7 +127,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (!mayMention(value) || learntTexts.has(value)) return;
     if (learntTexts.size >= TEXT_MEMO) learntTexts.clear();
     learntTexts.add(value);
-    for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
+    for (const name of mentionsOf(value)) people.add(null, name, null);
   }
 
   function learnString(value: string): void {
