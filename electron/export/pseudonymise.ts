@@ -345,6 +345,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     freeze() {
       learning = false;
       people.freeze();
+      // A text rewritten before (a label) may name someone learnt since: rewritten again from here on.
+      rewritten.clear();
     },
     apply(value) {
       frozen('apply');
