@@ -267,19 +267,17 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     if (!isDict(value)) return putAsIs(value, rules);
     if (isPersonObject(value)) return person(value, skipRaw);
-    // Copied only from the first field that changes (or is left out): an unchanged part (counts, media
-    // links, hashtags) is shared with the input instead of copied, which the writers only read.
+    // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
+    // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
+    // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
     let out: Dict | null = null;
     for (const k in value) {
       const r = rulesOf(k);
       const v = value[k];
-      const drop = (r & RULE.DROPPED) !== 0 || (skipRaw && k === 'raw');
-      const w = drop ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
-      if (out === null) {
-        if (!drop && w === v) continue;
-        out = fieldsBefore(value, k);
-      }
-      if (!drop) out[k] = w;
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      if (w === v) continue;
+      out ??= { ...value };
+      out[k] = w;
     }
     return out ?? value;
   }
@@ -297,16 +295,6 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       out.push(w);
     }
     return out ?? value;
-  }
-
-  /** A copy of the fields of `value` that come before `key` (all kept as they were). */
-  function fieldsBefore(value: Dict, key: string): Dict {
-    const out: Dict = {};
-    for (const k in value) {
-      if (k === key) break;
-      out[k] = value[k];
-    }
-    return out;
   }
 
   /** Strings anywhere, and numbers under id fields, still naming a known person. */
