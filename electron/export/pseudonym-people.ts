@@ -76,6 +76,14 @@ function isCdnUrl(text: string): boolean {
   return CDN_HOSTS.some((suffix) => hostLength > suffix.length && endsWithFolded(text, slash, suffix)) && !WHITESPACE.test(text);
 }
 
+/** Where the '_' of a string that is exactly a media id (MEDIA_ID: 15+ digits, '_', 3+ digits) is; else -1. */
+function wholeMediaId(text: string): number {
+  const underscore = text.indexOf('_');
+  if (underscore < 15 || text.length - underscore - 1 < 3) return -1;
+  for (let i = 0; i < text.length; i++) if (i !== underscore && !isDigit(text.charCodeAt(i))) return -1;
+  return underscore;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -217,6 +225,8 @@ export class People {
    * only when the quick pass found something for it, or when an earlier step changed the string.
    */
   scrub(text: string): string {
+    const media = this.scrubMediaId(text);
+    if (media !== null) return media;
     // A short string (a word, a name, a kind) or a link is looked up before anything: they come again
     // and again (a profile picture's link, with the account's id in it, on every post of the account).
     const memo = memoable(text);
@@ -243,6 +253,21 @@ export class People {
     }
     if (found & MAY_FULL_NAME && this.fullNameMatchers.length > 0) out = this.replaceFullNames(out);
     return this.remember(memo, text, out);
+  }
+
+  /**
+   * scrub() of a string that is a media id and nothing else (`<media pk>_<owner id>`, on every post and
+   * in its raw record), as the steps below would rewrite it but without their quick passes and
+   * expressions: the owner's pseudonym, then known ids, then full names (the result is one word that
+   * is no username unless it is a known one: then, and before freeze, null for the steps below).
+   */
+  private scrubMediaId(text: string): string | null {
+    const underscore = wholeMediaId(text);
+    if (underscore < 0 || this.scanner === null) return null;
+    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.pseudonym({ id: text.slice(underscore + 1), username: null })}`);
+    if (this.names.has(out.toLowerCase())) return null;
+    if (this.fullNameMatchers.length > 0 && this.scanner.mayHoldFullName(out)) out = this.replaceFullNames(out);
+    return out;
   }
 
   private remember(memo: boolean, text: string, out: string): string {

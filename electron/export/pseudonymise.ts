@@ -18,8 +18,8 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { segmentText } from '../../shared/rich-text';
 import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf } from './pseudonym-fields';
+import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People, type Person } from './pseudonym-people';
 
 export interface PseudonymOptions {
@@ -48,14 +48,17 @@ export interface Pseudonymiser {
   learnParams(params: Record<string, unknown>): void;
   /** Ends the first walk; from here on the people are fixed. */
   freeze(): void;
-  /** A pseudonymised deep copy of a raw record (call after freeze). */
+  /**
+   * A pseudonymised copy of a raw record (call after freeze). The parts it leaves unchanged are shared
+   * with the input (read-only, like the input).
+   */
   apply(value: unknown): unknown;
   /**
    * apply() and leaks() in one walk: the copy, and whether it still holds an id, username or full name
    * of the export's people (the caller then leaves it out).
    */
   applyChecked(value: unknown): { value: unknown; leaks: boolean };
-  /** A pseudonymised deep copy of a normalised record, without the raw records nested in it. */
+  /** A pseudonymised copy of a normalised record (as apply()), without the raw records nested in it. */
   applyRecord(record: unknown): unknown;
   /** Request parameters with their person values replaced. */
   applyParams<T extends Record<string, unknown>>(params: T): T;
@@ -102,15 +105,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
   }
 
+  const mentioned = (username: string): string => people.pseudonym({ id: null, username });
   /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
   const rewritten = new Map<string, string>();
   function rewriteText(value: string): string {
     if (!mayMention(value)) return people.scrub(value);
     let out = rewritten.get(value);
     if (out !== undefined) return out;
-    out = '';
-    for (const s of segmentText(value)) out += s.kind === 'mention' ? `@${people.pseudonym({ id: null, username: s.value })}` : s.text;
-    out = people.scrub(out);
+    out = people.scrub(replaceMentions(value, mentioned));
     if (rewritten.size >= TEXT_MEMO) rewritten.clear();
     rewritten.set(value, out);
     return out;
@@ -125,7 +127,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (!mayMention(value) || learntTexts.has(value)) return;
     if (learntTexts.size >= TEXT_MEMO) learntTexts.clear();
     learntTexts.add(value);
-    for (const s of segmentText(value)) if (s.kind === 'mention') people.add(null, s.value, null);
+    for (const name of mentionsOf(value)) people.add(null, name, null);
   }
 
   function learnString(value: string): void {
@@ -261,18 +263,38 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
-      return value.map((v) => walk(v, rules, skipRaw));
+      return walkList(value, rules, skipRaw);
     }
     if (!isDict(value)) return putAsIs(value, rules);
     if (isPersonObject(value)) return person(value, skipRaw);
-    const out: Dict = {};
+    // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
+    // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
+    // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
+    let out: Dict | null = null;
     for (const k in value) {
       const r = rulesOf(k);
-      if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
-      out[k] = r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      if (w === v) continue;
+      out ??= { ...value };
+      out[k] = w;
     }
-    return out;
+    return out ?? value;
+  }
+
+  /** The items of a list rewritten; the list itself when none changed. */
+  function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const w = walk(v, rules, skipRaw);
+      if (out === null) {
+        if (w === v) continue;
+        out = value.slice(0, i);
+      }
+      out.push(w);
+    }
+    return out ?? value;
   }
 
   /** Strings anywhere, and numbers under id fields, still naming a known person. */
@@ -311,6 +333,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     freeze() {
       learning = false;
       people.freeze();
+      // A text rewritten before (a label) may name someone learnt since: rewritten again from here on.
+      rewritten.clear();
     },
     apply(value) {
       frozen('apply');

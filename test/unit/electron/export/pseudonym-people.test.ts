@@ -1,0 +1,78 @@
+// The quick ways through the scrubbing of strings: what is remembered, and media ids rewritten without
+// the general steps, must give exactly what the general steps give.
+import { describe, expect, it } from 'vitest';
+import { createPseudonymiser, pseudonymOf } from '../../../../electron/export/pseudonymise';
+import { People } from '../../../../electron/export/pseudonym-people';
+
+const key = Buffer.alloc(32, 9);
+const options = { project: 'people-test', dropNames: false, dropPictures: false, dropText: false };
+
+describe('remembered strings', () => {
+  it('rewrites the same string in two records identically, and the second time from memory', () => {
+    const pz = createPseudonymiser(key, options);
+    const owner = { kind: 'user', id: '61234567', username: 'nils.berg', fullName: 'Nils Berg' };
+    pz.learnRecord(owner);
+    pz.freeze();
+    const alias = pseudonymOf(key, { id: owner.id });
+    const link = `https://example.org/u/${owner.id}/nils.berg`;
+    const first = pz.applyRecord({ link, title: 'Nils Berg', caption: { text: 'with @nils.berg' } });
+    const second = pz.applyRecord({ link, title: 'Nils Berg', caption: { text: 'with @nils.berg' } });
+    expect(first).toEqual({ link: `https://example.org/u/${alias}/${alias}`, title: alias, caption: { text: `with @${alias}` } });
+    expect(second).toEqual(first);
+    expect(pz.applyChecked({ link, title: 'Nils Berg' }).leaks).toBe(false);
+  });
+
+  it('does not keep what a string became before the people were all known', () => {
+    const pz = createPseudonymiser(key, options);
+    pz.learnRecord({ kind: 'user', id: '61234567', username: 'nils.berg' });
+    // A label rewritten early (nothing forbids it), while ada.k is not known yet.
+    const label = 'followers of @nils.berg seen with ada.k';
+    expect(pz.applyLabel(label)).toContain('ada.k');
+    pz.learnRecord({ kind: 'user', id: '62345678', username: 'ada.k' });
+    pz.freeze();
+    const ada = pseudonymOf(key, { id: '62345678' });
+    expect(pz.applyLabel(label)).toBe(`followers of @${pseudonymOf(key, { id: '61234567' })} seen with ${ada}`);
+    expect(pz.apply({ note: 'ada.k' })).toEqual({ note: ada });
+  });
+});
+
+describe('media ids', () => {
+  const people = new People(key);
+  people.add('61234567', 'nils.berg', 'Nils Berg');
+  // A person whose id is a post's pk, one whose full name is digits (inside a pk), one with a short id.
+  people.add('3776832898280228145', null, null);
+  people.add('71234567', 'ada.k', '98280');
+  people.add('42', 'short.id', null);
+  people.freeze();
+  /** The general steps: a leading space changes nothing else, and keeps the string off the quick way. */
+  const general = (text: string) => people.scrub(` ${text}`).slice(1);
+
+  it.each([
+    '3776832898280228145_61234567', // a known owner
+    '3776832898280228146_99999999', // an owner not in the export (still replaced: it is an owner)
+    '3776832898280228145_71234567', // the pk is someone's id too
+    '1234567890123456789012_123', // long pk, short owner
+    '377683289828022814_61234567', // 18 digits
+    '12345678901234_61234567', // 14 digits: not a media id
+    '3776832898280228145_12', // 2-digit owner: not a media id
+    '3776832898280228145_61234567_1', // more after it
+    '3776832898280228145__61234567',
+  ])('%s', (text) => {
+    const out = people.scrub(text);
+    expect(out).toBe(general(text));
+    expect(people.leaksIn(out)).toBe(false);
+    if (text.startsWith('3776832898280228146_')) expect(out).not.toContain('98280');
+  });
+
+  it('leaves a media id to the general steps when its rewrite is a known username', () => {
+    const pk = '3776832898280228147';
+    const rewritten = `${pk}_${people.pseudonym({ id: '61234567', username: null })}`;
+    const odd = new People(key);
+    odd.add('61234567', null, null);
+    odd.add('81234567', rewritten, null);
+    odd.freeze();
+    const out = odd.scrub(`${pk}_61234567`);
+    expect(out).toBe(odd.scrub(` ${pk}_61234567`).slice(1));
+    expect(out).toBe(odd.pseudonym({ id: '81234567', username: null }));
+  });
+});
