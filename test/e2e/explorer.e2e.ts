@@ -33,11 +33,18 @@ async function treeRow(h: Harness, pointer: string) {
   const row = h.page.locator(`[data-testid=tree-row][data-pointer="${pointer}"]`);
   const rows = h.page.locator('.json-tree-rows').first();
   await rows.waitFor();
+  // Each scroll is followed by two frames, so the virtual tree has rendered the rows of the new place before
+  // they are counted: a row still on screen from an earlier search would be found, then removed under the
+  // test as the tree catches up with the scroll (the row "replaced" earlier tests saw).
+  const settle = () => rows.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await rows.evaluate((el) => el.scrollTo(0, 0));
+  await settle();
   for (let i = 0; i < 200 && (await row.count()) === 0; i++) {
     await rows.evaluate((el) => el.scrollBy(0, el.clientHeight * 0.8));
-    await h.page.waitForTimeout(30);
+    await settle();
   }
+  // On screen (not only in the overscan), so it stays rendered while the test uses it.
+  if ((await row.count()) > 0) await row.scrollIntoViewIfNeeded();
   return row;
 }
 
@@ -137,8 +144,8 @@ describe('API explorer', () => {
     await expect.poll(() => pk.getAttribute('data-kind')).toBe('bigint');
     await expect(pk.getByTestId('tree-value').textContent()).resolves.toBe(post.pk);
     // The copy buttons show on hover. Hovering a row of the virtual tree sometimes found it replaced under
-    // the mouse (the tree re-rendering its range: not explained yet), so each copy finds the row again and
-    // clicks its button directly until the clipboard holds the copy.
+    // the mouse (most likely the stale row treeRow now waits out), so each copy still finds the row again
+    // and clicks its button directly until the clipboard holds the copy.
     const clipboard = () => h.page.evaluate(() => navigator.clipboard.readText());
     const copyFromRow = async (button: 'copy-value' | 'copy-path') => {
       await (await treeRow(h, '/media_or_ad/pk')).getByTestId(button).dispatchEvent('click', {}, { timeout: 2000 }).catch(() => undefined);
