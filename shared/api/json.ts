@@ -13,7 +13,10 @@
 //    the literals is a string over 128 KB, which V8 maps in pages of its own each time: that cost about
 //    as much as the parse (a 113 KB answer with emoji: 0.2-0.3 ms), the walk a fifth of it. Shorter copies
 //    cost a few microseconds, less than the walk. Only an object's integer-like keys ("12") are not in
-//    document order (JS lists them first): such a result, or any mismatch, takes step 3.
+//    document order (JS lists them first): such a result, or any mismatch, takes step 3. A key written
+//    twice in one object (no answer does: the service writes dictionaries) moves its last value to the
+//    first one's place; that pairs wrongly only when two ids also round to the same double, and a lost
+//    big value shows as a count mismatch.
 // 3. The literals are quoted in a copy of the text, which JSON.parse reads. That pass does not track
 //    strings. It skips runs in a plain list of ids inside a string ("1…1,2…2"), and any other quote it
 //    inserts inside a string closes that string right before a digit or '-', which no valid JSON allows:
