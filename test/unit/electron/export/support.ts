@@ -5,7 +5,7 @@ import { createAskRecorder } from '../../../support/ask-recorder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { crc32 as zipCrc32, inflateRawSync } from 'node:zlib';
 import { findEndpoint } from '../../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../../shared/api/normalize';
 import { readPage, withCursor } from '../../../../shared/api/pager';
@@ -170,27 +170,62 @@ export function csvObjects(text: string, delimiter = ','): { header: string[]; r
   return { header, rows: body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? '']))) };
 }
 
-/** Reads a ZIP's entries through its central directory (stored and deflated entries). */
+/**
+ * Reads a ZIP's entries through its central directory (stored and deflated entries, ZIP64 figures
+ * included), checking each entry's CRC-32 and sizes against its data and its data descriptor.
+ */
 export function readZip(bytes: Buffer): Map<string, Buffer> {
   let end = bytes.length - 22;
   while (end >= 0 && bytes.readUInt32LE(end) !== 0x06054b50) end--;
   if (end < 0) throw new Error('not a zip: no end of central directory');
-  const count = bytes.readUInt16LE(end + 10);
+  let count = bytes.readUInt16LE(end + 10);
   let at = bytes.readUInt32LE(end + 16);
+  if (count === 0xffff || at === 0xffffffff) {
+    // ZIP64: the locator just before the end record says where the ZIP64 end record is.
+    if (bytes.readUInt32LE(end - 20) !== 0x07064b50) throw new Error('no ZIP64 end of central directory locator');
+    const record = Number(bytes.readBigUInt64LE(end - 12));
+    if (bytes.readUInt32LE(record) !== 0x06064b50) throw new Error('bad ZIP64 end of central directory');
+    count = Number(bytes.readBigUInt64LE(record + 32));
+    at = Number(bytes.readBigUInt64LE(record + 48));
+  }
   const out = new Map<string, Buffer>();
   for (let n = 0; n < count; n++) {
     if (bytes.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const flags = bytes.readUInt16LE(at + 8);
     const method = bytes.readUInt16LE(at + 10);
-    const compressedSize = bytes.readUInt32LE(at + 20);
+    const crc = bytes.readUInt32LE(at + 16);
+    let compressedSize = bytes.readUInt32LE(at + 20);
+    let size = bytes.readUInt32LE(at + 24);
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);
-    const local = bytes.readUInt32LE(at + 42);
+    let local = bytes.readUInt32LE(at + 42);
     const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    for (let e = at + 46 + nameLength; e < at + 46 + nameLength + extraLength; e += 4 + bytes.readUInt16LE(e + 2)) {
+      if (bytes.readUInt16LE(e) !== 0x0001) continue;
+      // The ZIP64 field holds, in this order, only the figures that say 0xffffffff above.
+      let f = e + 4;
+      const wide = (v: number) => (v === 0xffffffff ? ((f += 8), Number(bytes.readBigUInt64LE(f - 8))) : v);
+      size = wide(size);
+      compressedSize = wide(compressedSize);
+      local = wide(local);
+    }
+    if (bytes.readUInt32LE(local) !== 0x04034b50) throw new Error(`${name}: no local header where the central directory says`);
     const dataStart = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const data = bytes.subarray(dataStart, dataStart + compressedSize);
     if (method !== 0 && method !== 8) throw new Error(`unsupported zip method ${method}`);
-    out.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    const content = method === 8 ? inflateRawSync(data) : Buffer.from(data);
+    if (content.length !== size) throw new Error(`${name}: ${content.length} bytes, the central directory says ${size}`);
+    if (zipCrc32(content) !== crc) throw new Error(`${name}: CRC-32 does not match its data`);
+    if (flags & 8) {
+      // The data descriptor after the data repeats the CRC and sizes (32- or 64-bit sizes).
+      const d = dataStart + compressedSize;
+      if (bytes.readUInt32LE(d) !== 0x08074b50 || bytes.readUInt32LE(d + 4) !== crc) throw new Error(`${name}: bad data descriptor`);
+      const narrow = bytes.readUInt32LE(d + 8) === compressedSize && bytes.readUInt32LE(d + 12) === size;
+      const wide = d + 24 <= bytes.length && Number(bytes.readBigUInt64LE(d + 8)) === compressedSize && Number(bytes.readBigUInt64LE(d + 16)) === size;
+      if (!narrow && !wide) throw new Error(`${name}: data descriptor sizes differ from the central directory`);
+    }
+    out.set(name, content);
     at += 46 + nameLength + extraLength + commentLength;
   }
   return out;
