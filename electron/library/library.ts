@@ -1,7 +1,10 @@
 // The library: every saved item, browsable offline by account and date. Its index (in the data folder)
 // is only a copy of what the JSON sidecars beside the media say, so when it is lost or unreadable it is
-// rebuilt from them, and a rebuild gives exactly the index the downloads built.
-import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
+// rebuilt from them, and a rebuild gives exactly the index the downloads built. While items are added
+// faster than the index is written, a marker file says the index on disk is behind: a run that ends
+// before the next write (a crash, a kill) leaves the marker, and the next start rebuilds from the sidecars
+// instead of loading an index that misses the last items.
+import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -172,6 +175,14 @@ function newestFirst(a: LibraryEntry, b: LibraryEntry): number {
 export function createLibrary(o: LibraryOptions): Library {
   const log = o.log ?? ((m: string) => console.warn(m));
   const indexFile = join(o.dataDir, 'library', 'index.json');
+  const behindFile = join(o.dataDir, 'library', 'index.behind');
+  /** The marker is on disk (or being written). */
+  let behind: Promise<void> | null = null;
+  /** The marker's removal: a new marker is written only after it. */
+  let removing: Promise<void> = Promise.resolve();
+  /** Counts the adds, so a write knows whether it covered all of them; `adding` are waiting for the marker. */
+  let added = 0;
+  let adding = 0;
   const entries = new Map<string, LibraryEntry>();
   let sorted: LibraryEntry[] | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -192,15 +203,35 @@ export function createLibrary(o: LibraryOptions): Library {
     timer = null;
     if (nextWrite) return nextWrite;
     nextWrite = writeTail
-      .then(() => {
+      .then(async () => {
         nextWrite = null;
         const started = performance.now();
-        return writeFileAtomic(indexFile, indexText(folder(), [...entries.values()])).finally(() => (lastWriteMs = performance.now() - started));
+        const covered = added;
+        await writeFileAtomic(indexFile, indexText(folder(), [...entries.values()])).finally(() => (lastWriteMs = performance.now() - started));
+        if (covered === added && behind) await caughtUp(covered);
       })
       // The index is a copy of the sidecars: the library goes on without it (and rebuilds it at the next start).
       .catch((error: unknown) => log(`library: ${diskError(error, 'The library index could not be saved', dirname(indexFile))?.message ?? `could not save the index: ${String(error)}`}`));
     writeTail = nextWrite;
     return nextWrite;
+  }
+
+  /** Before an add changes what the index should say: the marker is on disk. */
+  function markBehind(): Promise<void> {
+    behind ??= removing
+      .then(() => mkdir(dirname(behindFile), { recursive: true }))
+      .then(() => writeFile(behindFile, 'The library index misses items added since it was last written: the next start rebuilds it.\n'))
+      .catch((error: unknown) => log(`library: could not mark the index as behind: ${String(error)}`));
+    return behind;
+  }
+
+  /** The index on disk holds every item added: the marker goes. */
+  async function caughtUp(covered: number): Promise<void> {
+    await behind;
+    if (covered !== added || adding > 0 || !behind) return; // an add came meanwhile: the next write clears it
+    behind = null;
+    removing = unlink(behindFile).catch(() => undefined);
+    await removing;
   }
 
   function persistSoon(): void {
@@ -235,11 +266,16 @@ export function createLibrary(o: LibraryOptions): Library {
     sorted = null;
     // The index is a cache of the sidecars: it is written in the background (a crash before means
     // one more rebuild at the next start).
+    await markBehind();
     void flush();
     return { items: entries.size };
   }
 
   async function load(): Promise<boolean> {
+    if (await stat(behindFile).then(() => true, () => false)) {
+      log('library: the last run ended before the index was saved: rebuilding it from the sidecars');
+      return false;
+    }
     let text: string;
     try {
       text = await readFile(indexFile, 'utf8');
@@ -269,7 +305,15 @@ export function createLibrary(o: LibraryOptions): Library {
     },
     async add(sidecarPath, sidecar) {
       // The queue has just written this sidecar listing the files it placed or found on disk: no stat each.
-      entries.set(sidecar.id, await entryFromSidecar(sidecarPath, sidecar, folder(), () => true));
+      const entry = await entryFromSidecar(sidecarPath, sidecar, folder(), () => true);
+      adding++;
+      try {
+        await markBehind();
+      } finally {
+        adding--;
+      }
+      added++;
+      entries.set(sidecar.id, entry);
       persistSoon();
     },
     list(q = {}) {

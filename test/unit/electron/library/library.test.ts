@@ -157,6 +157,44 @@ describe('the library', () => {
     const handlers = createLibraryHandlers({ library: again, reveal: () => undefined, roots: () => [folder] });
     expect(await handlers.libraryRebuild({}, { senderId: 1 })).toEqual({ items: built.length });
     expect(all(again)).toEqual(built);
+    await again.flush();
+  });
+
+  it('a run that ends before the index is written leaves it marked behind: the next start rebuilds it with every item', async () => {
+    const built = all(library);
+    const indexFile = join(dataDir, 'library', 'index.json');
+    const marker = join(dataDir, 'library', 'index.behind');
+    expect(existsSync(marker)).toBe(false); // written and caught up at the end of the downloads
+
+    // A library that only knows some of the items writes its index, then hears of the rest and is
+    // killed before its next write (no flush): the index on disk misses them.
+    const partialData = join(dir.path, 'data-crash');
+    const first = createLibrary({ dataDir: partialData, folder: () => folder, mediaBase: MEDIA_BASE });
+    await first.start();
+    await first.flush();
+    expect(existsSync(join(partialData, 'library', 'index.behind'))).toBe(false);
+    const post = built.find((i) => i.kind === 'post') as LibraryItem;
+    const sidecar = parseLossless(readFileSync(post.sidecar, 'utf8')) as Sidecar;
+    // The sidecar's item, as if just downloaded: the index on disk is rewritten without it first.
+    rmSync(post.sidecar);
+    const withoutIt = createLibrary({ dataDir: partialData, folder: () => folder, mediaBase: MEDIA_BASE });
+    await withoutIt.rebuild();
+    await withoutIt.flush();
+    writeFileSync(post.sidecar, `${JSON.stringify(sidecar, null, 2)}\n`);
+    expect(all(withoutIt).some((i) => i.id === post.id)).toBe(false);
+    await withoutIt.add(post.sidecar, sidecar);
+    expect(existsSync(join(partialData, 'library', 'index.behind'))).toBe(true);
+    // ...killed here. The next start does not trust the index:
+    const logged: string[] = [];
+    const next = createLibrary({ dataDir: partialData, folder: () => folder, mediaBase: MEDIA_BASE, log: (m) => void logged.push(m) });
+    await next.start();
+    expect(all(next).map((i) => i.id)).toEqual(built.map((i) => i.id));
+    expect(logged.join('\n')).toMatch(/ended before the index was saved/);
+    await next.flush();
+    await withoutIt.flush(); // the killed one's timer, for a clean exit of the test
+    await next.flush();
+    expect(existsSync(join(partialData, 'library', 'index.behind'))).toBe(false);
+    expect(existsSync(indexFile)).toBe(true);
   });
 
   it('an index of the wrong shape is rebuilt instead of failing every listing', async () => {
