@@ -42,12 +42,13 @@ function setStop(el: HTMLElement, on: boolean): void {
 export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: FocusEvent<HTMLElement>) => void {
   const active = useRef(0);
   const observer = useRef<MutationObserver | null>(null);
-  /** The cell that held the stop after the last pass. */
+  /** The cell that held the stop after the last pass (null: none yet, or the list had no cell). */
   const lastStop = useRef<HTMLElement | null>(null);
   // Runs after every render of a list that may show a new page or scroll, and when cells change on their own.
-  // While the stop stays on the same cell, only the nodes added since the last pass (the observer's records:
-  // cells filled or scrolled in) can bring controls into the Tab order, so only they are visited; when the
-  // stop moves, every control still in the order is.
+  // Every control outside the stop is out of the Tab order after a pass, so the next only visits what can
+  // break that: the nodes added since (the observer's records: cells filled, rows scrolled in or moved),
+  // and the cell that held the stop when the stop moves (as it does while the list scrolls and the first
+  // cell rendered holds it), not every control in the list.
   const apply = useCallback(
     (records?: MutationRecord[]) => {
       const root = ref.current;
@@ -55,20 +56,20 @@ export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: Focus
       // Records handed to the observer's callback, else the ones a render left pending (taken: no second pass).
       const added = records ?? observer.current?.takeRecords() ?? [];
       const stop = stopCell(root, active.current);
-      if (!stop) return;
-      if (stop === lastStop.current && stop.isConnected) {
-        for (const record of added) {
-          for (const node of record.addedNodes) {
-            if (!(node instanceof HTMLElement) || !node.isConnected || stop.contains(node)) continue;
-            if (node.matches(IN_TAB_ORDER)) setStop(node, false);
-            for (const el of node.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) setStop(el, false);
-          }
-        }
-        return;
-      }
+      const last = lastStop.current;
       lastStop.current = stop;
-      for (const el of root.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
-      for (const el of stop.querySelectorAll<HTMLElement>(`[${MARK}]`)) setStop(el, true);
+      if (!stop) return;
+      const takeOut = (within: Element) => {
+        if (within instanceof HTMLElement && within.matches(IN_TAB_ORDER) && !stop.contains(within)) setStop(within, false);
+        for (const el of within.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
+      };
+      if (!last) {
+        takeOut(root);
+      } else {
+        if (last !== stop && root.contains(last)) takeOut(last);
+        for (const record of added) for (const node of record.addedNodes) if (node instanceof Element && root.contains(node)) takeOut(node);
+      }
+      if (last !== stop) for (const el of stop.querySelectorAll<HTMLElement>(`[${MARK}]`)) setStop(el, true);
     },
     [ref],
   );
