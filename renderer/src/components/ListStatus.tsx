@@ -2,7 +2,7 @@
 // spinner while the next page loads, errors with a retry, and an explicit Refresh that says it spends.
 import type { ListStats } from '../hooks/useEndpointList';
 import { ErrorView } from './ErrorView';
-import { plural } from '../format';
+import { formatNumber, plural } from '../format';
 
 export interface ListLike {
   stats: ListStats;
@@ -23,9 +23,9 @@ export interface ListLike {
  * shows it, so both agree while pages are left.
  */
 export function costWords(stats: Pick<ListStats, 'pages' | 'requests' | 'units'>): string {
-  const requests = `${stats.requests.toLocaleString()} ${plural(stats.requests, 'request', 'requests')}`;
-  const pages = `${stats.pages.toLocaleString()} ${plural(stats.pages, 'page', 'pages')}`;
-  return stats.units === stats.requests ? `${pages} · ${requests}` : `${pages} · ${requests}, ${stats.units.toLocaleString()} ${plural(stats.units, 'unit', 'units')} billed`;
+  const requests = `${formatNumber(stats.requests)} ${plural(stats.requests, 'request', 'requests')}`;
+  const pages = `${formatNumber(stats.pages)} ${plural(stats.pages, 'page', 'pages')}`;
+  return stats.units === stats.requests ? `${pages} · ${requests}` : `${pages} · ${requests}, ${formatNumber(stats.units)} ${plural(stats.units, 'unit', 'units')} billed`;
 }
 
 /** `noun` is [singular, plural], e.g. ['post', 'posts']. */
@@ -58,7 +58,7 @@ export function ListStatus({ list, empty, noun = ['item', 'items'], total = null
       {/* The spinner and "Load more" stay mounted, hidden in turn: a page arriving builds no nodes here. */}
       <div className="spinner" aria-label="Loading more" hidden={!list.isFetchingNextPage} />
       <span data-testid="list-stats">
-        {`${list.items.length.toLocaleString()}${of !== null ? ` of ${of.toLocaleString()}` : ''} ${plural(of ?? list.items.length, noun[0], noun[1])} · ${costWords(stats)}`}
+        {`${formatNumber(list.items.length)}${of !== null ? ` of ${formatNumber(of)}` : ''} ${plural(of ?? list.items.length, noun[0], noun[1])} · ${costWords(stats)}`}
       </span>
       {stats.reachedEnd && stats.stopped && (
         <span className="badge cost" data-testid="list-stopped" title={stats.stopped}>

@@ -6,6 +6,7 @@ import { useSelection, useIsSelected, selectionKey, type Selectable } from '../s
 import { openExport, type ExportName } from './ExportDialog';
 import { CollectButton } from './JobDialog';
 import type { JobDraft } from './jobPlan';
+import { formatNumber } from '../format';
 import { Icon } from './Icon';
 import '../styles/selection.css';
 
@@ -121,8 +122,8 @@ export function SelectionListBar({ entries, exportLabel, exportName, noun, more 
   const selectedHere = useSelection((s) => selectedAmong(s.items, entries));
   const setMany = useSelection((s) => s.setMany);
   const all = entries.length > 0 && selectedHere === entries.length;
-  const words = (n: number) => `${n.toLocaleString()} ${n === 1 ? noun[0] : noun[1]}`;
-  const of = more && total !== null && total > entries.length ? ` of ${total.toLocaleString()}` : '';
+  const words = (n: number) => `${formatNumber(n)} ${n === 1 ? noun[0] : noun[1]}`;
+  const of = more && total !== null && total > entries.length ? ` of ${formatNumber(total)}` : '';
   const partial = more ? { total, noun, ...(collect ? { collect } : {}) } : undefined;
   return (
     <div className="sel-listbar" data-testid="selection-listbar">
@@ -140,11 +141,11 @@ export function SelectionListBar({ entries, exportLabel, exportName, noun, more 
         <span className="sel-box" aria-hidden>
           {all ? <Icon name="check" size={12} /> : selectedHere > 0 ? <span className="sel-dash" /> : null}
         </span>
-        {all ? `All ${entries.length.toLocaleString()}${of} ${entries.length === 1 && !of ? noun[0] : noun[1]} loaded selected` : `Select all loaded (${entries.length.toLocaleString()}${of})`}
+        {all ? `All ${formatNumber(entries.length)}${of} ${entries.length === 1 && !of ? noun[0] : noun[1]} loaded selected` : `Select all loaded (${formatNumber(entries.length)}${of})`}
       </button>
       {all && more && (
         <span className="faint" data-testid="listbar-more">
-          {of ? `${((total ?? 0) - entries.length).toLocaleString()} not loaded` : 'the list has more, not loaded'}
+          {of ? `${formatNumber((total ?? 0) - entries.length)} not loaded` : 'the list has more, not loaded'}
         </span>
       )}
       {selectedHere > 0 && !all && <span className="faint">{words(selectedHere)} selected</span>}

@@ -155,11 +155,13 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       onKeyDownCapture={selectable.onKeyDownCapture}
       style={{ position: 'relative', height: virtualizer.getTotalSize() }}
     >
+      {/* A row's size is its own (width of the grid, fixed height): contained, the cells a page fills are laid
+          out and painted within their row, not with the rest of the page. */}
       {virtualRows.map((row, n) => (
         <div
           key={keys[n]}
           role="row"
-          style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
+          style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start - margin}px)`, contain: 'strict', display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap, height: rowHeight - gap }}
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => {
             const index = row.index * columns + i;

@@ -42,25 +42,44 @@ function setStop(el: HTMLElement, on: boolean): void {
 export function useRovingTabIndex(ref: RefObject<HTMLElement | null>): (e: FocusEvent<HTMLElement>) => void {
   const active = useRef(0);
   const observer = useRef<MutationObserver | null>(null);
-  // Runs after every render of a list that may show a new page or scroll: it visits only the controls still
-  // in the Tab order (the stop's, and those of cells just filled) rather than every control of every cell.
-  const apply = useCallback(() => {
-    const root = ref.current;
-    if (!root) return;
-    // This pass sees the DOM as it is now: the changes the observer holds (a render's) need no second pass.
-    observer.current?.takeRecords();
-    const stop = stopCell(root, active.current);
-    if (!stop) return;
-    for (const el of root.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
-    for (const el of stop.querySelectorAll<HTMLElement>(`[${MARK}]`)) setStop(el, true);
-  }, [ref]);
+  /** The cell that held the stop after the last pass (null: none yet, or the list had no cell). */
+  const lastStop = useRef<HTMLElement | null>(null);
+  // Runs after every render of a list that may show a new page or scroll, and when cells change on their own.
+  // Every control outside the stop is out of the Tab order after a pass, so the next only visits what can
+  // break that: the nodes added since (the observer's records: cells filled, rows scrolled in or moved),
+  // and the cell that held the stop when the stop moves (as it does while the list scrolls and the first
+  // cell rendered holds it), not every control in the list.
+  const apply = useCallback(
+    (records?: MutationRecord[]) => {
+      const root = ref.current;
+      if (!root) return;
+      // Records handed to the observer's callback, else the ones a render left pending (taken: no second pass).
+      const added = records ?? observer.current?.takeRecords() ?? [];
+      const stop = stopCell(root, active.current);
+      const last = lastStop.current;
+      lastStop.current = stop;
+      if (!stop) return;
+      const takeOut = (within: Element) => {
+        if (within instanceof HTMLElement && within.matches(IN_TAB_ORDER) && !stop.contains(within)) setStop(within, false);
+        for (const el of within.querySelectorAll<HTMLElement>(IN_TAB_ORDER)) if (!stop.contains(el)) setStop(el, false);
+      };
+      if (!last) {
+        takeOut(root);
+      } else {
+        if (last !== stop && root.contains(last)) takeOut(last);
+        for (const record of added) for (const node of record.addedNodes) if (node instanceof Element && root.contains(node)) takeOut(node);
+      }
+      if (last !== stop) for (const el of stop.querySelectorAll<HTMLElement>(`[${MARK}]`)) setStop(el, true);
+    },
+    [ref],
+  );
   // After every render, and whenever cells change on their own (rows recycled or scrolled in, a cell's
   // controls shown on selection), as they bring controls of their own.
-  useLayoutEffect(apply);
+  useLayoutEffect(() => apply());
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const watch = new MutationObserver(apply);
+    const watch = new MutationObserver((records) => apply(records));
     watch.observe(root, { childList: true, subtree: true });
     observer.current = watch;
     return () => {

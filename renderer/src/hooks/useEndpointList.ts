@@ -2,7 +2,7 @@
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
 import { useSessionId } from '../state/app';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
 import { PAGE_STOP_MESSAGES, readPage, withCursor, type PageCursor, type PageStop } from '../../../shared/api/pager';
@@ -71,16 +71,19 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   // Extended a page at a time, not flattened again for every page (10,000 records, every page).
   const items = useAppendOnly(pages ?? NO_PAGES, (added) => added.flatMap((p) => p.records)) as T[];
   // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
-  // Filled a page at a time as pages arrive (a page never changes), not again for every page of a long list.
+  // Filled with the pages each render adds (a page never changes; all of them again when the list starts
+  // over), not by visiting every page of a long list for each page arriving.
   const [provenances] = useState(() => new WeakMap<AppRecord, Provenance>());
-  /** The call that fetched a record of this list (null for a record that never was one of its items). */
-  const provenanceOf = useMemo(() => {
-    for (const p of pages ?? []) {
-      if (p.records[0] && provenances.get(p.records[0]) === p.provenance) continue;
-      for (const r of p.records) provenances.set(r, p.provenance);
-    }
-    return (record: AppRecord): Provenance | null => provenances.get(record) ?? null;
-  }, [pages, provenances]);
+  useAppendOnly(pages ?? NO_PAGES, (added) => {
+    for (const p of added) for (const r of p.records) provenances.set(r, p.provenance);
+    return [...added];
+  });
+  /**
+   * The call that fetched a record of this list (null for a record that never was one of its items). One
+   * function while the list lives: the map is filled in this render, before anything reads it, and new
+   * pages always bring new record objects (the items change with them).
+   */
+  const provenanceOf = useCallback((record: AppRecord): Provenance | null => provenances.get(record) ?? null, [provenances]);
   /** Identifies the list (endpoint and params) for selection ranges and "select all loaded". */
   const listId = useMemo(() => JSON.stringify([path, params]), [path, params]);
   const stats: ListStats = useMemo(

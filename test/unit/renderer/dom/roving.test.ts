@@ -47,6 +47,23 @@ function GrowingList() {
   return createElement('div', { ref, role: 'list', onFocus }, [0, 1].map((index) => createElement(GrowingCell, { key: index, index })));
 }
 
+/** Rows of two cells, in the order given (keyed by row: React moves a row's element when the order changes). */
+function Rows({ rows }: { rows: number[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onFocus = useRovingTabIndex(ref);
+  return createElement(
+    'div',
+    { ref, role: 'grid', onFocus },
+    rows.map((row) =>
+      createElement(
+        'div',
+        { key: row, role: 'row' },
+        [2 * row, 2 * row + 1].map((index) => createElement('div', { key: index, role: 'gridcell', 'data-index': index }, createElement('button', { type: 'button' }, `open ${index}`))),
+      ),
+    ),
+  );
+}
+
 /** The indexes of the cells whose controls are in the Tab order, with how many of them. */
 function stops(container: HTMLElement): Record<number, number> {
   const out: Record<number, number> = {};
@@ -80,6 +97,18 @@ describe('useRovingTabIndex', () => {
     expect(stops(view.container)).toEqual({ 6: 3 });
     // The control that was out of the order on its own stays out.
     expect(view.getAllByText('select').every((el) => el.tabIndex === -1)).toBe(true);
+  });
+
+  it('keeps the stop when the row holding it is moved, and takes out the controls of rows moved or added', () => {
+    const view = render(createElement(Rows, { rows: [0, 1, 2] }));
+    act(() => void fireEvent.focus(view.getByText('open 1')));
+    expect(stops(view.container)).toEqual({ 1: 1 });
+    // Row 0 (the stop's) is moved after the others, and a row is added.
+    view.rerender(createElement(Rows, { rows: [1, 2, 0, 3] }));
+    expect(stops(view.container)).toEqual({ 1: 1 });
+    // The stop moves to a cell of a moved row; the cell that held it leaves the order.
+    act(() => void fireEvent.focus(view.getByText('open 6')));
+    expect(stops(view.container)).toEqual({ 6: 1 });
   });
 
   it('takes out of the order a control a cell adds on its own, without the list rendering again', async () => {

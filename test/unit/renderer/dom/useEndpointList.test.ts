@@ -78,9 +78,23 @@ describe('useEndpointList', () => {
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.stats.reachedEnd).toBe(true));
     expect(result.current.items.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5']);
+    // Each record keeps the call of its own page as pages are added.
+    expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r1', 'r1', 'r2', 'r2', 'r3']);
     act(() => result.current.loadMore()); // no next page: nothing sent
     await aMinuteLater();
     expect(call).toHaveBeenCalledTimes(3);
+  });
+
+  it('a list started over (Refresh) gives its records the calls that fetched them again', async () => {
+    mockBridge(({ params }) => ({ data: PAGES[String(params['end_cursor'] ?? '')] }));
+    const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(4));
+    await act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r3', 'r3']));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r3', 'r3', 'r4', 'r4']));
   });
 
   it('keeps pages per session: a new session fetches its own first page, and shows none of the old', async () => {
