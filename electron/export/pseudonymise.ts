@@ -18,7 +18,7 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People, type Person } from './pseudonym-people';
 
@@ -131,7 +131,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function learnString(value: string): void {
-    if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+    // A media id and nothing else (every post's): its owner without the expression.
+    const underscore = wholeMediaId(value);
+    if (underscore >= 0) people.add(value.slice(underscore + 1), null, null);
+    else if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
   }
 
   function learnId(value: unknown): void {
