@@ -46,6 +46,7 @@ export const DIGITS = /\d+/g;
  * right before it and 3 right after (the runs' other ends are then where the pattern needs them).
  */
 export function holdsMediaId(text: string): boolean {
+  if (text.length < 19) return false;
   for (let u = text.indexOf('_'); u >= 0; u = text.indexOf('_', u + 1)) {
     let before = 0;
     while (before < 15 && u - before > 0 && isDigit(text.charCodeAt(u - before - 1))) before++;
