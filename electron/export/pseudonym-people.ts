@@ -143,9 +143,14 @@ export class People {
     this.clean = null;
   }
 
+  /** The pseudonym of the person with this (non-empty) id: pseudonym({ id, ... }) without an object. */
+  idPseudonym(id: string): string {
+    return this.memoised(this.byId, 'id:', id);
+  }
+
   pseudonym(person: Person): string {
     // Keyed on the id when there is one: the username is then not even normalised.
-    if (person.id) return this.memoised(this.byId, 'id:', person.id);
+    if (person.id) return this.idPseudonym(person.id);
     const name = person.username ? normaliseUsername(person.username) : null;
     const id = person.id ?? (name ? (this.names.get(name) ?? null) : null);
     if (id) return this.memoised(this.byId, 'id:', id);
@@ -213,7 +218,7 @@ export class People {
     for (let k = 0; k < runs.length; k += 2) {
       const start = runs[k] as number;
       const end = runs[k + 1] as number;
-      out += text.slice(from, start) + this.pseudonym({ id: text.slice(start, end), username: null });
+      out += text.slice(from, start) + this.idPseudonym(text.slice(start, end));
       from = end;
     }
     return out + text.slice(from);
@@ -239,7 +244,7 @@ export class People {
       return this.remember(isShort(text), text, text);
     }
     out = text;
-    if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
+    if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.idPseudonym(owner)}`);
     if (found & FOUND_ID || out !== text) out = this.replaceKnownIds(out);
     // A media host's link holds ids (handled above) and signatures, never a username or a name.
     if (isCdnUrl(text)) return this.remember(memo, text, out);
@@ -267,7 +272,7 @@ export class People {
   private scrubMediaId(text: string): string | null {
     const underscore = wholeMediaId(text);
     if (underscore < 0 || this.scanner === null) return null;
-    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.pseudonym({ id: text.slice(underscore + 1), username: null })}`);
+    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.idPseudonym(text.slice(underscore + 1))}`);
     // Digits, '_' and pseudonyms (lower-case hex): already lower case.
     if (this.names.has(out)) return null;
     if (this.fullNameMatchers.length > 0 && this.scanner.mayHoldFullName(out)) out = this.replaceFullNames(out);

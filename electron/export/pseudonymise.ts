@@ -20,7 +20,7 @@
 import { isDict, type Dict } from '../../shared/guards';
 import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
-import { People, type Person } from './pseudonym-people';
+import { People } from './pseudonym-people';
 
 export interface PseudonymOptions {
   /** Pseudonyms are keyed per project. */
@@ -70,6 +70,8 @@ export interface Pseudonymiser {
   pseudonym(person: { id?: string | null; username?: string | null }): string;
 }
 
+/** Where a person object's id is looked for, in this order. */
+const PERSON_ID_ORDER = ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id'];
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
 const USERNAME_PARAM = /^username$|^user$/i;
 /** A number under such a key may be someone's id. */
@@ -91,14 +93,18 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   const people = new People(key);
   let learning = true;
 
-  function personOf(obj: Dict): Person {
-    let id: string | null = null;
-    for (const k of ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id']) {
-      id = idText(obj[k]);
-      if (id !== null) break;
+  /** A person object's id (the first id field that holds one), without an object made for it. */
+  function idOf(obj: Dict): string | null {
+    for (const k of PERSON_ID_ORDER) {
+      const id = idText(obj[k]);
+      if (id !== null) return id;
     }
-    const username = typeof obj['username'] === 'string' && obj['username'] !== '' ? obj['username'] : null;
-    return { id, username };
+    return null;
+  }
+
+  function usernameOf(obj: Dict): string | null {
+    const username = obj['username'];
+    return typeof username === 'string' && username !== '' ? username : null;
   }
 
   function fullNameOf(obj: Dict): string | null {
@@ -151,8 +157,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function learnPerson(obj: Dict, skipRaw: boolean): void {
-    const who = personOf(obj);
-    people.add(who.id, who.username, fullNameOf(obj));
+    people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
     for (const k in obj) {
       const r = rulesOf(k);
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
@@ -226,7 +231,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (Array.isArray(value)) return value.map((v) => idValue(v, rules));
     const id = idText(value);
     if (id === null) return putAsIs(value, rules);
-    return put(people.pseudonym({ id, username: null }));
+    return put(people.idPseudonym(id));
   }
 
   function usernameValue(value: unknown, rules: number): unknown {
@@ -239,7 +244,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function person(obj: Dict, skipRaw: boolean): Dict {
-    const alias = people.pseudonym({ ...personOf(obj), fullName: fullNameOf(obj) });
+    const id = idOf(obj);
+    const alias = id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
     for (const k in obj) {
       const r = rulesOf(k);
