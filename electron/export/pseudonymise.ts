@@ -74,6 +74,20 @@ export interface Pseudonymiser {
 const PERSON_ID_ORDER = ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id'];
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
 const USERNAME_PARAM = /^username$|^user$/i;
+/** What a request parameter holds, by its name (asked of every item's parameters: remembered). */
+const PARAM_OTHER = 0;
+const PARAM_USERNAME = 1;
+const PARAM_USER_ID = 2;
+const PARAM_QUERY = 3;
+const paramKinds = new Map<string, number>();
+function paramKind(key: string): number {
+  let kind = paramKinds.get(key);
+  if (kind === undefined) {
+    kind = USERNAME_PARAM.test(key) ? PARAM_USERNAME : USER_PARAM.test(key) ? PARAM_USER_ID : key === 'query' ? PARAM_QUERY : PARAM_OTHER;
+    if (paramKinds.size < 1000) paramKinds.set(key, kind);
+  }
+  return kind;
+}
 /** A number under such a key may be someone's id. */
 const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
 /** Texts remembered by the walks: a raw record repeats its normalised record's caption or comment. */
@@ -201,9 +215,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   function learnParams(input: Record<string, unknown>): void {
     for (const k in input) {
       const v = input[k];
-      if (USERNAME_PARAM.test(k)) learnUsername(v);
-      else if (USER_PARAM.test(k)) learnId(v);
-      else if (k !== 'query') learnWalk(v, rulesOf(k), false);
+      const kind = paramKind(k);
+      if (kind === PARAM_USERNAME) learnUsername(v);
+      else if (kind === PARAM_USER_ID) learnId(v);
+      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false);
     }
   }
 
@@ -319,11 +334,13 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
 
   function params<T extends Record<string, unknown>>(input: T): T {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(input)) {
+    for (const k of Object.keys(input)) {
+      const v = input[k];
       const r = rulesOf(k);
-      if (USERNAME_PARAM.test(k)) out[k] = usernameValue(v, r);
-      else if (USER_PARAM.test(k)) out[k] = idValue(v, r);
-      else if (k === 'query') out[k] = typeof v === 'string' ? people.scrub(v) : v;
+      const kind = paramKind(k);
+      if (kind === PARAM_USERNAME) out[k] = usernameValue(v, r);
+      else if (kind === PARAM_USER_ID) out[k] = idValue(v, r);
+      else if (kind === PARAM_QUERY) out[k] = typeof v === 'string' ? people.scrub(v) : v;
       else out[k] = walk(v, r, false);
     }
     return out as T;
