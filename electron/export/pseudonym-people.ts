@@ -322,9 +322,14 @@ export class People {
     return at === 0 ? text : out + normal.slice(at);
   }
 
+  /** Whether the last scrub() let this string through because the quick pass found nothing in it. */
+  foundClean(text: string): boolean {
+    return text === this.clean;
+  }
+
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
-    if (text === this.clean) return false;
+    if (this.foundClean(text)) return false;
     const memo = memoable(text);
     let known = memo ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;

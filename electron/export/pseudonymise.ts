@@ -94,9 +94,7 @@ const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
 const TEXT_MEMO = 1000;
 
 /** Whether a string may hold an @mention (segmentText finds none without an '@'). */
-function mayMention(text: string): boolean {
-  return text.indexOf('@') >= 0;
-}
+const mayMention = (text: string): boolean => text.indexOf('@') >= 0;
 
 /** A string under an artist key that names an account ("original audio" credited to a username). */
 function isArtistUsername(value: string): boolean {
@@ -128,13 +126,19 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   const mentioned = (username: string): string => people.pseudonym({ id: null, username });
   /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
   const rewritten = new Map<string, string>();
+  /** Remembered rewrites whose quick pass found no one: the raw record's leak check would find no one either. */
+  const cleanRewrites = new Set<string>();
   function rewriteText(value: string): string {
     if (!mayMention(value)) return people.scrub(value);
     let out = rewritten.get(value);
     if (out !== undefined) return out;
     out = people.scrub(replaceMentions(value, mentioned));
-    if (rewritten.size >= TEXT_MEMO) rewritten.clear();
+    if (rewritten.size >= TEXT_MEMO) {
+      rewritten.clear();
+      cleanRewrites.clear();
+    }
     rewritten.set(value, out);
+    if (people.foundClean(out)) cleanRewrites.add(out);
     return out;
   }
 
@@ -255,7 +259,9 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function text(value: string): string {
-    return options.dropText ? '' : put(rewriteText(value));
+    if (options.dropText) return '';
+    const out = rewriteText(value);
+    return cleanRewrites.has(out) ? out : put(out);
   }
 
   function person(obj: Dict, skipRaw: boolean): Dict {
@@ -361,6 +367,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       people.freeze();
       // A text rewritten before (a label) may name someone learnt since: rewritten again from here on.
       rewritten.clear();
+      cleanRewrites.clear();
     },
     apply(value) {
       frozen('apply');
