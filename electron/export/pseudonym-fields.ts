@@ -46,6 +46,7 @@ export const DIGITS = /\d+/g;
  * right before it and 3 right after (the runs' other ends are then where the pattern needs them).
  */
 export function holdsMediaId(text: string): boolean {
+  if (text.length < 19) return false;
   for (let u = text.indexOf('_'); u >= 0; u = text.indexOf('_', u + 1)) {
     let before = 0;
     while (before < 15 && u - before > 0 && isDigit(text.charCodeAt(u - before - 1))) before++;
@@ -55,6 +56,16 @@ export function holdsMediaId(text: string): boolean {
     if (after === 3) return true;
   }
   return false;
+}
+
+/** Where the '_' of a string that is exactly a media id (MEDIA_ID: 15+ digits, '_', 3+ digits) is; else -1. */
+export function wholeMediaId(text: string): number {
+  // Asked of every string: most are let go on their first character or length, before a search.
+  if (text.length < 19 || !isDigit(text.charCodeAt(0))) return -1;
+  const underscore = text.indexOf('_');
+  if (underscore < 15 || text.length - underscore - 1 < 3) return -1;
+  for (let i = 0; i < text.length; i++) if (i !== underscore && !isDigit(text.charCodeAt(i))) return -1;
+  return underscore;
 }
 
 export function isDigit(code: number): boolean {
@@ -98,7 +109,10 @@ export function rulesOf(key: string): number {
 }
 
 export function idText(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'string') {
+    const id = value.trim();
+    return id === '' ? null : id;
+  }
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
   if (typeof value === 'bigint') return value.toString();
   return null;

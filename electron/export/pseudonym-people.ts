@@ -1,7 +1,7 @@
 // The people of one export, learnt in the first walk and frozen: pseudonyms (memoised) and the scrubbing
 // of any string that names one of them. A string goes through one quick pass first (pseudonym-scan.ts):
 // only one that may name someone goes on to the exact rules below.
-import { MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, isDigit } from './pseudonym-fields';
+import { MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, isDigit, wholeMediaId } from './pseudonym-fields';
 import { digest, normaliseUsername } from './pseudonym-key';
 import { FOUND_ID, FOUND_MEDIA_ID, MAY_FULL_NAME, MAY_NAME, StringScanner } from './pseudonym-scan';
 
@@ -76,14 +76,6 @@ function isCdnUrl(text: string): boolean {
   return CDN_HOSTS.some((suffix) => hostLength > suffix.length && endsWithFolded(text, slash, suffix)) && !WHITESPACE.test(text);
 }
 
-/** Where the '_' of a string that is exactly a media id (MEDIA_ID: 15+ digits, '_', 3+ digits) is; else -1. */
-function wholeMediaId(text: string): number {
-  const underscore = text.indexOf('_');
-  if (underscore < 15 || text.length - underscore - 1 < 3) return -1;
-  for (let i = 0; i < text.length; i++) if (i !== underscore && !isDigit(text.charCodeAt(i))) return -1;
-  return underscore;
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -112,6 +104,11 @@ export class People {
   private readonly idLengths = new Set<number>();
   private scrubbed = new Map<string, string>();
   private leaky = new Map<string, boolean>();
+  /**
+   * The last string scrub() let through because the quick pass found nothing in it: the leak check that
+   * follows (a raw record's value) would run the same pass and find the same nothing.
+   */
+  private clean: string | null = null;
   /** Built at freeze(): until then every string takes the exact rules. */
   private scanner: StringScanner | null = null;
 
@@ -143,9 +140,17 @@ export class People {
     }
     this.scrubbed.clear();
     this.leaky.clear();
+    this.clean = null;
+  }
+
+  /** The pseudonym of the person with this (non-empty) id: pseudonym({ id, ... }) without an object. */
+  idPseudonym(id: string): string {
+    return this.memoised(this.byId, 'id:', id);
   }
 
   pseudonym(person: Person): string {
+    // Keyed on the id when there is one: the username is then not even normalised.
+    if (person.id) return this.idPseudonym(person.id);
     const name = person.username ? normaliseUsername(person.username) : null;
     const id = person.id ?? (name ? (this.names.get(name) ?? null) : null);
     if (id) return this.memoised(this.byId, 'id:', id);
@@ -213,7 +218,7 @@ export class People {
     for (let k = 0; k < runs.length; k += 2) {
       const start = runs[k] as number;
       const end = runs[k + 1] as number;
-      out += text.slice(from, start) + this.pseudonym({ id: text.slice(start, end), username: null });
+      out += text.slice(from, start) + this.idPseudonym(text.slice(start, end));
       from = end;
     }
     return out + text.slice(from);
@@ -234,9 +239,12 @@ export class People {
     if (out !== undefined) return out;
     let found = this.scan(text);
     // Only short strings are remembered as they are: links that name no one are mostly each post's own.
-    if (found === 0) return this.remember(isShort(text), text, text);
+    if (found === 0) {
+      this.clean = text;
+      return this.remember(isShort(text), text, text);
+    }
     out = text;
-    if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.pseudonym({ id: owner, username: null })}`);
+    if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.idPseudonym(owner)}`);
     if (found & FOUND_ID || out !== text) out = this.replaceKnownIds(out);
     // A media host's link holds ids (handled above) and signatures, never a username or a name.
     if (isCdnUrl(text)) return this.remember(memo, text, out);
@@ -264,8 +272,9 @@ export class People {
   private scrubMediaId(text: string): string | null {
     const underscore = wholeMediaId(text);
     if (underscore < 0 || this.scanner === null) return null;
-    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.pseudonym({ id: text.slice(underscore + 1), username: null })}`);
-    if (this.names.has(out.toLowerCase())) return null;
+    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.idPseudonym(text.slice(underscore + 1))}`);
+    // Digits, '_' and pseudonyms (lower-case hex): already lower case.
+    if (this.names.has(out)) return null;
     if (this.fullNameMatchers.length > 0 && this.scanner.mayHoldFullName(out)) out = this.replaceFullNames(out);
     return out;
   }
@@ -313,8 +322,14 @@ export class People {
     return at === 0 ? text : out + normal.slice(at);
   }
 
+  /** Whether the last scrub() let this string through because the quick pass found nothing in it. */
+  foundClean(text: string): boolean {
+    return text === this.clean;
+  }
+
   /** Whether a string still holds an id, username or full name of the export's people. */
   leaksIn(text: string): boolean {
+    if (this.foundClean(text)) return false;
     const memo = memoable(text);
     let known = memo ? this.leaky.get(text) : undefined;
     if (known !== undefined) return known;

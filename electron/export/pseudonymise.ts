@@ -18,9 +18,9 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
-import { People, type Person } from './pseudonym-people';
+import { People } from './pseudonym-people';
 
 export interface PseudonymOptions {
   /** Pseudonyms are keyed per project. */
@@ -70,17 +70,31 @@ export interface Pseudonymiser {
   pseudonym(person: { id?: string | null; username?: string | null }): string;
 }
 
+/** Where a person object's id is looked for, in this order. */
+const PERSON_ID_ORDER = ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id'];
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
 const USERNAME_PARAM = /^username$|^user$/i;
+/** What a request parameter holds, by its name (asked of every item's parameters: remembered). */
+const PARAM_OTHER = 0;
+const PARAM_USERNAME = 1;
+const PARAM_USER_ID = 2;
+const PARAM_QUERY = 3;
+const paramKinds = new Map<string, number>();
+function paramKind(key: string): number {
+  let kind = paramKinds.get(key);
+  if (kind === undefined) {
+    kind = USERNAME_PARAM.test(key) ? PARAM_USERNAME : USER_PARAM.test(key) ? PARAM_USER_ID : key === 'query' ? PARAM_QUERY : PARAM_OTHER;
+    if (paramKinds.size < 1000) paramKinds.set(key, kind);
+  }
+  return kind;
+}
 /** A number under such a key may be someone's id. */
 const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
 /** Texts remembered by the walks: a raw record repeats its normalised record's caption or comment. */
 const TEXT_MEMO = 1000;
 
 /** Whether a string may hold an @mention (segmentText finds none without an '@'). */
-function mayMention(text: string): boolean {
-  return text.indexOf('@') >= 0;
-}
+const mayMention = (text: string): boolean => text.indexOf('@') >= 0;
 
 /** A string under an artist key that names an account ("original audio" credited to a username). */
 function isArtistUsername(value: string): boolean {
@@ -91,14 +105,18 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   const people = new People(key);
   let learning = true;
 
-  function personOf(obj: Dict): Person {
-    let id: string | null = null;
-    for (const k of ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id']) {
-      id = idText(obj[k]);
-      if (id !== null) break;
+  /** A person object's id (the first id field that holds one), without an object made for it. */
+  function idOf(obj: Dict): string | null {
+    for (const k of PERSON_ID_ORDER) {
+      const id = idText(obj[k]);
+      if (id !== null) return id;
     }
-    const username = typeof obj['username'] === 'string' && obj['username'] !== '' ? obj['username'] : null;
-    return { id, username };
+    return null;
+  }
+
+  function usernameOf(obj: Dict): string | null {
+    const username = obj['username'];
+    return typeof username === 'string' && username !== '' ? username : null;
   }
 
   function fullNameOf(obj: Dict): string | null {
@@ -108,13 +126,19 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   const mentioned = (username: string): string => people.pseudonym({ id: null, username });
   /** `@name` becomes `@<pseudonym>` (the same segments as the UI links), then the rest is scrubbed. */
   const rewritten = new Map<string, string>();
+  /** Remembered rewrites whose quick pass found no one: the raw record's leak check would find no one either. */
+  const cleanRewrites = new Set<string>();
   function rewriteText(value: string): string {
     if (!mayMention(value)) return people.scrub(value);
     let out = rewritten.get(value);
     if (out !== undefined) return out;
     out = people.scrub(replaceMentions(value, mentioned));
-    if (rewritten.size >= TEXT_MEMO) rewritten.clear();
+    if (rewritten.size >= TEXT_MEMO) {
+      rewritten.clear();
+      cleanRewrites.clear();
+    }
     rewritten.set(value, out);
+    if (people.foundClean(out)) cleanRewrites.add(out);
     return out;
   }
 
@@ -131,7 +155,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function learnString(value: string): void {
-    if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+    // A media id and nothing else (every post's): its owner without the expression.
+    const underscore = wholeMediaId(value);
+    if (underscore >= 0) people.add(value.slice(underscore + 1), null, null);
+    else if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
   }
 
   function learnId(value: unknown): void {
@@ -148,8 +175,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function learnPerson(obj: Dict, skipRaw: boolean): void {
-    const who = personOf(obj);
-    people.add(who.id, who.username, fullNameOf(obj));
+    people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
     for (const k in obj) {
       const r = rulesOf(k);
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
@@ -193,9 +219,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   function learnParams(input: Record<string, unknown>): void {
     for (const k in input) {
       const v = input[k];
-      if (USERNAME_PARAM.test(k)) learnUsername(v);
-      else if (USER_PARAM.test(k)) learnId(v);
-      else if (k !== 'query') learnWalk(v, rulesOf(k), false);
+      const kind = paramKind(k);
+      if (kind === PARAM_USERNAME) learnUsername(v);
+      else if (kind === PARAM_USER_ID) learnId(v);
+      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false);
     }
   }
 
@@ -223,7 +250,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (Array.isArray(value)) return value.map((v) => idValue(v, rules));
     const id = idText(value);
     if (id === null) return putAsIs(value, rules);
-    return put(people.pseudonym({ id, username: null }));
+    return put(people.idPseudonym(id));
   }
 
   function usernameValue(value: unknown, rules: number): unknown {
@@ -232,11 +259,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
   }
 
   function text(value: string): string {
-    return options.dropText ? '' : put(rewriteText(value));
+    if (options.dropText) return '';
+    const out = rewriteText(value);
+    return cleanRewrites.has(out) ? out : put(out);
   }
 
   function person(obj: Dict, skipRaw: boolean): Dict {
-    const alias = people.pseudonym({ ...personOf(obj), fullName: fullNameOf(obj) });
+    const id = idOf(obj);
+    const alias = id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
     for (const k in obj) {
       const r = rulesOf(k);
@@ -310,11 +340,13 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
 
   function params<T extends Record<string, unknown>>(input: T): T {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(input)) {
+    for (const k of Object.keys(input)) {
+      const v = input[k];
       const r = rulesOf(k);
-      if (USERNAME_PARAM.test(k)) out[k] = usernameValue(v, r);
-      else if (USER_PARAM.test(k)) out[k] = idValue(v, r);
-      else if (k === 'query') out[k] = typeof v === 'string' ? people.scrub(v) : v;
+      const kind = paramKind(k);
+      if (kind === PARAM_USERNAME) out[k] = usernameValue(v, r);
+      else if (kind === PARAM_USER_ID) out[k] = idValue(v, r);
+      else if (kind === PARAM_QUERY) out[k] = typeof v === 'string' ? people.scrub(v) : v;
       else out[k] = walk(v, r, false);
     }
     return out as T;
@@ -335,6 +367,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       people.freeze();
       // A text rewritten before (a label) may name someone learnt since: rewritten again from here on.
       rewritten.clear();
+      cleanRewrites.clear();
     },
     apply(value) {
       frozen('apply');

@@ -45,10 +45,13 @@ const nullish = (c: Check): Check => ({
 /** An object with at least these fields (others are let through). */
 function object(fields: Record<string, Check>): Check {
   const entries = Object.entries(fields);
+  // Two plain lists for ok(), asked of every field of every record: an indexed loop, no entry unpacked.
+  const keys = entries.map(([key]) => key);
+  const checks = entries.map(([, check]) => check);
   return {
     ok: (v) => {
       if (!isDict(v)) return false;
-      for (const [key, check] of entries) if (!check.ok(v[key])) return false;
+      for (let i = 0; i < keys.length; i++) if (!(checks[i] as Check).ok(v[keys[i] as string])) return false;
       return true;
     },
     explain: (v, p, out) => {
