@@ -125,6 +125,8 @@ describe.each(['light', 'dark'] as const)('post view (%s)', (theme) => {
     ] as const) {
       const before = callsTo(h).length;
       await open(h, link);
+      // Resolved and opened: both links name the same reel, so the view alone cannot tell the second one did.
+      await h.page.getByTestId('omnibox-busy').waitFor({ state: 'detached' });
       await h.page.getByTestId('post-view').waitFor();
       await expect.poll(() => h.page.getByTestId('post-owner').textContent()).toBe(owner);
       // One call resolves the link; the token is never sent as a post code.

@@ -32,36 +32,35 @@ export function routeForTarget(target: Target): Route | null {
   }
 }
 
-/** Opens what a share answer (`{pk, type}`) names: a highlight, a story, else a post. */
-function openShared(data: { pk?: unknown; type?: unknown } | null): void {
+/** The route of what a share answer (`{pk, type}`) names: a highlight, a story, else a post. */
+function sharedRoute(data: { pk?: unknown; type?: unknown } | null): Route {
   const pk = data && (typeof data.pk === 'string' || typeof data.pk === 'number') ? String(data.pk) : null;
   const type = data && typeof data.type === 'string' ? data.type : null;
   if (!pk || !type) throw new Error('The service could not resolve this share link.');
-  if (type === 'highlight') go({ name: 'highlight', highlightPk: pk });
-  else if (type === 'story') go({ name: 'stories', storyPk: pk });
-  else go({ name: 'post', pk });
+  if (type === 'highlight') return { name: 'highlight', highlightPk: pk };
+  if (type === 'story') return { name: 'stories', storyPk: pk };
+  return { name: 'post', pk };
 }
 
-/** Resolves a /s/ share link through the service (`/v1/share/by/url`), then opens what it names. */
-async function openShare(code: string): Promise<void> {
+/** Resolves a /s/ share link through the service (`/v1/share/by/url`): the route of what it names. */
+async function resolveShare(code: string): Promise<Route> {
   const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` });
-  openShared(value.data as { pk?: unknown; type?: unknown } | null);
+  return sharedRoute(value.data as { pk?: unknown; type?: unknown } | null);
 }
 
 /**
  * Resolves a `/share/reel/<token>/` link (`/v1/share/reel/by/url` answers the reel's pk) or a
- * `/share/<token>/` link (`/v1/share/by/code` answers `{pk, type}`), then opens it.
+ * `/share/<token>/` link (`/v1/share/by/code` answers `{pk, type}`): the route of what it names.
  */
-async function openSharedLink(target: { token: string; reel: boolean; url: string }): Promise<void> {
+async function resolveSharedLink(target: { token: string; reel: boolean; url: string }): Promise<Route> {
   if (target.reel) {
     const value = await callEndpoint('/v1/share/reel/by/url', { url: target.url });
     const pk = typeof value.data === 'string' || typeof value.data === 'number' ? String(value.data) : null;
     if (!pk || !/^\d+$/.test(pk)) throw new Error('The service could not resolve this share link.');
-    go({ name: 'post', pk });
-    return;
+    return { name: 'post', pk };
   }
   const value = await callEndpoint('/v1/share/by/code', { code: target.token });
-  openShared(value.data as { pk?: unknown; type?: unknown } | null);
+  return sharedRoute(value.data as { pk?: unknown; type?: unknown } | null);
 }
 
 const currentEntry = () => {
@@ -74,6 +73,8 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
   const [hint, setHint] = useState<{ text: string; invalid: boolean } | null>(null);
   const [digits, setDigits] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Counts the opens: a share link's answer that comes after another open, or after the page changed, is dropped. */
+  const opens = useRef(0);
   // The page the text was typed on, or opened: leaving it (back, a link, the sidebar) clears the bar.
   const typedFor = useRef<number | null>(null);
   const entry = useEntryId();
@@ -92,6 +93,8 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
   async function open() {
     const input = text.trim();
     if (!input) return;
+    const attempt = ++opens.current;
+    setBusy(false); // an earlier share link still resolving no longer counts
     const target = parseTarget(input);
     setDigits(null);
     if (target.kind === 'invalid') {
@@ -111,13 +114,17 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
     }
     if (target.kind === 'share' || target.kind === 'shared') {
       setBusy(true);
+      const from = currentEntry();
+      // Still the latest open, on the page it was asked from: else the researcher has moved on meanwhile
+      // (opened something else, went back), and a late answer must not take them away from it.
+      const current = () => attempt === opens.current && currentEntry() === from;
       try {
-        await (target.kind === 'share' ? openShare(target.code) : openSharedLink(target));
-        typedFor.current = currentEntry();
+        const resolved = await (target.kind === 'share' ? resolveShare(target.code) : resolveSharedLink(target));
+        if (current()) navigate(resolved);
       } catch (error) {
-        setHint({ text: appErrorOf(error).message, invalid: true });
+        if (current()) setHint({ text: appErrorOf(error).message, invalid: true });
       } finally {
-        setBusy(false);
+        if (attempt === opens.current) setBusy(false);
       }
     }
   }
@@ -155,7 +162,11 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
           /
         </kbd>
       )}
-      {busy && <div className="omnibox-hint">Resolving the share link…</div>}
+      {busy && (
+        <div className="omnibox-hint" data-testid="omnibox-busy">
+          Resolving the share link…
+        </div>
+      )}
       {hint && (
         <div className={`omnibox-hint ${hint.invalid ? 'invalid' : ''}`} role="status" data-testid="omnibox-hint">
           {hint.text}
