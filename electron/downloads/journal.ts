@@ -3,7 +3,8 @@
 // a sync per file, and the temp file a synced sidecar needs, cost more than the download: npm run bench).
 // A line per file: a media file's path, inode, size and sha256 (taken while it streamed), or a sidecar's
 // path and full text. A checkpoint (every few hundred files, when the queue is idle, at close) syncs the
-// files a journal covers and their folders, then deletes that journal; the next one is already in use.
+// files a journal covers and their folders (on Linux with one syncfs of their file system, else file by
+// file), then deletes that journal; the next one is already in use.
 //
 // Crash reasoning. A name is given only after its line is durable, so every named file that may not be
 // durable yet is listed. After kill -9 the files are whole (the kernel has them); after a power cut a
@@ -20,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
 import { stageFileAtomic, syncFiles } from '../storage/fs-atomic';
 import { eachLimited } from '../storage/parallel';
+import { syncFileSystems } from '../storage/sync-fs';
 import { partPath } from './fetch-file';
 import { fileSha256, isSidecar } from './sidecar';
 
@@ -97,7 +99,11 @@ async function openJournal(path: string): Promise<FileHandle> {
   }
 }
 
-export function createJournal(home: string): Journal {
+/**
+ * `syncAll`: makes everything on the file systems of these folders durable at once, or answers false
+ * (then each file and folder is synced); on Linux one syncfs per file system (storage/sync-fs.ts).
+ */
+export function createJournal(home: string, syncAll: (folders: string[]) => Promise<boolean> = syncFileSystems): Journal {
   let generation = 0;
   /** The journal in use: its handle (opened at its first record) and the files it lists. */
   let current: { path: string; handle: Promise<FileHandle> | null; files: Set<string> } = fresh();
@@ -133,8 +139,11 @@ export function createJournal(home: string): Journal {
   async function settle(journal: typeof current, parallel: number): Promise<void> {
     await writes; // its last lines are written (a file is named only once they are)
     if (journal.handle) await (await journal.handle).close().catch(() => undefined);
-    await eachLimited(journal.files, parallel, syncFile);
-    await syncFiles([], [...journal.files].map((f) => dirname(f)), parallel);
+    const folders = [...new Set([...journal.files].map((f) => dirname(f)))];
+    if (!(await syncAll(folders))) {
+      await eachLimited(journal.files, parallel, syncFile);
+      await syncFiles([], folders, parallel);
+    }
     // Only once everything it lists is durable; a deletion lost to a power cut just means a second check.
     await unlink(journal.path).catch(() => undefined);
   }

@@ -78,6 +78,25 @@ describe('the saving journal', () => {
     expect(readdirSync(folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('a checkpoint syncs the file systems of what it lists at once where it can, else file by file', async () => {
+    // A listed path that cannot be opened for a sync (a folder: EISDIR) tells the two ways apart.
+    const odd = join(folder, 'odd.jpg');
+    mkdirSync(odd);
+    const listed = { path: odd, ino: String(statSync(odd, { bigint: true }).ino), bytes: 0, sha256: sha('') };
+    const asked: string[][] = [];
+    const whole = createJournal(join(home, 'whole'), async (folders) => (asked.push(folders), true));
+    await whole.record([listed, media('a.jpg', Buffer.from('aaa'))], []);
+    await whole.checkpoint();
+    expect(asked).toEqual([[folder]]);
+    expect(existsSync(join(home, 'whole', 'journal-1.ndjson'))).toBe(false);
+
+    const oneByOne = createJournal(join(home, 'one-by-one'), async () => false);
+    await oneByOne.record([listed], []);
+    await expect(oneByOne.checkpoint()).rejects.toThrow(/EISDIR/);
+    // Not synced: the journal stays for the next start to check.
+    expect(existsSync(join(home, 'one-by-one', 'journal-1.ndjson'))).toBe(true);
+  });
+
   it('a checkpoint deletes its journal once synced; what is recorded meanwhile goes to the next one', async () => {
     const journal = createJournal(home);
     await journal.record([media('a.jpg', Buffer.from('aaa'))], []);
