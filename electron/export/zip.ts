@@ -12,7 +12,7 @@ import { centralRecord, dataDescriptor, endOfCentralDirectory, localHeader, type
 // larger (npm run bench prints both). Exports are written far more often than they are mailed.
 const DEFLATE_LEVEL = 1;
 /** Deflate's output chunks: one file write each. */
-const OUTPUT_CHUNK = 128 * 1024;
+const OUTPUT_CHUNK = 64 * 1024;
 
 type Bytes = Readable | Iterable<Buffer> | AsyncIterable<Buffer>;
 
