@@ -92,7 +92,17 @@ export function lineJson(line: ExportLine): string {
 }
 
 export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {
-  for (const line of lines) yield `${lineJson(line)}\n`;
+  // In pieces, as JSON.stringify made them: joined in one string, each line would be copied once more
+  // (flattened) before it is written.
+  for (const line of lines) {
+    yield `{"kind":${JSON.stringify(line.kind)},"record":`;
+    yield fastJson(line.record);
+    yield ',"raw":';
+    yield fastJson(line.raw ?? null);
+    yield ',"provenance":';
+    yield fastJson(line.provenance);
+    yield line.study ? `,"study":${studyJson(line.study)}}\n` : '}\n';
+  }
 }
 
 /** One JSON document, `{"format", "formatVersion", "items": [...]}`, written item by item. */
