@@ -85,23 +85,24 @@ function studyJson(f: StudyFacts): string {
   });
 }
 
-/** One item as one line of JSON (no line end). */
-export function lineJson(line: ExportLine): string {
-  const study = line.study ? `,"study":${studyJson(line.study)}` : '';
-  return `{"kind":${JSON.stringify(line.kind)},"record":${fastJson(line.record)},"raw":${fastJson(line.raw ?? null)},"provenance":${fastJson(line.provenance)}${study}}`;
+/**
+ * One item as JSON (no line end), in the pieces JSON.stringify made: joined in one string, each item
+ * would be copied once more (flattened) before it is written.
+ */
+function* itemPieces(line: ExportLine): Generator<string> {
+  yield `{"kind":${JSON.stringify(line.kind)},"record":`;
+  yield fastJson(line.record);
+  yield ',"raw":';
+  yield fastJson(line.raw ?? null);
+  yield ',"provenance":';
+  yield fastJson(line.provenance);
+  yield line.study ? `,"study":${studyJson(line.study)}}` : '}';
 }
 
 export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {
-  // In pieces, as JSON.stringify made them: joined in one string, each line would be copied once more
-  // (flattened) before it is written.
   for (const line of lines) {
-    yield `{"kind":${JSON.stringify(line.kind)},"record":`;
-    yield fastJson(line.record);
-    yield ',"raw":';
-    yield fastJson(line.raw ?? null);
-    yield ',"provenance":';
-    yield fastJson(line.provenance);
-    yield line.study ? `,"study":${studyJson(line.study)}}\n` : '}\n';
+    yield* itemPieces(line);
+    yield '\n';
   }
 }
 
@@ -110,7 +111,8 @@ export function* jsonChunks(lines: Iterable<ExportLine>): Generator<string> {
   yield `{"format":"feedlens-export","formatVersion":${LINES_FORMAT_VERSION},"items":[`;
   let first = true;
   for (const line of lines) {
-    yield `${first ? '\n' : ',\n'}${lineJson(line)}`;
+    yield first ? '\n' : ',\n';
+    yield* itemPieces(line);
     first = false;
   }
   yield '\n]}\n';
