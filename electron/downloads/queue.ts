@@ -17,6 +17,7 @@ import type { FetchMedia } from './fetch-file';
 import { parseTemplate } from './naming';
 import { createProgress } from './progress';
 import { addPlannedGroup } from './enqueue';
+import { existsByListing } from './folder-listing';
 import { planItem, PlanError, type PlannedGroup } from './plan';
 import { dropLegacyPending, loadState, createStateWriter, type Group, type StateFile, type Task } from './queue-state';
 import { RefreshError, type CallFn } from './refresh';
@@ -302,8 +303,8 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     renewed.delete(task.id);
   }
 
-  const addGroup = (planned: PlannedGroup, counts: { queued: number; skipped: number }) =>
-    addPlannedGroup(planned, counts, { tasks, groups, archive, now, requeue, exists, state: () => (paused ? 'paused' : 'queued'), added: (t) => fresh.add(t.id) });
+  const addGroup = (planned: PlannedGroup, counts: { queued: number; skipped: number }, isThere: (path: string) => Promise<boolean>) =>
+    addPlannedGroup(planned, counts, { tasks, groups, archive, now, requeue, exists: isThere, state: () => (paused ? 'paused' : 'queued'), added: (t) => fresh.add(t.id) });
 
   async function enqueueNow(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> {
     const parsed = parseTemplate(o.template());
@@ -312,10 +313,10 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     const counts = { queued: 0, skipped: 0 };
     const problems = new Set<string>();
     let plannedItems = 0;
+    const planned: PlannedGroup[] = [];
     for (const item of items) {
-      let planned: PlannedGroup[];
       try {
-        planned = planItem(item.record as Record<string, unknown>, item.provenance, opts);
+        planned.push(...planItem(item.record as Record<string, unknown>, item.provenance, opts));
       } catch (error) {
         if (!(error instanceof PlanError) && !(error instanceof RangeError)) throw error;
         problems.add(error.message);
@@ -323,8 +324,10 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
         continue;
       }
       plannedItems += 1;
-      for (const g of planned) await addGroup(g, counts);
     }
+    const finals = planned.flatMap((g) => g.files.flatMap((f) => (f.ext !== null && !tasks.has(f.key) ? [`${f.base}.${f.ext}`] : [])));
+    const isThere = await existsByListing(finals, exists);
+    for (const g of planned) await addGroup(g, counts, isThere);
     if (plannedItems === 0) {
       throw validationError([{ param: 'items', message: `nothing to download: ${[...problems].join('; ')}` }]);
     }

@@ -211,20 +211,35 @@ describe('downloading posts', () => {
     expect(existsSync(expectedPath(m, 2, m.children[1]?.mediaType === 2))).toBe(true);
   });
 
-  it('skips a file that is already complete at its place even without an archive entry', async () => {
-    const m = findMedia((x) => x.kind === 'image');
+  // An image: its file is looked for by itself; a carousel's files share a folder, which is listed once.
+  it.each(['image', 'carousel'])('skips a file that is already complete at its place even without an archive entry (%s)', async (kind) => {
+    const m = findMedia((x) => x.kind === kind && (kind === 'image' || x.children.length >= 3));
+    const files = kind === 'image' ? 1 : m.children.length;
     const items = await postItems(m);
     const q = makeQueue();
     await q.start();
     await q.enqueue(items);
     await q.idle();
+    await q.close();
     rmSync(join(rig.dataDir, 'downloads', 'archive.ndjson'));
     const fetched: string[] = [];
     const fresh = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
     await fresh.start();
     await fresh.control('clear');
-    expect(await fresh.enqueue(items)).toEqual({ queued: 0, skipped: 1 });
+    expect(await fresh.enqueue(items)).toEqual({ queued: 0, skipped: files });
     expect(fetched).toEqual([]);
+    await fresh.close();
+
+    // One file gone: only that one is queued again.
+    rmSync(expectedPath(m, kind === 'image' ? null : 2, kind === 'image' ? m.mediaType === 2 : m.children[1]?.mediaType === 2));
+    rmSync(join(rig.dataDir, 'downloads', 'archive.ndjson'));
+    const again = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
+    await again.start();
+    await again.control('clear');
+    expect(await again.enqueue(items)).toEqual({ queued: 1, skipped: files - 1 });
+    await again.idle();
+    expect(fetched).toHaveLength(1);
+    await again.close();
   });
 
   it('keeps a file pending until its sidecar is written, and writes the sidecar on retry', async () => {
