@@ -8,7 +8,8 @@
 // read (never all in memory): what grows with the row count shows there.
 // Goals (issue 11), against the baseline's 51k rows/s: >= 50k / 50k / 25k / 30k rows/s, i.e. 0.98x /
 // 0.98x / 0.49x / 0.59x of it; RSS < 200 MB at 1M rows.
-// Run: node --expose-gc --import tsx scripts/bench-export.ts [count] [--cpu-only]   (or: npm run bench -- export)
+// Run: node --expose-gc --import tsx scripts/bench-export.ts [count] [--cpu-only] [--only=<format>,...]   (or: npm run bench -- export)
+// `--only=ndjson-pseudonymised,ndjson`: those formats alone (each still beside its baseline runs).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,12 +36,15 @@ interface Format {
   goalText: string;
 }
 
-const FORMATS: Format[] = [
+const ALL_FORMATS: Format[] = [
   { name: 'csv', format: 'csv', share: 50 / 51, goalText: '>= 50k rows/s: 0.98x baseline' },
   { name: 'ndjson', format: 'ndjson', share: 50 / 51, goalText: '>= 50k rows/s: 0.98x baseline' },
   { name: 'zip', format: 'zip', share: 25 / 51, goalText: '>= 25k rows/s: 0.49x baseline' },
   { name: 'ndjson-pseudonymised', format: 'ndjson', pseudonymise: true, share: 30 / 51, goalText: '>= 30k rows/s: 0.59x baseline' },
 ];
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const FORMATS = only ? ALL_FORMATS.filter((f) => only.includes(f.name)) : ALL_FORMATS;
+if (FORMATS.length === 0) throw new Error(`--only: none of ${ALL_FORMATS.map((f) => f.name).join(', ')}`);
 
 const keys: ProjectKeys = async () => {
   let value: string | null = null;

@@ -102,6 +102,8 @@ export class People {
   private readonly byFullName = new Map<string, string>();
   /** Lengths of the numeric ids: a run of digits of another length is no one's id (no string made for it). */
   private readonly idLengths = new Set<number>();
+  /** The longest known username: a longer string is no one's (not even looked up). */
+  private longestName = 0;
   private scrubbed = new Map<string, string>();
   private leaky = new Map<string, boolean>();
   /**
@@ -123,6 +125,7 @@ export class People {
     if (name) {
       const known = this.names.get(name);
       if (known === undefined || (known === null && id)) this.names.set(name, id);
+      if (name.length > this.longestName) this.longestName = name.length;
     }
     // A full name already known as it is written needs no normalising (the usual case: seen before).
     if (!fullName || this.fullNames.has(fullName)) return;
@@ -273,8 +276,9 @@ export class People {
     const underscore = wholeMediaId(text);
     if (underscore < 0 || this.scanner === null) return null;
     let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.idPseudonym(text.slice(underscore + 1))}`);
-    // Digits, '_' and pseudonyms (lower-case hex): already lower case.
-    if (this.names.has(out)) return null;
+    // Digits, '_' and pseudonyms (lower-case hex): already lower case. Mostly longer than any username
+    // (the look-up would hash a string made just now).
+    if (out.length <= this.longestName && this.names.has(out)) return null;
     if (this.fullNameMatchers.length > 0 && this.scanner.mayHoldFullName(out)) out = this.replaceFullNames(out);
     return out;
   }

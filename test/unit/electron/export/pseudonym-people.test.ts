@@ -74,6 +74,13 @@ describe('media ids', () => {
     const out = odd.scrub(`${pk}_61234567`);
     expect(out).toBe(odd.scrub(` ${pk}_61234567`).slice(1));
     expect(out).toBe(odd.pseudonym({ id: '81234567', username: null }));
+    // The same when shorter usernames are learnt after the long one (it is still the longest).
+    const later = new People(key);
+    later.add('61234567', null, null);
+    later.add('81234567', rewritten, null);
+    later.add('91234567', 'ada.k', null);
+    later.freeze();
+    expect(later.scrub(`${pk}_61234567`)).toBe(later.pseudonym({ id: '81234567', username: null }));
   });
 });
 
