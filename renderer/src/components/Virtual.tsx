@@ -111,9 +111,10 @@ export interface VirtualGridProps<T> {
 
 /**
  * A grid with one Tab stop (roving tabindex), arrow keys between cells, Enter opening the focused cell
- * through its button, Space selecting it when the grid is selectable.
+ * through its button, Space selecting it when the grid is selectable. Memoised: a screen renders again when
+ * a fetch starts (the footer's spinner) or the selection bar's counts change, and the grid need not.
  */
-export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
+export const VirtualGrid = memo(function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const selectable = useSelectable(items, select);
   const width = useWidth(ref);
@@ -172,7 +173,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       ))}
     </div>
   );
-}
+}) as <T>(props: VirtualGridProps<T>) => ReactElement;
 
 export interface VirtualListProps<T> {
   items: readonly T[];
