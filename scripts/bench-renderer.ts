@@ -7,6 +7,11 @@
 // and `--profile <file>` keep the timed frames' trace and JS CPU profile (map them with the build's source
 // maps) to see what the slow frames hold.
 //
+// The frame goal: the p95 of the main thread's CPU time per frame, over every frame while 60 pages (12
+// posts each) are appended to the 10,000-post grid, at most 16.7 ms. It was 20 pages; the frames that
+// decide the p95 are those in which pages arrive, and over 20 pages it rested on 3-4 frames. The frames
+// measured are the same kind (only those while pages arrive), the budget the same.
+//
 // What the frame figure counts besides the app (read from such traces): the reader's loop (one rAF
 // callback a frame that reads the footer and sets scrollTop: about 0.05 ms a frame; the layout its
 // scrollHeight forces is the frame's own layout, done earlier), the harness's bridge (each answer is
@@ -24,8 +29,12 @@ const ROOT = resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 /** Posts loaded into the grid (`--posts N` for a quicker look; the goals are for 10,000). */
 const POSTS = Number(option('--posts') ?? 10_000);
-/** Pages appended to the 10,000-post grid while frames are timed. */
-const TIMED_PAGES = 20;
+/**
+ * Pages appended to the 10,000-post grid while frames are timed. 60, not 20: the p95 is decided by the
+ * frames in which pages arrive, and with 20 pages it rested on 3-4 frames and swung across the goal from
+ * run to run. The frames timed are still all those while pages arrive, against the same 16.7 ms.
+ */
+const TIMED_PAGES = 60;
 const PAGE_SIZE = 12;
 
 const results: string[] = [];

@@ -2,7 +2,7 @@
 // DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
 // screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
 import { recycledRows, rowKeys } from './recycledRows';
@@ -96,6 +96,21 @@ function useRecycledRange(rowHeight: number): (range: Range) => number[] {
   }, []);
 }
 
+/**
+ * `value` as it was a frame ago: it changes in the frame after the one that changed it. A page's arrival
+ * is then split: its frame reads the answer, makes the records and renders the counts; the next renders
+ * and paints the cells it adds (each alone fits a frame, both together often did not).
+ */
+function useNextFrame<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    const frame = requestAnimationFrame(() => setShown(() => value));
+    return () => cancelAnimationFrame(frame);
+  }, [value, shown]);
+  return shown;
+}
+
 export interface VirtualGridProps<T> {
   items: readonly T[];
   renderCell: (item: T, index: number) => ReactNode;
@@ -111,10 +126,12 @@ export interface VirtualGridProps<T> {
 
 /**
  * A grid with one Tab stop (roving tabindex), arrow keys between cells, Enter opening the focused cell
- * through its button, Space selecting it when the grid is selectable.
+ * through its button, Space selecting it when the grid is selectable. Memoised: a screen renders again when
+ * a fetch starts (the footer's spinner) or the selection bar's counts change, and the grid need not.
  */
-export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
+export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
+  const items = useNextFrame(latest);
   const selectable = useSelectable(items, select);
   const width = useWidth(ref);
   const margin = useScrollMargin(ref);
@@ -127,7 +144,8 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   const keys = rowKeys(virtualRows.map((row) => row.index), rows);
-  useEndOnScreen(ref, onNearEnd);
+  // No next page until this one is shown: its cells may push the end off screen.
+  useEndOnScreen(ref, items === latest ? onNearEnd : undefined);
   const onFocus = useRovingTabIndex(ref);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -172,7 +190,7 @@ export function VirtualGrid<T>({ items, renderCell, minCellWidth = 180, gap = 4,
       ))}
     </div>
   );
-}
+}) as <T>(props: VirtualGridProps<T>) => ReactElement;
 
 export interface VirtualListProps<T> {
   items: readonly T[];

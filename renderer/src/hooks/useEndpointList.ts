@@ -2,7 +2,7 @@
 // by itself: the catalog's paging descriptor says where the cursor goes and where the items are.
 import { useSessionId } from '../state/app';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
 import { normalizeItems } from '../../../shared/api/normalize';
 import { PAGE_STOP_MESSAGES, readPage, withCursor, type PageCursor, type PageStop } from '../../../shared/api/pager';
@@ -97,14 +97,23 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
     [pages, query.isSuccess, query.hasNextPage],
   );
 
+  // The latest state, for loadMore: it keeps its identity while a page loads (below).
+  const latest = useRef(query);
+  useLayoutEffect(() => {
+    latest.current = query;
+  });
   /**
    * Loads the next page only when one exists and none is already loading. Two calls within one render see
    * the same (stale) state, so the second must not cancel and re-send the first: `cancelRefetch: false`
-   * makes it a no-op while a page is on its way (each page is asked for once).
+   * makes it a no-op while a page is on its way (each page is asked for once). A new function only when a
+   * page arrives: the memoised grid given it then renders (and looks at its end again, even when the page
+   * brought nothing new), but not when a fetch starts and only the footer's spinner changes.
    */
-  const loadMore = () => {
-    if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetching) void query.fetchNextPage({ cancelRefetch: false });
-  };
+  const loadMore = useCallback(() => {
+    const now = latest.current;
+    if (now.hasNextPage && !now.isFetchingNextPage && !now.isFetching) void now.fetchNextPage({ cancelRefetch: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pages]);
 
   /**
    * For the virtual list, when its end is on screen: the next page, but never again by itself after a

@@ -1,7 +1,7 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
 import type { ExportName } from '../../components/ExportDialog';
 import type { JobDraft } from '../../components/jobPlan';
@@ -43,6 +43,9 @@ export function PostGrid({ path, params, label, empty, what, testId, name, colle
   const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   const [charts, setCharts] = useState(false);
+  // Kept while the list lives, so the memoised grid does not render again when only the footer changes.
+  const { listId, provenanceOf } = list;
+  const select = useMemo(() => ({ list: listId, entry: entryWith(provenanceOf), label: (p: Post) => `Select ${postAlt(p)}` }), [listId, provenanceOf]);
   return (
     <div className="post-grid" data-testid={testId}>
       {posts.length > 0 && (
@@ -53,7 +56,7 @@ export function PostGrid({ path, params, label, empty, what, testId, name, colle
       {charts && posts.length > 0 && <LoadedPostsCharts posts={posts} subject={label} />}
       {posts.length > 0 && (
         <VirtualGrid
-          select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: (p) => `Select ${postAlt(p)}` }}
+          select={select}
           items={posts}
           renderCell={renderPost}
           minCellWidth={200}

@@ -85,6 +85,31 @@ describe('useEndpointList', () => {
     expect(call).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps one end-of-list function while a page loads, a new one when it arrives (the grid renders only then)', async () => {
+    const call = mockBridge(({ params }) => ({ data: PAGES[String(params['end_cursor'] ?? '')] }));
+    // Page 2 waits until let go, so the render that shows its fetch starting can be looked at.
+    let letGo = () => undefined as void;
+    const held = new Promise<void>((done) => (letGo = done));
+    window.feedlens = {
+      call: async (request: Parameters<typeof call>[0]) => {
+        if (request.params['end_cursor']) await held;
+        return call(request);
+      },
+    } as unknown as typeof window.feedlens;
+    const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const before = result.current.onListEnd;
+    expect(before).toBeDefined();
+    act(() => before?.());
+    await waitFor(() => expect(result.current.isFetchingNextPage).toBe(true));
+    expect(result.current.onListEnd).toBe(before);
+    expect(result.current.loadMore).toBe(before);
+    await act(async () => letGo());
+    await waitFor(() => expect(result.current.items).toHaveLength(4));
+    expect(result.current.onListEnd).not.toBe(before);
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+
   it('a list started over (Refresh) gives its records the calls that fetched them again', async () => {
     mockBridge(({ params }) => ({ data: PAGES[String(params['end_cursor'] ?? '')] }));
     const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
