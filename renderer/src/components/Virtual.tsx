@@ -167,6 +167,8 @@ export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderC
       role="grid"
       aria-label={label}
       aria-rowcount={rows}
+      // Busy from a page's arrival until the frame that shows it (useNextFrame).
+      aria-busy={items !== latest ? true : undefined}
       data-list={select?.list}
       onFocus={onFocus}
       onKeyDown={onKeyDown}

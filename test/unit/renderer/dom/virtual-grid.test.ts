@@ -64,11 +64,16 @@ describe('VirtualGrid', () => {
     await nextFrame();
     expect(asked).toEqual([3]);
 
+    const grid = view.getByRole('grid');
+    expect(grid.getAttribute('aria-busy')).toBeNull();
     view.rerender(createElement(Screen, { items: ['a', 'b', 'c', 'd', 'e'], onNearEnd: () => asked.push(seen.rows) }));
     expect(seen.rows).toBe(3);
+    // Busy until the page is shown (tests and assistive technology wait for it).
+    expect(grid.getAttribute('aria-busy')).toBe('true');
     await nextFrame();
     await nextFrame();
     expect(seen.rows).toBe(5);
+    expect(grid.getAttribute('aria-busy')).toBeNull();
     // Asked again only with the page shown.
     expect(asked.slice(1).length).toBeGreaterThan(0);
     expect(asked.slice(1).every((rows) => rows === 5)).toBe(true);
