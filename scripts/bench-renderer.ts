@@ -29,11 +29,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 /** Posts loaded into the grid (`--posts N` for a quicker look; the goals are for 10,000). */
 const POSTS = Number(option('--posts') ?? 10_000);
-/**
- * Pages appended to the 10,000-post grid while frames are timed. 60, not 20: the p95 is decided by the
- * frames in which pages arrive, and with 20 pages it rested on 3-4 frames and swung across the goal from
- * run to run. The frames timed are still all those while pages arrive, against the same 16.7 ms.
- */
+/** Pages appended to the 10,000-post grid while frames are timed (why 60: the header). */
 const TIMED_PAGES = 60;
 const PAGE_SIZE = 12;
 

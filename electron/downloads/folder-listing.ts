@@ -16,7 +16,10 @@ const LIST_FROM = 2;
  */
 export async function existsByListing(paths: Iterable<string>, exists: (path: string) => Promise<boolean>): Promise<(path: string) => Promise<boolean>> {
   const perFolder = new Map<string, number>();
-  for (const path of paths) perFolder.set(dirname(path), (perFolder.get(dirname(path)) ?? 0) + 1);
+  for (const path of paths) {
+    const folder = dirname(path);
+    perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+  }
   const listed = new Map<string, Set<string>>();
   const folders = [...perFolder].filter(([, count]) => count >= LIST_FROM).map(([folder]) => folder);
   await eachLimited(folders, 4, async (folder) => {

@@ -1,8 +1,12 @@
 // The cells and rows most lists are made of: a post in a grid, an account in a list.
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Post, User, UserFields } from '../../../shared/records';
 import { formatDate } from '../format';
 import { navigate } from '../state/navigation';
+import { entryWith } from '../state/selection';
+import type { Provenance } from '../../../shared/ipc';
+import type { AppRecord } from '../../../shared/records';
+import type { SelectOptions } from './Virtual';
 import { Icon, type IconName } from './Icon';
 import { Avatar, MediaImage } from './Media';
 
@@ -29,6 +33,14 @@ function kindIcon(post: Post): IconName | null {
 
 /** What a hidden mark holds: not '', for which React drops the text node (and builds it again for the next post). */
 const NONE = '\u00a0';
+
+/**
+ * A post grid's selection options, the same object while the list lives: the memoised grid then does not
+ * render again when only its screen's footer changes (a fetch starting).
+ */
+export function usePostSelect(listId: string, provenanceOf: (record: AppRecord) => Provenance | null): SelectOptions<Post> {
+  return useMemo(() => ({ list: listId, entry: entryWith(provenanceOf), label: (p: Post) => `Select ${postAlt(p)}` }), [listId, provenanceOf]);
+}
 
 /** Memoised: a grid renders its cells again for every page it receives, and a post record never changes. */
 export const PostCell = memo(function PostCell({ post, onOpen }: { post: Post; onOpen?: (post: Post) => void }) {

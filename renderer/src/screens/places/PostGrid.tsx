@@ -1,15 +1,15 @@
 // An infinite grid of posts from one list endpoint (hashtag, place and music feeds): the shared pager
 // through useEndpointList, a virtualised grid that asks for the next page near its end, and the list
 // footer with pages, requests and the end of the list.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
 import type { ExportName } from '../../components/ExportDialog';
 import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus } from '../../components/ListStatus';
-import { PostCell, postAlt } from '../../components/Cards';
+import { PostCell, usePostSelect } from '../../components/Cards';
 import { SelectionListBar } from '../../components/SelectionCheck';
 import { VirtualGrid } from '../../components/Virtual';
-import { entriesOf, entryWith } from '../../state/selection';
+import { entriesOf } from '../../state/selection';
 import { appErrorOf } from '../../api/bridge';
 import { useAppendOnly } from '../../hooks/useAppendOnly';
 import { useEndpointList } from '../../hooks/useEndpointList';
@@ -43,9 +43,7 @@ export function PostGrid({ path, params, label, empty, what, testId, name, colle
   const posts = useAppendOnly(list.items, (items) => items.filter((p) => p.kind === 'post'));
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   const [charts, setCharts] = useState(false);
-  // Kept while the list lives, so the memoised grid does not render again when only the footer changes.
-  const { listId, provenanceOf } = list;
-  const select = useMemo(() => ({ list: listId, entry: entryWith(provenanceOf), label: (p: Post) => `Select ${postAlt(p)}` }), [listId, provenanceOf]);
+  const select = usePostSelect(list.listId, list.provenanceOf);
   return (
     <div className="post-grid" data-testid={testId}>
       {posts.length > 0 && (

@@ -1,8 +1,8 @@
 // The list pieces the profile and search screens are made of: paged post grids and account lists
 // (useEndpointList + virtualisation + ListStatus), and one-answer lists shown with the same footer.
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { AppRecord, Post, User } from '../../../../shared/records';
-import { compactNumber, postAlt, PostCell, UserRow } from '../../components/Cards';
+import { compactNumber, PostCell, usePostSelect, UserRow } from '../../components/Cards';
 import { ChartsToggle, LoadedPostsCharts } from '../../components/charts/LazyCharts';
 import type { JobDraft } from '../../components/jobPlan';
 import { ListStatus, type ListLike } from '../../components/ListStatus';
@@ -56,9 +56,7 @@ export function PagedPostGrid({ call, label, empty, nouns = ['post', 'posts'], r
   const entries = useAppendOnly(posts, (items) => entriesOf(items, list.provenanceOf));
   // The same function while the grid lives, so its memoised cells are not rendered again for each page.
   const renderCell = useCallback((p: Post) => <MediaCell post={p} reel={reels} />, [reels]);
-  // Kept while the list lives, so the memoised grid does not render again when only the footer changes.
-  const { listId, provenanceOf } = list;
-  const select = useMemo(() => ({ list: listId, entry: entryWith(provenanceOf), label: (p: Post) => `Select ${postAlt(p)}` }), [listId, provenanceOf]);
+  const select = usePostSelect(list.listId, list.provenanceOf);
   const [charts, setCharts] = useState(false);
   return (
     <div className={reels ? 'post-grid tall' : 'post-grid'} data-testid="post-grid">
