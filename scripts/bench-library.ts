@@ -1,6 +1,7 @@
 // Rebuilds the library index from 10,000 sidecars (posts of the simulator's world, as the download queue
 // writes them: normalised record, raw record, one saved file each) and prints the time. The files are
-// written once; each rebuild then starts from a library with no index. Goal (issue 11): <= 1 s.
+// written once; each rebuild then starts from a library with no index. Goal (issue 11): <= 1 s. Then starts
+// with the index, and the first pages listed (their records read from the sidecars).
 // Run: node --import tsx scripts/bench-library.ts [count]
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -108,6 +109,9 @@ try {
   }
   // The usual start: the index is there and is loaded (and checked) instead.
   const loads: number[] = [];
+  // Then the first pages of the library's grid (120 items each, as the renderer asks): their records are
+  // read from the sidecars, the work a rebuild no longer does.
+  const pages: number[] = [];
   for (let run = 0; run < 3; run++) {
     const library = createLibrary({ dataDir: join(dir, 'data-0'), folder: () => folder, mediaBase: 'app-media://media/', log: () => undefined });
     const cpuStart = process.cpuUsage();
@@ -115,12 +119,18 @@ try {
     const used = process.cpuUsage(cpuStart);
     loads.push((used.user + used.system) / 1e6);
     if (library.size() !== records.length) throw new Error(`the index held ${library.size()} items, not ${records.length}`);
+    for (let offset = 0; offset < 360; offset += 120) {
+      const started = performance.now();
+      const page = await library.list({ offset, limit: 120 });
+      pages.push((performance.now() - started) / 1000);
+      if (page.items.some((item) => item.record === null)) throw new Error('a listed item has no record');
+    }
   }
   const indexBytes = statSync(join(dir, 'data-0', 'library', 'index.json')).size;
   const list = (xs: number[]) => xs.map((t) => t.toFixed(2)).join(' / ');
   console.log(`rebuild until the library answers: wall ${list(wall)} s; CPU ${list(cpu)} s`);
   console.log(`then the index written in the background: ${list(writes)} s (${(indexBytes / 1024 / 1024).toFixed(0)} MB)`);
-  console.log(`a start with the index: CPU ${list(loads)} s`);
+  console.log(`a start with the index: CPU ${list(loads)} s; a page of 120 items listed: median ${(median(pages) * 1000).toFixed(0)} ms, slowest ${(Math.max(...pages) * 1000).toFixed(0)} ms`);
   // CPU time is the work done; on a machine shared with other jobs, the wall time adds the waiting for a core.
   const seconds = median(cpu);
   goal('library-rebuild-10k', `${seconds.toFixed(2)} s CPU (wall ${median(wall).toFixed(2)} s, load ${loadavg()[0]?.toFixed(1)})`, '<= 1 s', seconds <= 1);

@@ -3,7 +3,9 @@
 // rebuilt from them, and a rebuild gives exactly the index the downloads built. While items are added
 // faster than the index is written, a marker file says the index on disk is behind: a run that ends
 // before the next write (a crash, a kill) leaves the marker, and the next start rebuilds from the sidecars
-// instead of loading an index that misses the last items.
+// instead of loading an index that misses the last items. The index leaves the records out (nine tenths of
+// a sidecar): a page of items is listed with the records read from their sidecars, and the last ones read
+// are kept, so the index is small, quick to rebuild and to load, and never holds every record in memory.
 import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,7 +17,7 @@ import { diskError } from '../storage/disk-errors';
 import { writeFileAtomic } from '../storage/fs-atomic';
 import { isInside } from '../downloads/naming';
 import type { Sidecar } from '../downloads/sidecar';
-import { scanSidecars } from './scan';
+import { readSidecarRecord, scanSidecars } from './scan';
 import type { Handlers } from '../ipc/router';
 
 export interface LibraryOptions {
@@ -46,8 +48,8 @@ export interface Library {
   start(): Promise<void>;
   /** Adds or replaces the item a sidecar describes (the download queue calls this as items finish). */
   add(sidecarPath: string, sidecar: Sidecar): Promise<void>;
-  /** Newest first (by the time the media was taken), filtered and paged. */
-  list(q?: LibraryQuery): { items: LibraryItem[]; total: number };
+  /** Newest first (by the time the media was taken), filtered and paged; each with its record from its sidecar. */
+  list(q?: LibraryQuery): Promise<{ items: LibraryItem[]; total: number }>;
   accounts(): LibraryAccount[];
   rebuild(): Promise<{ items: number }>;
   /**
@@ -61,9 +63,9 @@ export interface Library {
   flush(): Promise<void>;
 }
 
-/** One indexed item, as kept in the index file. */
+/** One indexed item, as kept in the index file: its record stays in its sidecar. */
 export interface LibraryEntry {
-  item: Omit<LibraryItem, 'previewUrl'>;
+  item: Omit<LibraryItem, 'previewUrl' | 'record'>;
   /** Epoch ms the item was saved (from its sidecar). */
   savedAt: number | null;
 }
@@ -80,9 +82,12 @@ const provenanceShape = z.object({
   origin: z.string().nullable().optional(),
 });
 
+/** 2: the records left out (version 1 held them; such an index is rebuilt). */
+const INDEX_VERSION = 2;
+
 /** What list() and filesOf() rely on: an index of another shape is rebuilt, never trusted. */
 const indexSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(INDEX_VERSION),
   folder: z.string(),
   entries: z.array(
     z.object({
@@ -93,7 +98,6 @@ const indexSchema = z.object({
         takenAt: z.number().nullable(),
         files: z.array(z.string()),
         sidecar: z.string(),
-        record: z.unknown(),
         provenance: provenanceShape.nullable(),
       }),
       savedAt: z.number().nullable(),
@@ -102,6 +106,10 @@ const indexSchema = z.object({
 });
 
 export const DEFAULT_PAGE = 200;
+/** Records kept after a list (the last ones read): a few pages of the library's grid. */
+const KEPT_RECORDS = 1000;
+/** Sidecars read at once when a page is listed. */
+const RECORD_READS = 16;
 const PERSIST_DELAY_MS = 500;
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.gif', '.heic', '.avif']);
 /** Sidecars are small; a big .json in the folder is something else (an export) and is not read. */
@@ -146,7 +154,6 @@ export async function entryFromSidecar(
       takenAt: typeof sidecar.takenAt === 'number' ? sidecar.takenAt : null,
       files,
       sidecar: sidecarPath,
-      record: sidecar.record,
       provenance: sidecar.provenance ?? null,
     },
     savedAt: Number.isNaN(savedAt) ? null : savedAt,
@@ -155,9 +162,9 @@ export async function entryFromSidecar(
 
 const ENTRIES_PER_PIECE = 500;
 
-/** The index file's text, `{version: 1, folder, entries}` as JSON (the shape indexSchema checks), in pieces. */
+/** The index file's text, `{version, folder, entries}` as JSON (the shape indexSchema checks), in pieces. */
 function* indexText(folder: string, list: LibraryEntry[]): Generator<string> {
-  yield `{"version":1,"folder":${JSON.stringify(folder)},"entries":[`;
+  yield `{"version":${INDEX_VERSION},"folder":${JSON.stringify(folder)},"entries":[`;
   for (let i = 0; i < list.length; i += ENTRIES_PER_PIECE) {
     const piece = JSON.stringify(list.slice(i, i + ENTRIES_PER_PIECE));
     yield `${i > 0 ? ',' : ''}${piece.slice(1, -1)}`;
@@ -184,6 +191,8 @@ export function createLibrary(o: LibraryOptions): Library {
   let added = 0;
   let adding = 0;
   const entries = new Map<string, LibraryEntry>();
+  /** Records by item id, the last read or added last (a Map keeps insertion order: the oldest go first). */
+  const records = new Map<string, unknown>();
   let sorted: LibraryEntry[] | null = null;
   let timer: NodeJS.Timeout | null = null;
   let writeTail: Promise<void> = Promise.resolve();
@@ -241,10 +250,39 @@ export function createLibrary(o: LibraryOptions): Library {
     timer ??= setTimeout(() => void flush(), Math.max(PERSIST_DELAY_MS, 10 * lastWriteMs));
   }
 
-  function withPreview(entry: LibraryEntry): LibraryItem {
+  function keepRecord(id: string, record: unknown): void {
+    records.delete(id);
+    records.set(id, record);
+    if (records.size > KEPT_RECORDS) records.delete(records.keys().next().value as string);
+  }
+
+  /** The entries' records: kept ones, the others read from their sidecars (null when a sidecar is gone or changed). */
+  async function recordsOf(page: LibraryEntry[]): Promise<unknown[]> {
+    const out = new Array<unknown>(page.length);
+    const missing: number[] = [];
+    page.forEach((e, i) => {
+      if (!records.has(e.item.id)) return void missing.push(i);
+      out[i] = records.get(e.item.id);
+      keepRecord(e.item.id, out[i]); // now among the last read
+    });
+    for (let start = 0; start < missing.length; start += RECORD_READS) {
+      await Promise.all(
+        missing.slice(start, start + RECORD_READS).map(async (i) => {
+          const { id, sidecar } = (page[i] as LibraryEntry).item;
+          const record = await readSidecarRecord(sidecar, id, MAX_SIDECAR_BYTES);
+          out[i] = record ?? null;
+          // Kept unless the index changed meanwhile (an add keeps its own; a rebuild starts afresh).
+          if (record !== undefined && entries.get(id) === page[i]) keepRecord(id, record);
+        }),
+      );
+    }
+    return out;
+  }
+
+  function withPreview(entry: LibraryEntry, record: unknown): LibraryItem {
     const files = entry.item.files;
     const preview = files.find((f) => IMAGE_EXTENSIONS.has(extname(f).toLowerCase())) ?? files[0];
-    return { ...entry.item, previewUrl: preview === undefined ? null : previewUrlFor(o.mediaBase, preview) };
+    return { ...entry.item, record, previewUrl: preview === undefined ? null : previewUrlFor(o.mediaBase, preview) };
   }
 
   function filesOf(id: string): string[] {
@@ -262,6 +300,7 @@ export function createLibrary(o: LibraryOptions): Library {
     const found = new Map<string, LibraryEntry>();
     for (const { path, sidecar } of scan.sidecars) found.set(sidecar.id, await entryFromSidecar(path, sidecar, root, exists));
     entries.clear();
+    records.clear();
     for (const [id, entry] of found) entries.set(id, entry);
     sorted = null;
     // The index is a cache of the sidecars: it is written in the background (a crash before means
@@ -294,6 +333,7 @@ export function createLibrary(o: LibraryOptions): Library {
     }
     if (parsed.data.folder !== folder()) return false;
     entries.clear();
+    records.clear();
     for (const e of parsed.data.entries as LibraryEntry[]) entries.set(e.item.id, e);
     sorted = null;
     return true;
@@ -314,14 +354,16 @@ export function createLibrary(o: LibraryOptions): Library {
       }
       added++;
       entries.set(sidecar.id, entry);
+      keepRecord(sidecar.id, sidecar.record ?? null); // the library's grid asks for the newest items next
       persistSoon();
     },
-    list(q = {}) {
+    async list(q = {}) {
       sorted ??= [...entries.values()].sort(newestFirst);
       const matching = sorted.filter((e) => (q.username === undefined || e.item.username === q.username) && (q.kind === undefined || e.item.kind === q.kind));
       const offset = q.offset ?? 0;
       const page = matching.slice(offset, offset + (q.limit ?? DEFAULT_PAGE));
-      return { items: page.map(withPreview), total: matching.length };
+      const pageRecords = await recordsOf(page);
+      return { items: page.map((e, i) => withPreview(e, pageRecords[i])), total: matching.length };
     },
     accounts() {
       const byName = new Map<string, LibraryAccount>();

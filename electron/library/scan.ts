@@ -2,10 +2,12 @@
 // sidecars (npm run bench): reading them with blocking calls costs a third of the CPU of the thread pool
 // (one system call each instead of four round trips), so they are read that way, in batches that hand
 // the event loop back every few milliseconds. The folder listing doubles as the record of which media
-// files exist (no stat per file), and the raw record, about half of each sidecar and never used by the
-// library, is cut out of the bytes before they are decoded and parsed: each file is read into one reused
-// buffer, cut there in place and decoded once (no buffer per file, no string pieces joined).
+// files exist (no stat per file). The index needs neither the record nor the raw record (nine tenths of a
+// sidecar; the library reads a record from its sidecar when a page of items is listed), so both are cut
+// out of the bytes before they are decoded and parsed: each file is read into one reused buffer, cut
+// there in place and decoded once (no buffer per file, no string pieces joined).
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
 import { isAtomicTempFile } from '../storage/fs-atomic';
@@ -13,6 +15,7 @@ import { isSidecar, type Sidecar } from '../downloads/sidecar';
 
 export interface ScannedSidecar {
   path: string;
+  /** Its `record` and `raw` are null when they could be cut before parsing (they are not to be used). */
   sidecar: Sidecar;
 }
 
@@ -36,23 +39,30 @@ const SCRATCH_BYTES = 256 * 1024;
 
 // Feedlens writes sidecars with two-space indentation and keys in a fixed order: a top-level key is a
 // line break, exactly two spaces and the quoted name (a line break inside a string is written escaped,
-// so this cannot occur in a value). The raw record runs from its key to the next top-level key.
-const RAW_KEY = Buffer.from('\n  "raw": ');
+// so this cannot occur in a value). A value runs from its key to the next top-level key.
 const NEXT_KEY = Buffer.from('\n  "');
-const RAW_NULL = Buffer.from('\n  "raw": null,');
+const keyOf = (name: string): { key: Buffer; nulled: Buffer } => ({ key: Buffer.from(`\n  "${name}": `), nulled: Buffer.from(`\n  "${name}": null,`) });
+const RECORD = keyOf('record');
+const RAW = keyOf('raw');
 
 /**
- * Replaces the raw record in bytes[0, length) with `null`, in place; returns the new length (`length`
- * when the sidecar is laid out otherwise, or its raw record is too small to be worth it).
+ * Replaces the value of a top-level key in bytes[0, length) with `null`, in place; returns the new length
+ * (`length` when the sidecar is laid out otherwise, or the value is too small to be worth it).
  */
-export function cutRaw(bytes: Buffer, length: number): number {
+function cutValue(bytes: Buffer, length: number, { key, nulled }: { key: Buffer; nulled: Buffer }): number {
   const view = bytes.subarray(0, length);
-  const start = view.indexOf(RAW_KEY);
-  const next = start < 0 ? -1 : view.indexOf(NEXT_KEY, start + RAW_KEY.length);
-  if (next < 0 || next - start < RAW_NULL.length) return length;
-  RAW_NULL.copy(bytes, start);
-  bytes.copy(bytes, start + RAW_NULL.length, next, length); // overlapping: copy moves like memmove
-  return start + RAW_NULL.length + (length - next);
+  const start = view.indexOf(key);
+  const next = start < 0 ? -1 : view.indexOf(NEXT_KEY, start + key.length);
+  if (next < 0 || next - start < nulled.length) return length;
+  nulled.copy(bytes, start);
+  bytes.copy(bytes, start + nulled.length, next, length); // overlapping: copy moves like memmove
+  return start + nulled.length + (length - next);
+}
+
+/** Cuts the raw record (and, unless `keepRecord`, the record) out of a sidecar's bytes, in place: the new length. */
+export function cutRecords(bytes: Buffer, length: number, keepRecord: boolean): number {
+  const withoutRaw = cutValue(bytes, length, RAW);
+  return keepRecord ? withoutRaw : cutValue(bytes, withoutRaw, RECORD);
 }
 
 /**
@@ -97,15 +107,33 @@ function sidecarOf(text: string): Sidecar | null {
   }
 }
 
-/** The sidecar at `path` with its raw record left out (the whole text is read again should the cut go wrong). */
+/** The sidecar at `path` with its record and raw record left out (the whole text is read again should the cut go wrong). */
 function readSidecar(path: string, maxBytes: number, scratch: { buffer: Buffer }): Sidecar | null {
   const length = readInto(path, maxBytes, scratch);
   if (length === null) return null;
-  const cut = cutRaw(scratch.buffer, length);
+  const cut = cutRecords(scratch.buffer, length, false);
   const sidecar = sidecarOf(scratch.buffer.toString('utf8', 0, cut));
   if (sidecar || cut === length) return sidecar;
   const again = readInto(path, maxBytes, scratch);
   return again === null ? null : sidecarOf(scratch.buffer.toString('utf8', 0, again));
+}
+
+/**
+ * The record of the sidecar at `path` when that sidecar is still the item `id` (its raw record is cut
+ * before parsing); undefined when it is gone, unreadable, too big or now describes something else.
+ */
+export async function readSidecarRecord(path: string, id: string, maxBytes: number): Promise<unknown> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    return undefined;
+  }
+  if (bytes.length > maxBytes) return undefined;
+  const cut = cutRecords(bytes, bytes.length, true);
+  let sidecar = sidecarOf(bytes.toString('utf8', 0, cut));
+  if (!sidecar && cut !== bytes.length) sidecar = sidecarOf(await readFile(path, 'utf8').catch(() => '')); // the cut went wrong: whole
+  return sidecar?.id === id ? sidecar.record : undefined;
 }
 
 /** Lists the tree under `root` (symbolic links are not followed: no loops, no escapes) and reads every sidecar in it. */
