@@ -97,17 +97,23 @@ function useRecycledRange(rowHeight: number): (range: Range) => number[] {
 }
 
 /**
- * `value` as it was a frame ago: it changes in the frame after the one that changed it. A page's arrival
- * is then split: its frame reads the answer, makes the records and renders the counts; the next renders
- * and paints the cells it adds (each alone fits a frame, both together often did not).
+ * The items to render: `latest`, shown a frame late and, when it extends what is shown (a page appended), a
+ * row a frame (`step` cells; the last row is filled first). A page's arrival is then split: its frame reads
+ * the answer, makes the records and renders the counts; each next frame renders and paints one row of the
+ * cells it adds (all of a page's cells in one frame, their images requested, styled, laid out and painted,
+ * often did not fit a frame).
  */
-function useNextFrame<T>(value: T): T {
-  const [shown, setShown] = useState(value);
+function useRevealed<T>(latest: readonly T[], step: number): readonly T[] {
+  const [shown, setShown] = useState(latest);
   useEffect(() => {
-    if (Object.is(shown, value)) return;
-    const frame = requestAnimationFrame(() => setShown(() => value));
+    if (shown === latest) return;
+    // A list grown at its end gains a row; any other list (another list, a filtered one) is shown whole.
+    const grown = shown.length > 0 && shown.length < latest.length && latest[shown.length - 1] === shown[shown.length - 1] && latest[0] === shown[0];
+    const end = (Math.floor(shown.length / step) + 1) * step;
+    const next = grown && end < latest.length ? latest.slice(0, end) : latest;
+    const frame = requestAnimationFrame(() => setShown(next));
     return () => cancelAnimationFrame(frame);
-  }, [value, shown]);
+  }, [latest, shown, step]);
   return shown;
 }
 
@@ -131,11 +137,12 @@ export interface VirtualGridProps<T> {
  */
 export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderCell, minCellWidth = 180, gap = 4, aspect = 1, onNearEnd, label, select }: VirtualGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const items = useNextFrame(latest);
-  const selectable = useSelectable(items, select);
   const width = useWidth(ref);
-  const margin = useScrollMargin(ref);
   const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
+  // A row of new cells a frame.
+  const items = useRevealed(latest, columns);
+  const selectable = useSelectable(items, select);
+  const margin = useScrollMargin(ref);
   const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;
   const rowHeight = cell * aspect + gap;
   const rows = Math.ceil(items.length / columns);
@@ -167,7 +174,7 @@ export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderC
       role="grid"
       aria-label={label}
       aria-rowcount={rows}
-      // Busy from a page's arrival until the frame that shows it (useNextFrame).
+      // Busy from a page's arrival until the frame that shows its last cells (useRevealed).
       aria-busy={items !== latest ? true : undefined}
       data-list={select?.list}
       onFocus={onFocus}

@@ -94,7 +94,7 @@ export async function readToEnd(h: Harness, selector: string, attr: string): Pro
     const state = await h.page.evaluate(() => {
       const c = document.getElementById('content') as HTMLElement;
       const footer = document.querySelector('[data-testid=list-footer]');
-      // A grid shows a page in the frame after it arrives (aria-busy until then): its rows are not there yet.
+      // A grid shows a page from the frame after it arrives, a row a frame (aria-busy until its last row): its rows are not all there yet.
       const showing = document.querySelector('[role=grid][aria-busy=true]') === null;
       return { bottom: c.scrollTop + c.clientHeight >= c.scrollHeight - 2, end: showing && footer?.getAttribute('data-end') === 'true' };
     });

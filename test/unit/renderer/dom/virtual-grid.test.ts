@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The virtual grid: memoised, so a screen rendering again for something else (a fetch starting shows the
-// footer's spinner) does not render it again when its props are the same; a page it receives is shown in
-// the next frame, and no next page is asked for until it is.
+// footer's spinner) does not render it again when its props are the same; a page it receives is shown from
+// the next frame on, a row of cells a frame, and no next page is asked for until all of it is.
 import { act, cleanup, render } from '@testing-library/react';
 import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import type * as ReactVirtual from '@tanstack/react-virtual';
 
 // The grid's renders (one useVirtualizer call each) and the rows it last asked for (one column here:
 // happy-dom lays nothing out, so the grid is 0 wide).
-const seen = vi.hoisted(() => ({ renders: 0, rows: 0 }));
+const seen = vi.hoisted(() => ({ renders: 0, rows: 0, counts: [] as number[] }));
 vi.mock('@tanstack/react-virtual', async (original) => {
   const real = await original<typeof ReactVirtual>();
   return {
@@ -18,6 +18,7 @@ vi.mock('@tanstack/react-virtual', async (original) => {
     useVirtualizer: (...args: Parameters<typeof real.useVirtualizer>) => {
       seen.renders++;
       seen.rows = args[0].count;
+      seen.counts.push(seen.rows);
       return real.useVirtualizer(...args);
     },
   };
@@ -52,7 +53,7 @@ describe('VirtualGrid', () => {
     expect(seen.renders).toBe(before);
   });
 
-  it('shows a page in the frame after it arrives, and asks for the next only once it shows it', async () => {
+  it('shows a page from the frame after it arrives, and asks for the next only once it shows it', async () => {
     // The grid's end is on screen (the page's scroller is taller than the grid).
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       return (this.id === 'content' ? { top: 0, bottom: 800, height: 800 } : { top: 0, bottom: 100, height: 100 }) as DOMRect;
@@ -77,5 +78,29 @@ describe('VirtualGrid', () => {
     // Asked again only with the page shown.
     expect(asked.slice(1).length).toBeGreaterThan(0);
     expect(asked.slice(1).every((rows) => rows === 5)).toBe(true);
+  });
+
+  it('shows a page a row a frame, busy and asking for no next page until its last row is shown', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return (this.id === 'content' ? { top: 0, bottom: 800, height: 800 } : { top: 0, bottom: 100, height: 100 }) as DOMRect;
+    });
+    const asked: number[] = [];
+    const view = render(createElement(Screen, { items: ['a', 'b'], onNearEnd: () => asked.push(seen.rows) }));
+    await nextFrame();
+    const grid = view.getByRole('grid');
+    // One column (happy-dom lays nothing out): a row is a cell.
+    view.rerender(createElement(Screen, { items: ['a', 'b', 'c', 'd', 'e'], onNearEnd: () => asked.push(seen.rows) }));
+    // Busy meanwhile (happy-dom's frames come sooner than a screen's: the rows shown are read from the renders).
+    expect(grid.getAttribute('aria-busy')).toBe('true');
+    seen.counts.length = 0;
+    for (let i = 0; i < 3 && seen.rows < 5; i++) await nextFrame();
+    expect([...new Set(seen.counts)]).toEqual([3, 4, 5]);
+    expect(grid.getAttribute('aria-busy')).toBeNull();
+    expect(asked.filter((rows) => rows > 2).every((rows) => rows === 5)).toBe(true);
+    // Another list (not the shown one grown at its end) is shown whole in the next frame.
+    view.rerender(createElement(Screen, { items: ['x', 'y', 'z', 'w'], onNearEnd: () => asked.push(seen.rows) }));
+    await nextFrame();
+    expect(seen.rows).toBe(4);
+    expect(grid.getAttribute('aria-busy')).toBeNull();
   });
 });
