@@ -150,7 +150,7 @@ export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderC
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: scroller, estimateSize: () => rowHeight, overscan: 2, scrollMargin: margin, rangeExtractor });
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
-  const keys = rowKeys(virtualRows.map((row) => row.index), rows);
+  const keys = rowKeys(virtualRows.map((row) => row.index));
   // No next page until this one is shown: its cells may push the end off screen.
   useEndOnScreen(ref, items === latest ? onNearEnd : undefined);
   const onFocus = useRovingTabIndex(ref);
