@@ -1,12 +1,13 @@
-// Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced and still open;
-// a batch (a few dozen files, or whatever is there when the queue has a quiet moment) dates and closes
-// each file, lists them in the journal (journal.ts: path, inode, size, sha256; ONE sync for the batch),
-// then gives each its name (a hard link, never over a file that is there); every item whose files are
-// all in gets its sidecar: the texts listed in the journal (one sync), then each created at its name
-// (`wx`: never over a file) with no sync of its own; only then are the files marked done (archive, state,
-// library). The files and folders themselves are synced by the journal's checkpoints. A crash at any point
-// leaves a `.part` (resumed), a complete file without a sidecar (found again at the next start and given
-// its sidecar), or files the journal lists (checked at the next start: see journal.ts); never a file
+// Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced, dated and closed
+// by its transfer (saving.add); a batch (a few dozen files, or whatever is there when the queue has a quiet
+// moment) lists them in the journal (journal.ts: path, inode, size, sha256) together with the sidecar texts
+// of the items they complete, with ONE sync for the batch; then, item by item, gives each file its name (a
+// hard link, never over a file that is there) and creates the item's sidecar at its name (`wx`: never over a
+// file) with no sync of its own; only then are the files marked done (archive, state, library). An item
+// whose file did not get its name (one was there, a failure) has its sidecar made again as it now is, in a
+// record of its own. The files and folders themselves are synced by the journal's checkpoints. A crash at
+// any point leaves a `.part` (resumed), a complete file without a sidecar (found again at the next start and
+// given its sidecar), or files the journal lists (checked at the next start: see journal.ts); never a file
 // marked done that a crash could leave incomplete without the next start noticing.
 import { mkdir, open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
@@ -38,8 +39,11 @@ export interface SavingOptions {
 }
 
 export interface Saving {
-  /** A file is downloaded (as `.part`, still open when `handle` is given): it joins the next batch. */
-  add(task: Task, handle?: FileHandle | null): void;
+  /**
+   * A file is downloaded (as `.part`, still open when `handle` is given): dated and closed now, by the
+   * transfer that wrote it, then it joins the next batch.
+   */
+  add(task: Task, handle?: FileHandle | null): Promise<void>;
   /** An item may be complete (a file skipped, failed or cancelled): it is looked at in the next batch. */
   touch(groupId: string): void;
   /** Files waiting for a batch. */
@@ -97,10 +101,15 @@ interface Written {
   sidecar: Sidecar;
 }
 
+/** A sidecar made, about to be listed in the journal and written. */
+interface Made extends Written {
+  text: string;
+}
+
 export function createSaving(o: SavingOptions): Saving {
   const ready = new Set<Task>();
-  /** The `.part` files of the waiting tasks, still open from their download. */
-  const handles = new Map<string, FileHandle>();
+  /** The inodes of the waiting tasks' `.part` files, closed by their transfer (what the journal lists). */
+  const inodes = new Map<string, string>();
   /** Files renamed into place, their items not yet given a sidecar. */
   const inPlace = new Set<string>();
   const touched = new Set<string>();
@@ -112,9 +121,7 @@ export function createSaving(o: SavingOptions): Saving {
   const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
 
   /** Dates the file (the post's time, as Instaloader does; access time now) and closes it: its inode for the journal. */
-  async function closePart(t: Task, part: string): Promise<string> {
-    const handle = handles.get(t.id) ?? (await open(part, 'r+'));
-    handles.delete(t.id);
+  async function closePart(t: Task, handle: FileHandle): Promise<string> {
     try {
       if (t.takenAt !== null) await handle.utimes(o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
       return String((await handle.stat({ bigint: true })).ino);
@@ -130,18 +137,20 @@ export function createSaving(o: SavingOptions): Saving {
     o.changed();
   }
 
-  /** Step 1: the downloaded files closed, listed in the journal (one sync), then each given its name. */
-  async function placeFiles(batch: Task[]): Promise<void> {
+  /** Step 1: the downloaded files, each with what the journal lists of it. */
+  async function closeFiles(batch: Task[]): Promise<{ listed: JournalMedia[]; closed: Task[] }> {
     // A file paused or cancelled since it was downloaded is only closed: its `.part` stays for a resume
     // (or the cancel removes it).
+    for (const t of batch) if (t.state !== 'running') inodes.delete(t.id);
     const live = batch.filter((t) => t.state === 'running');
-    await Promise.all(batch.filter((t) => t.state !== 'running').map((t) => handles.get(t.id)?.close().finally(() => handles.delete(t.id))));
     const listed: JournalMedia[] = [];
     const closed: Task[] = [];
     await eachLimited(live, PARALLEL, async (t) => {
       const final = fileOf(t);
       try {
-        const ino = await closePart(t, partPath(final));
+        // Closed by its transfer; a part that was complete already (a resumed download) is opened for it.
+        const ino = inodes.get(t.id) ?? (await closePart(t, await open(partPath(final), 'r+')));
+        inodes.delete(t.id);
         // A hash is taken while the file streams; one is read here only if that was lost.
         t.sha256 ??= await fileSha256(partPath(final));
         listed.push({ path: final, ino, bytes: t.bytes, sha256: t.sha256 });
@@ -150,47 +159,46 @@ export function createSaving(o: SavingOptions): Saving {
         saveFailed(t, error);
       }
     });
+    return { listed, closed };
+  }
+
+  /** A closed file (listed in the journal) given its name, never over a file that is there: true when it got it. */
+  async function nameFile(t: Task): Promise<boolean> {
+    const final = fileOf(t);
     try {
-      await o.journal.record(listed, []);
+      await renameNoReplace(partPath(final), final);
     } catch (error) {
-      // Unlisted, nothing is named: the `.part` files stay for Retry.
-      for (const t of closed) saveFailed(t, error);
-      return;
-    }
-    await eachLimited(closed, PARALLEL, async (t) => {
-      const final = fileOf(t);
-      try {
-        // Never over a file that is there already (a file of the user's, or one saved since this was queued).
-        await renameNoReplace(partPath(final), final);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return saveFailed(t, error);
-        // The same name is the same media (as when queued): counted as saved before, the download dropped.
-        await unlink(partPath(final)).catch(() => undefined);
-        t.state = 'skipped';
-        t.path = final;
-        touched.add(t.group);
-        return;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        saveFailed(t, error);
+        return false;
       }
+      // The same name is the same media (as when queued): counted as saved before, the download dropped.
+      await unlink(partPath(final)).catch(() => undefined);
+      t.state = 'skipped';
       t.path = final;
-      inPlace.add(t.id);
-      touched.add(t.group);
-    });
+      return false;
+    }
+    t.path = final;
+    inPlace.add(t.id);
+    return true;
   }
 
-  function settledMember(t: Task): boolean {
-    return FINISHED.has(t.state) || inPlace.has(t.id);
+  /** `naming`: the files of this batch about to be named, which count as in place already. */
+  function settledMember(t: Task, naming: ReadonlySet<string>): boolean {
+    return FINISHED.has(t.state) || inPlace.has(t.id) || naming.has(t.id);
   }
 
-  async function sidecarOf(group: Group, members: Task[], sidecarPath: string): Promise<Sidecar> {
+  async function sidecarOf(group: Group, members: Task[], sidecarPath: string, naming: ReadonlySet<string>): Promise<Sidecar> {
     const files: SidecarFile[] = [];
     for (const t of members) {
-      const justPlaced = inPlace.has(t.id);
+      const justPlaced = inPlace.has(t.id) || naming.has(t.id);
+      const path = naming.has(t.id) ? fileOf(t) : t.path;
       const saved = t.state === 'done' || t.state === 'skipped' || justPlaced;
-      if (!saved || t.path === null || (!justPlaced && !(await exists(t.path)))) continue;
-      const bytes = justPlaced ? t.bytes : (await stat(t.path)).size;
+      if (!saved || path === null || (!justPlaced && !(await exists(path)))) continue;
+      const bytes = justPlaced ? t.bytes : (await stat(path)).size;
       // A file found already saved (or saved before hashing was kept) is read once for its hash.
-      t.sha256 ??= await fileSha256(t.path);
-      files.push({ name: relative(dirname(sidecarPath), t.path).split('\\').join('/'), index: t.index, role: t.role, mediaPk: t.mediaPk, url: t.url, bytes, sha256: t.sha256, contentType: t.contentType, refreshedBy: t.refreshedBy });
+      t.sha256 ??= await fileSha256(path);
+      files.push({ name: relative(dirname(sidecarPath), path).split('\\').join('/'), index: t.index, role: t.role, mediaPk: t.mediaPk, url: t.url, bytes, sha256: t.sha256, contentType: t.contentType, refreshedBy: t.refreshedBy });
     }
     const p = group.provenance as Provenance;
     const record = group.record ?? {};
@@ -255,46 +263,106 @@ export function createSaving(o: SavingOptions): Saving {
     }
   }
 
-  /** Step 2: the sidecars of the items now complete: listed in the journal (one sync), then each written. */
-  async function writeSidecars(): Promise<Written[]> {
-    const failed = (group: Group, members: Task[], error: unknown) => {
-      const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
-      for (const t of members) {
-        if (!inPlace.has(t.id)) continue;
-        inPlace.delete(t.id);
-        t.state = 'failed';
-        t.error = disk?.message ?? (error instanceof ForeignFileError ? error.message : `The file was saved, but its sidecar could not be written: ${String(error)}. Retry to write it.`);
-      }
-      o.changed();
-    };
+  /** Marks the members in place failed: their item's sidecar could not be made or written. */
+  function sidecarFailed(group: Group, members: Task[], error: unknown): void {
+    const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
+    for (const t of members) {
+      if (!inPlace.has(t.id)) continue;
+      inPlace.delete(t.id);
+      t.state = 'failed';
+      t.error = disk?.message ?? (error instanceof ForeignFileError ? error.message : `The file was saved, but its sidecar could not be written: ${String(error)}. Retry to write it.`);
+    }
+    o.changed();
+  }
+
+  /**
+   * Step 2: the touched items that are complete once the files of `naming` have their names, each with its
+   * sidecar's text (`broken`: those whose sidecar could not be made).
+   */
+  async function dueSidecars(naming: readonly Task[]): Promise<{ made: Made[]; broken: { group: Group; members: Task[]; error: unknown }[] }> {
+    // The groups of the files about to be named too: one a batch before looked at (incomplete then) is
+    // no longer touched.
+    for (const t of naming) touched.add(t.group);
+    const namingIds = new Set(naming.map((t) => t.id));
     const complete: { group: Group; members: Task[] }[] = [];
     for (const id of [...touched]) {
       touched.delete(id);
       const group = o.groups.get(id);
       if (!group) continue;
       const members = group.tasks.map((tid) => o.tasks.get(tid)).filter((t): t is Task => t !== undefined);
-      if (!members.every(settledMember)) continue;
-      if (!members.some((t) => t.state === 'done' || t.state === 'skipped' || inPlace.has(t.id))) continue;
+      if (!members.every((t) => settledMember(t, namingIds))) continue;
+      if (!members.some((t) => t.state === 'done' || t.state === 'skipped' || inPlace.has(t.id) || namingIds.has(t.id))) continue;
       if (!group.record || !group.provenance) {
         o.log(`downloads: the record of ${group.id} is missing: no sidecar`);
         continue;
       }
       complete.push({ group, members });
     }
-    const made: (Written & { text: string })[] = [];
+    const made: Made[] = [];
+    const broken: { group: Group; members: Task[]; error: unknown }[] = [];
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
-        const sidecar = await sidecarOf(group, members, path);
+        const sidecar = await sidecarOf(group, members, path, namingIds);
         made.push({ group, members, path, sidecar, text: sidecarText(sidecar) });
       } catch (error) {
-        failed(group, members, error);
+        broken.push({ group, members, error });
       }
     });
+    return { made, broken };
+  }
+
+  /**
+   * Steps 1 and 2 in one journal record (ONE sync): the batch's files closed and their items' sidecars
+   * made, all listed; then, item by item, its files named and its sidecar written. An item whose file did
+   * not get its name (one there already, a failure) is looked at again with what it has.
+   */
+  async function placeBatch(batch: Task[]): Promise<Written[]> {
+    const { listed, closed } = await closeFiles(batch);
+    const naming = new Set(closed.map((t) => t.id));
+    const { made, broken } = await dueSidecars(closed);
+    try {
+      await o.journal.record(listed, made);
+    } catch (error) {
+      // Unlisted, nothing is named: the `.part` files stay for Retry.
+      for (const t of closed) saveFailed(t, error);
+      for (const { group, members } of [...made, ...broken]) sidecarFailed(group, members, error);
+      return [];
+    }
+    const written: Written[] = [];
+    const inItems = new Set([...made, ...broken].flatMap(({ members }) => members.map((t) => t.id)));
+    const units: (() => Promise<void>)[] = [
+      ...made.map((w) => async () => {
+        let named = true;
+        for (const t of w.members) if (naming.has(t.id)) named = (await nameFile(t)) && named;
+        if (!named) return void touched.add(w.group.id); // its sidecar as it is now, below
+        try {
+          await writeSidecar(w.path, w.text);
+          written.push(w);
+        } catch (error) {
+          sidecarFailed(w.group, w.members, error);
+        }
+      }),
+      ...broken.map(({ group, members, error }) => async () => {
+        for (const t of members) if (naming.has(t.id)) await nameFile(t);
+        sidecarFailed(group, members, error);
+      }),
+      // Files of items that wait for more files: named now, their sidecar comes with the last one.
+      ...closed.filter((t) => !inItems.has(t.id)).map((t) => async () => void (await nameFile(t))),
+    ];
+    await eachLimited(units, PARALLEL, (unit) => unit());
+    if (touched.size > 0) written.push(...(await writeSidecars()));
+    return written;
+  }
+
+  /** The sidecars of the touched items now complete, in a journal record of their own, then each written. */
+  async function writeSidecars(): Promise<Written[]> {
+    const { made, broken } = await dueSidecars([]);
+    for (const { group, members, error } of broken) sidecarFailed(group, members, error);
     try {
       await o.journal.record([], made);
     } catch (error) {
-      for (const { group, members } of made) failed(group, members, error);
+      for (const { group, members } of made) sidecarFailed(group, members, error);
       return [];
     }
     const written: Written[] = [];
@@ -303,7 +371,7 @@ export function createSaving(o: SavingOptions): Saving {
         await writeSidecar(w.path, w.text);
         written.push(w);
       } catch (error) {
-        failed(w.group, w.members, error);
+        sidecarFailed(w.group, w.members, error);
       }
     });
     return written;
@@ -333,8 +401,7 @@ export function createSaving(o: SavingOptions): Saving {
   async function run(): Promise<void> {
     const batch = [...ready];
     ready.clear();
-    await placeFiles(batch);
-    const written = await writeSidecars();
+    const written = await placeBatch(batch);
     if (written.length > 0) await markDone(written);
     // Here, between batches, every file the journal lists is named: it can be swapped out.
     if (o.journal.size() >= CHECKPOINT_FILES) void checkpoint(2);
@@ -348,9 +415,17 @@ export function createSaving(o: SavingOptions): Saving {
   }
 
   return {
-    add(task, handle) {
+    async add(task, handle) {
+      // Here, not in the batch: the transfer's slot waits for it as a plain download waits for its close,
+      // and the batch that decides when files are done only lists and names them.
+      if (handle) {
+        try {
+          inodes.set(task.id, await closePart(task, handle));
+        } catch (error) {
+          saveFailed(task, error); // the batch looks at its item
+        }
+      }
       ready.add(task);
-      if (handle) handles.set(task.id, handle);
       touched.add(task.group);
     },
     touch(groupId) {

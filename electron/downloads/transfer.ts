@@ -24,7 +24,7 @@ export interface TransferDeps {
   finish: (task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }) => void;
   renew: (task: Task) => void;
   /** The file is downloaded (as `.part`, still open when `handle` is given): done once saved with its sidecar. */
-  downloaded: (task: Task, handle: FileHandle | null) => void;
+  downloaded: (task: Task, handle: FileHandle | null) => Promise<void>;
   sample: (taskId: string, bytes: number) => void;
   emitSoon: () => void;
   persistSoon: () => void;
@@ -91,7 +91,7 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
         task.bytes = result.bytes;
         task.totalBytes = result.bytes;
         task.sha256 = result.sha256;
-        return d.downloaded(task, result.handle); // done once saved with its sidecar
+        return await d.downloaded(task, result.handle); // done once saved with its sidecar
       } catch (error) {
         if (!mine()) return await stopped();
         const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);

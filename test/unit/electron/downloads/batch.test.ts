@@ -1,0 +1,120 @@
+// A saving batch lists its files and the sidecars of the items they complete in ONE journal record (one
+// sync), then names them: what the journal is asked to record is watched (the real journal does the work).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SavedItemArg } from '../../../../shared/ipc';
+import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
+import type * as JournalModule from '../../../../electron/downloads/journal';
+import { createDownloadQueue } from '../../../../electron/downloads/queue';
+import { localServer, plainFetch, serveBytes, tempDir, type LocalServer } from './support';
+
+/** Every record asked of a journal: the media paths and the sidecar paths it lists. */
+const records: { media: string[]; sidecars: string[] }[] = [];
+vi.mock('../../../../electron/downloads/journal', async (importOriginal) => {
+  const real = await importOriginal<typeof JournalModule>();
+  return {
+    ...real,
+    createJournal: (...args: Parameters<typeof real.createJournal>) => {
+      const journal = real.createJournal(...args);
+      const record = journal.record.bind(journal);
+      journal.record = (media, sidecars) => {
+        if (media.length > 0 || sidecars.length > 0) records.push({ media: media.map((m) => m.path), sidecars: sidecars.map((s) => s.path) });
+        return record(media, sidecars);
+      };
+      return journal;
+    },
+  };
+});
+
+let server: LocalServer | null = null;
+let dir: ReturnType<typeof tempDir> | null = null;
+afterEach(async () => {
+  await server?.close();
+  dir?.remove();
+  server = null;
+  dir = null;
+  records.length = 0;
+});
+
+const BASE_PK = 3776832898280228145n;
+
+/** A post of one image, or a carousel of `children` images. */
+function post(i: number, children = 0): SavedItemArg {
+  const pk = String(BASE_PK + BigInt(i * 10));
+  const owner = { kind: 'user', id: '51234567890', username: 'person.one' };
+  const image = (n: number) => ({ url: `${server?.url}/v/t51.2885-15/${pk}${n}_n.jpg?oe=7fffffff`, width: 1080, height: 1350 });
+  const kids = Array.from({ length: children }, (_, n) => ({ kind: 'post', id: `${pk}${n + 1}`, mediaId: `${pk}${n + 1}_${owner.id}`, index: n + 1, images: [image(n + 1)], videos: [], children: [] }));
+  const record = { kind: 'post', id: pk, mediaId: `${pk}_${owner.id}`, code: null, productType: children > 0 ? 'carousel_container' : 'feed', takenAt: 1_775_048_403 - i * 60, owner, images: [image(0)], videos: [], children: kids, index: null, raw: { pk } };
+  return { record: record as unknown as SavedItemArg['record'], provenance: { path: '/v1/user/medias/chunk', params: { user_id: owner.id }, requestId: 'r1', fetchedAt: Date.UTC(2026, 3, 3) } };
+}
+
+describe('saving batches', () => {
+  it('list each file with the sidecar of the item it completes in one record, and an item of several files when its last file comes', async () => {
+    // The carousel's second image is held back until every other file is saved: its item spans batches.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((ok) => (release = ok));
+    server = await localServer((req, res) => {
+      const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
+      if (req.url?.includes(`${BASE_PK + 500n}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
+      else serveBytes(req, res, body, 'image/jpeg');
+    });
+    dir = tempDir('batch');
+    const folder = join(dir.path, 'Feedlens');
+    const queue = createDownloadQueue({
+      dataDir: join(dir.path, 'data'),
+      folder: () => folder,
+      template: () => DEFAULT_FILENAME_TEMPLATE,
+      concurrency: () => 4,
+      fetchMedia: plainFetch,
+      call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls here', billed: false, retryable: false } }),
+      confirmRenewal: async () => null,
+      emit: () => undefined,
+      version: 'test',
+    });
+    await queue.start();
+    try {
+      await queue.enqueue([...Array.from({ length: 12 }, (_, i) => post(i)), post(50, 2)]);
+      // The 12 posts done, the carousel's first image listed (and named: its item waits for the second).
+      await vi.waitFor(
+        () => {
+          expect(queue.snapshot().items.filter((t) => t.state === 'done')).toHaveLength(12);
+          expect(records.some((r) => r.media.some((m) => m.endsWith('_1.jpg')))).toBe(true);
+        },
+        { timeout: 10_000 },
+      );
+      release();
+      await queue.idle();
+      const items = queue.snapshot().items;
+      expect(items.every((t) => t.state === 'done')).toBe(true);
+      const carousel = items.filter((t) => t.path?.includes('_1.jpg') || t.path?.includes('_2.jpg')).map((t) => t.path as string);
+      expect(carousel).toHaveLength(2);
+
+      // Every file and every sidecar listed once; each single-file item's sidecar in its file's record.
+      const media = records.flatMap((r) => r.media);
+      const sidecars = records.flatMap((r) => r.sidecars);
+      expect(new Set(media).size).toBe(14);
+      expect(new Set(sidecars).size).toBe(13);
+      expect(media).toHaveLength(14);
+      expect(sidecars).toHaveLength(13);
+      for (const r of records) {
+        for (const file of r.media.filter((m) => !carousel.includes(m))) expect(r.sidecars).toContain(file.replace(/\.jpg$/, '.json'));
+      }
+      // No record of sidecars alone: one sync per batch.
+      expect(records.every((r) => r.media.length > 0)).toBe(true);
+      // The carousel's sidecar comes with its last file, and lists both.
+      const last = records.find((r) => r.media.includes(carousel.find((p) => p.endsWith('_2.jpg')) as string));
+      const first = records.find((r) => r.media.includes(carousel.find((p) => p.endsWith('_1.jpg')) as string));
+      expect(last).not.toBe(first);
+      expect(first?.sidecars.filter((s) => !first.media.includes(s.replace(/\.json$/, '.jpg')))).toEqual([]);
+      expect(last?.sidecars).toHaveLength(1);
+      const sidecarPath = last?.sidecars[0] as string;
+      expect(existsSync(sidecarPath)).toBe(true);
+      const sidecar = JSON.parse(readFileSync(sidecarPath, 'utf8')) as { files: { name: string }[] };
+      expect(sidecar.files.map((f) => f.name).sort()).toEqual(carousel.map((p) => p.split('/').pop()).sort());
+    } finally {
+      release();
+      await queue.close();
+    }
+  });
+});
