@@ -114,9 +114,22 @@ export class People {
   /** Built at freeze(): until then every string takes the exact rules. */
   private scanner: StringScanner | null = null;
 
+  /**
+   * The username and full name an id was last added with. Adding the same three again changes nothing
+   * (ids and names are only ever added, and a name once tied to an id stays tied), so a person seen
+   * again (the author of every post, the raw user beside the normalised one) costs one look-up
+   * instead of one per id, name and full name.
+   */
+  private readonly seen = new Map<string, { username: string; fullName: string | null }>();
+
   constructor(private readonly key: Buffer) {}
 
   add(id: string | null, username: string | null, fullName: string | null): void {
+    if (id && username) {
+      const last = this.seen.get(id);
+      if (last !== undefined && last.username === username && last.fullName === fullName) return;
+      this.seen.set(id, { username, fullName });
+    }
     if (id && !this.ids.has(id)) {
       this.ids.add(id);
       if (/^\d+$/.test(id)) this.idLengths.add(id.length);
@@ -144,6 +157,7 @@ export class People {
     this.scrubbed.clear();
     this.leaky.clear();
     this.clean = null;
+    this.seen.clear();
   }
 
   /** The pseudonym of the person with this (non-empty) id: pseudonym({ id, ... }) without an object. */
