@@ -8,18 +8,22 @@ const IN_TAB_ORDER = ':is(button, a[href], input, select, textarea, [tabindex]):
 /** Marks a control taken out of the Tab order here, with the tabindex it had ('' for none). */
 const MARK = 'data-roving';
 
-/** A cell of the list `root` itself, not of a list nested in one of its cells. */
-function isCellOf(root: HTMLElement, cell: HTMLElement): boolean {
-  return cell.parentElement?.closest('[role=grid], [role=list]') === root;
-}
-
-/** The cell holding the Tab stop: the active one, else the first rendered (the DOM is in index order). */
+/**
+ * The cell holding the Tab stop: the active one, else the first rendered (the DOM is in index order). A list's
+ * cells are its children, a grid's the children of its rows: looked for there (a few dozen elements), not by
+ * a query over every node of every cell, as the active one, scrolled away, made it after each render.
+ */
 function stopCell(root: HTMLElement, active: number): HTMLElement | null {
-  const exact = root.querySelector<HTMLElement>(`[data-index="${active}"]`);
-  if (exact && isCellOf(root, exact)) return exact;
-  const first = root.querySelector<HTMLElement>('[data-index]');
-  if (first && isCellOf(root, first)) return first;
-  return [...root.querySelectorAll<HTMLElement>('[data-index]')].find((c) => isCellOf(root, c)) ?? null;
+  const wanted = String(active);
+  let first: HTMLElement | null = null;
+  for (const child of root.children) {
+    for (const cell of child.hasAttribute('data-index') ? [child] : child.children) {
+      if (!(cell instanceof HTMLElement) || !cell.hasAttribute('data-index')) continue;
+      if (cell.getAttribute('data-index') === wanted) return cell;
+      first ??= cell;
+    }
+  }
+  return first;
 }
 
 function setStop(el: HTMLElement, on: boolean): void {
