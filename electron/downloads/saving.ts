@@ -279,19 +279,15 @@ export function createSaving(o: SavingOptions): Saving {
    * Step 2: the touched items that are complete once the files of `naming` have their names, each with its
    * sidecar's text (`broken`: those whose sidecar could not be made).
    */
-  async function dueSidecars(naming: readonly Task[]): Promise<{ made: Made[]; broken: { group: Group; members: Task[]; error: unknown }[] }> {
-    // The groups of the files about to be named too: one a batch before looked at (incomplete then) is
-    // no longer touched.
-    for (const t of naming) touched.add(t.group);
-    const namingIds = new Set(naming.map((t) => t.id));
+  async function dueSidecars(naming: ReadonlySet<string>): Promise<{ made: Made[]; broken: { group: Group; members: Task[]; error: unknown }[] }> {
     const complete: { group: Group; members: Task[] }[] = [];
     for (const id of [...touched]) {
       touched.delete(id);
       const group = o.groups.get(id);
       if (!group) continue;
       const members = group.tasks.map((tid) => o.tasks.get(tid)).filter((t): t is Task => t !== undefined);
-      if (!members.every((t) => settledMember(t, namingIds))) continue;
-      if (!members.some((t) => t.state === 'done' || t.state === 'skipped' || inPlace.has(t.id) || namingIds.has(t.id))) continue;
+      if (!members.every((t) => settledMember(t, naming))) continue;
+      if (!members.some((t) => t.state === 'done' || t.state === 'skipped' || inPlace.has(t.id) || naming.has(t.id))) continue;
       if (!group.record || !group.provenance) {
         o.log(`downloads: the record of ${group.id} is missing: no sidecar`);
         continue;
@@ -303,7 +299,7 @@ export function createSaving(o: SavingOptions): Saving {
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
-        const sidecar = await sidecarOf(group, members, path, namingIds);
+        const sidecar = await sidecarOf(group, members, path, naming);
         made.push({ group, members, path, sidecar, text: sidecarText(sidecar) });
       } catch (error) {
         broken.push({ group, members, error });
@@ -320,7 +316,9 @@ export function createSaving(o: SavingOptions): Saving {
   async function placeBatch(batch: Task[]): Promise<Written[]> {
     const { listed, closed } = await closeFiles(batch);
     const naming = new Set(closed.map((t) => t.id));
-    const { made, broken } = await dueSidecars(closed);
+    // Their items are looked at again: one a batch before found incomplete is no longer touched.
+    for (const t of closed) touched.add(t.group);
+    const { made, broken } = await dueSidecars(naming);
     try {
       await o.journal.record(listed, made);
     } catch (error) {
@@ -357,7 +355,7 @@ export function createSaving(o: SavingOptions): Saving {
 
   /** The sidecars of the touched items now complete, in a journal record of their own, then each written. */
   async function writeSidecars(): Promise<Written[]> {
-    const { made, broken } = await dueSidecars([]);
+    const { made, broken } = await dueSidecars(new Set());
     for (const { group, members, error } of broken) sidecarFailed(group, members, error);
     try {
       await o.journal.record([], made);

@@ -7,6 +7,7 @@ import type { SavedItemArg } from '../../../../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
 import type * as JournalModule from '../../../../electron/downloads/journal';
 import { createDownloadQueue } from '../../../../electron/downloads/queue';
+import { crashItems } from '../../../support/download-child';
 import { localServer, plainFetch, serveBytes, tempDir, type LocalServer } from './support';
 
 /** Every record asked of a journal: the media paths and the sidecar paths it lists. */
@@ -37,15 +38,16 @@ afterEach(async () => {
   records.length = 0;
 });
 
-const BASE_PK = 3776832898280228145n;
+/** The carousel's pk: its images are `<pk>1` and `<pk>2`. */
+const CAROUSEL_PK = '3776832898280228645';
 
-/** A post of one image, or a carousel of `children` images. */
-function post(i: number, children = 0): SavedItemArg {
-  const pk = String(BASE_PK + BigInt(i * 10));
+/** A carousel of two images. */
+function carouselItem(): SavedItemArg {
+  const pk = CAROUSEL_PK;
   const owner = { kind: 'user', id: '51234567890', username: 'person.one' };
   const image = (n: number) => ({ url: `${server?.url}/v/t51.2885-15/${pk}${n}_n.jpg?oe=7fffffff`, width: 1080, height: 1350 });
-  const kids = Array.from({ length: children }, (_, n) => ({ kind: 'post', id: `${pk}${n + 1}`, mediaId: `${pk}${n + 1}_${owner.id}`, index: n + 1, images: [image(n + 1)], videos: [], children: [] }));
-  const record = { kind: 'post', id: pk, mediaId: `${pk}_${owner.id}`, code: null, productType: children > 0 ? 'carousel_container' : 'feed', takenAt: 1_775_048_403 - i * 60, owner, images: [image(0)], videos: [], children: kids, index: null, raw: { pk } };
+  const kids = [1, 2].map((n) => ({ kind: 'post', id: `${pk}${n}`, mediaId: `${pk}${n}_${owner.id}`, index: n, images: [image(n)], videos: [], children: [] }));
+  const record = { kind: 'post', id: pk, mediaId: `${pk}_${owner.id}`, code: null, productType: 'carousel_container', takenAt: 1_775_000_000, owner, images: [image(0)], videos: [], children: kids, index: null, raw: { pk } };
   return { record: record as unknown as SavedItemArg['record'], provenance: { path: '/v1/user/medias/chunk', params: { user_id: owner.id }, requestId: 'r1', fetchedAt: Date.UTC(2026, 3, 3) } };
 }
 
@@ -56,7 +58,7 @@ describe('saving batches', () => {
     const held = new Promise<void>((ok) => (release = ok));
     server = await localServer((req, res) => {
       const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
-      if (req.url?.includes(`${BASE_PK + 500n}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
+      if (req.url?.includes(`${CAROUSEL_PK}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
       else serveBytes(req, res, body, 'image/jpeg');
     });
     dir = tempDir('batch');
@@ -74,7 +76,7 @@ describe('saving batches', () => {
     });
     await queue.start();
     try {
-      await queue.enqueue([...Array.from({ length: 12 }, (_, i) => post(i)), post(50, 2)]);
+      await queue.enqueue([...crashItems(server.url, 12), carouselItem()]);
       // The 12 posts done, the carousel's first image listed (and named: its item waits for the second).
       await vi.waitFor(
         () => {
