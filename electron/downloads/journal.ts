@@ -2,9 +2,9 @@
 // with ONE sync, so the files themselves are named and written without a sync each (on this kind of disk
 // a sync per file, and the temp file a synced sidecar needs, cost more than the download: npm run bench).
 // A line per file: a media file's path, inode, size and sha256 (taken while it streamed), or a sidecar's
-// path and full text. A checkpoint (every few hundred files, when the queue is idle, at close) syncs the
-// files a journal covers and their folders (on Linux with one syncfs of their file system, else file by
-// file), then deletes that journal; the next one is already in use.
+// path and full text. A checkpoint (once the journal is 30 s old, see saving.ts; when the queue is idle;
+// at close) syncs the files a journal covers and their folders (on Linux with one syncfs of their file
+// system, else file by file), then deletes that journal; the next one is already in use.
 //
 // Crash reasoning. A name is given only after its line is durable, so every named file that may not be
 // durable yet is listed. After kill -9 the files are whole (the kernel has them); after a power cut a
@@ -38,6 +38,12 @@ export interface JournalSidecar {
   text: string;
 }
 
+export interface JournalPending {
+  files: number;
+  bytes: number;
+  since: number | null;
+}
+
 export interface Recovery {
   /** Media files listed that are not at their name as saved (removed when Feedlens wrote them). */
   lost: Set<string>;
@@ -48,8 +54,8 @@ export interface Recovery {
 export interface Journal {
   /** Lists files about to be named, durably (one write, one sync). Rejects when that fails: name nothing then. */
   record(media: readonly JournalMedia[], sidecars: readonly JournalSidecar[]): Promise<void>;
-  /** Files listed since the last checkpoint began. */
-  size(): number;
+  /** What the journal in use lists: files, their bytes (media sizes, sidecar texts), and when its first record was made (null: none yet). */
+  pending(): JournalPending;
   /** Syncs the files listed so far and their folders, then deletes their journal. `parallel`: syncs at once. */
   checkpoint(parallel?: number): Promise<void>;
   /** At start, before anything is recorded: settles what the journals of an earlier run list (see above). */
@@ -103,17 +109,17 @@ async function openJournal(path: string): Promise<FileHandle> {
  * `syncAll`: makes everything on the file systems of these folders durable at once, or answers false
  * (then each file and folder is synced); on Linux one syncfs per file system (storage/sync-fs.ts).
  */
-export function createJournal(home: string, syncAll: (folders: string[]) => Promise<boolean> = syncFileSystems): Journal {
+export function createJournal(home: string, syncAll: (folders: string[]) => Promise<boolean> = syncFileSystems, now: () => number = Date.now): Journal {
   let generation = 0;
-  /** The journal in use: its handle (opened at its first record) and the files it lists. */
-  let current: { path: string; handle: Promise<FileHandle> | null; files: Set<string> } = fresh();
+  /** The journal in use: its handle (opened at its first record), the files it lists, their bytes, when its first record came. */
+  let current: { path: string; handle: Promise<FileHandle> | null; files: Set<string>; bytes: number; since: number | null } = fresh();
   /** One checkpoint at a time; records never wait for one. */
   let checkpointing: Promise<void> = Promise.resolve();
   let writes: Promise<void> = Promise.resolve();
 
   function fresh() {
     generation += 1;
-    return { path: join(home, `journal-${generation}.ndjson`), handle: null, files: new Set<string>() };
+    return { path: join(home, `journal-${generation}.ndjson`), handle: null, files: new Set<string>(), bytes: 0, since: null as number | null };
   }
 
   function record(media: readonly JournalMedia[], sidecars: readonly JournalSidecar[]): Promise<void> {
@@ -122,6 +128,8 @@ export function createJournal(home: string, syncAll: (folders: string[]) => Prom
     const journal = current;
     for (const m of media) journal.files.add(m.path);
     for (const s of sidecars) journal.files.add(s.path);
+    journal.bytes += media.reduce((sum, m) => sum + m.bytes, 0) + sidecars.reduce((sum, s) => sum + s.text.length, 0);
+    journal.since ??= now();
     // Writes go one after another (an append each); each resolves once its lines are durable.
     const done = writes.then(async () => {
       journal.handle ??= openJournal(journal.path);
@@ -223,5 +231,5 @@ export function createJournal(home: string, syncAll: (folders: string[]) => Prom
     return { lost, sidecars };
   }
 
-  return { record, size: () => current.files.size, checkpoint, recover };
+  return { record, pending: () => ({ files: current.files.size, bytes: current.bytes, since: current.since }), checkpoint, recover };
 }

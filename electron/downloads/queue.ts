@@ -23,6 +23,7 @@ import { dropLegacyPending, loadState, createStateWriter, type Group, type State
 import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, expiryOf, type ConfirmRenewal } from './renewals';
 import { createJournal } from './journal';
+import { syncFileSystems } from '../storage/sync-fs';
 import { requeueLost } from './recovery';
 import { createSaving } from './saving';
 import type { AnswerFacts, Sidecar } from './sidecar';
@@ -102,7 +103,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const home = `${o.dataDir}/downloads`;
   const archive = createArchive(`${home}/archive.ndjson`);
   const writeState = createStateWriter(`${home}/queue.json`, log);
-  const journal = createJournal(home);
+  const journal = createJournal(home, syncFileSystems, now);
 
   const tasks = new Map<string, Task>();
   const groups = new Map<string, Group>();

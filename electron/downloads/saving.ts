@@ -18,7 +18,7 @@ import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
 import { partPath } from './fetch-file';
-import type { Journal, JournalMedia } from './journal';
+import type { Journal, JournalMedia, JournalPending } from './journal';
 import type { Group, Task } from './queue-state';
 import { fileSha256, isSidecar, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
 
@@ -61,8 +61,23 @@ export interface Saving {
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
-/** Files a journal lists before a checkpoint syncs them, in the background, two syncs at a time (the thread pool's other threads keep serving the transfers). */
-const CHECKPOINT_FILES = 512;
+/**
+ * While files keep coming, a checkpoint (in the background, two syncs at a time: the thread pool's other
+ * threads keep serving the transfers) comes once the journal's first record is CHECKPOINT_AGE_MS old:
+ * the kernel writes dirty data back within about 30 s by itself, so by then the sync has little left to
+ * write, where an earlier one makes the transfers wait for the disk. Sooner when the journal lists
+ * CHECKPOINT_BYTES (a crash's next start reads every listed file again for its sha256, and the sync
+ * writes them) or CHECKPOINT_FILES (its lines, each sidecar's whole text, are read back then too).
+ */
+const CHECKPOINT_AGE_MS = 30_000;
+const CHECKPOINT_BYTES = 256 * 1024 * 1024;
+const CHECKPOINT_FILES = 4096;
+
+/** Whether the journal in use is due for a checkpoint while the queue is busy (see above). */
+export function checkpointDue(pending: JournalPending, now: number): boolean {
+  if (pending.since === null) return false;
+  return now - pending.since >= CHECKPOINT_AGE_MS || pending.bytes >= CHECKPOINT_BYTES || pending.files >= CHECKPOINT_FILES;
+}
 
 /** What is at a sidecar's path: nothing, a sidecar Feedlens wrote (recognised by its content), or another file. */
 async function sidecarSlot(path: string): Promise<'free' | 'ours' | 'foreign'> {
@@ -402,7 +417,7 @@ export function createSaving(o: SavingOptions): Saving {
     const written = await placeBatch(batch);
     if (written.length > 0) await markDone(written);
     // Here, between batches, every file the journal lists is named: it can be swapped out.
-    if (o.journal.size() >= CHECKPOINT_FILES) void checkpoint(2);
+    if (checkpointDue(o.journal.pending(), o.now())) void checkpoint(2);
     // The state is a record of progress, not of safety (a file in place without a state saying so is
     // found again at the next start): written soon, not in every batch.
     if (batch.length > 0 || written.length > 0) o.persistSoon();

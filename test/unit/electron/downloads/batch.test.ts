@@ -1,5 +1,6 @@
 // A saving batch lists its files and the sidecars of the items they complete in ONE journal record (one
-// sync), then names them: what the journal is asked to record is watched (the real journal does the work).
+// sync), then names them; while files keep coming, a checkpoint waits until the journal is 30 s old. What
+// the journal is asked to record and to checkpoint is watched (the real journal does the work).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,11 +8,17 @@ import type { SavedItemArg } from '../../../../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
 import type * as JournalModule from '../../../../electron/downloads/journal';
 import { createDownloadQueue } from '../../../../electron/downloads/queue';
+import { checkpointDue } from '../../../../electron/downloads/saving';
 import { crashItems } from '../../../support/download-child';
 import { localServer, plainFetch, serveBytes, tempDir, type LocalServer } from './support';
 
 /** Every record asked of a journal: the media paths and the sidecar paths it lists. */
 const records: { media: string[]; sidecars: string[] }[] = [];
+/**
+ * Every checkpoint asked of a journal that lists files (one of nothing is a no-op), with its `parallel`:
+ * the saving's while the queue is busy, 2; the queue's when quiet, none.
+ */
+const checkpoints: (number | undefined)[] = [];
 vi.mock('../../../../electron/downloads/journal', async (importOriginal) => {
   const real = await importOriginal<typeof JournalModule>();
   return {
@@ -22,6 +29,11 @@ vi.mock('../../../../electron/downloads/journal', async (importOriginal) => {
       journal.record = (media, sidecars) => {
         if (media.length > 0 || sidecars.length > 0) records.push({ media: media.map((m) => m.path), sidecars: sidecars.map((s) => s.path) });
         return record(media, sidecars);
+      };
+      const checkpoint = journal.checkpoint.bind(journal);
+      journal.checkpoint = (parallel) => {
+        if (journal.pending().files > 0) checkpoints.push(parallel);
+        return checkpoint(parallel);
       };
       return journal;
     },
@@ -36,6 +48,7 @@ afterEach(async () => {
   server = null;
   dir = null;
   records.length = 0;
+  checkpoints.length = 0;
 });
 
 /** The carousel's pk: its images are `<pk>1` and `<pk>2`. */
@@ -118,5 +131,56 @@ describe('saving batches', () => {
       release();
       await queue.close();
     }
+  });
+
+  it('while files keep coming, make a checkpoint once the journal is 30 s old, not before', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((ok) => (release = ok));
+    server = await localServer((req, res) => {
+      const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
+      if (req.url?.includes(`${CAROUSEL_PK}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
+      else serveBytes(req, res, body, 'image/jpeg');
+    });
+    dir = tempDir('batch-age');
+    const folder = join(dir.path, 'Feedlens');
+    let clock = Date.UTC(2026, 10, 27, 12);
+    const queue = createDownloadQueue({
+      dataDir: join(dir.path, 'data'),
+      folder: () => folder,
+      template: () => DEFAULT_FILENAME_TEMPLATE,
+      concurrency: () => 4,
+      fetchMedia: plainFetch,
+      call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls here', billed: false, retryable: false } }),
+      confirmRenewal: async () => null,
+      emit: () => undefined,
+      version: 'test',
+      now: () => clock,
+    });
+    await queue.start();
+    try {
+      await queue.enqueue([...crashItems(server.url, 12), carouselItem()]);
+      // Busy (the carousel's second image held back), batches listed and named: no checkpoint yet.
+      await vi.waitFor(() => expect(queue.snapshot().items.filter((t) => t.state === 'done')).toHaveLength(12), { timeout: 10_000 });
+      expect(checkpoints).toEqual([]);
+      // 30 s on, the next batch (the held image's) checkpoints while the queue is still at work: the saving's.
+      clock += 30_000;
+      release();
+      await queue.idle();
+      expect(checkpoints[0]).toBe(2);
+    } finally {
+      release();
+      await queue.close();
+    }
+  });
+});
+
+describe('checkpointDue', () => {
+  const t0 = 1_800_000_000_000;
+  it('is due 30 s after the first record, or sooner at 256 MB or 4,096 files listed', () => {
+    expect(checkpointDue({ files: 0, bytes: 0, since: null }, t0)).toBe(false);
+    expect(checkpointDue({ files: 4095, bytes: 256 * 1024 * 1024 - 1, since: t0 }, t0 + 29_999)).toBe(false);
+    expect(checkpointDue({ files: 1, bytes: 10, since: t0 }, t0 + 30_000)).toBe(true);
+    expect(checkpointDue({ files: 1, bytes: 256 * 1024 * 1024, since: t0 }, t0)).toBe(true);
+    expect(checkpointDue({ files: 4096, bytes: 10, since: t0 }, t0)).toBe(true);
   });
 });
