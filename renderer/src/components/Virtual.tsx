@@ -97,16 +97,16 @@ function useRecycledRange(rowHeight: number): (range: Range) => number[] {
 }
 
 /** The most frames a row waits for the images of the row before it (a slow network does not hold the page back). */
-const MAX_WAIT_FRAMES = 3;
+const MAX_WAIT_FRAMES = 4;
 
 /**
  * The items to render: `latest`, shown a frame late and, when it extends what is shown (a page appended), a
  * row at a time (`step` cells; the last row is filled first). A page's arrival is then split: its frame reads
  * the answer, makes the records and renders the counts; each next row is rendered and painted in a frame of
- * its own, once the images of the row before have loaded (at most MAX_WAIT_FRAMES frames later): the
- * answers of its images (each handled on the main thread) then land between two rows, not in the frame
- * that renders the next (a page's cells in one frame, or a row a frame with the last row's images, often
- * did not fit a frame).
+ * its own, once the images of the row before have loaded, in the frame after (at most MAX_WAIT_FRAMES
+ * frames later): the answers of its images (each handled on the main thread) then land between two rows,
+ * not in the frame that renders the next (a page's cells in one frame, or a row a frame with the last
+ * row's images, often did not fit a frame).
  */
 function useRevealed<T>(latest: readonly T[], step: number, root: RefObject<HTMLElement | null>): readonly T[] {
   const [shown, setShown] = useState(latest);
@@ -116,11 +116,17 @@ function useRevealed<T>(latest: readonly T[], step: number, root: RefObject<HTML
     const grown = shown.length > 0 && shown.length < latest.length && latest[shown.length - 1] === shown[shown.length - 1] && latest[0] === shown[0];
     const end = (Math.floor(shown.length / step) + 1) * step;
     const next = grown && end < latest.length ? latest.slice(0, end) : latest;
+    // Images that finished since the last frame had their answers handled in this one: the row waits a
+    // frame more, for a frame with none of them.
     let waited = 0;
+    let wasLoading = false;
     const loading = () => [...(root.current?.querySelectorAll('img') ?? [])].some((img) => !img.complete);
     const tick = () => {
-      if (grown && waited++ < MAX_WAIT_FRAMES && loading()) frame = requestAnimationFrame(tick);
-      else setShown(next);
+      const now = grown && loading();
+      if ((now || wasLoading) && waited++ < MAX_WAIT_FRAMES) {
+        wasLoading = now;
+        frame = requestAnimationFrame(tick);
+      } else setShown(next);
     };
     let frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
