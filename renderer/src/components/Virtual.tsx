@@ -2,7 +2,7 @@
 // DOM, so lists of thousands stay fast. `onNearEnd` fires when the list's end is actually on screen;
 // screens pass the list's onListEnd, which fetches the next page only if one exists and none is loading.
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import type { Selectable } from '../state/selection';
 import { SelectFrame, selectionKeyDown } from './SelectionCheck';
 import { recycledRows, rowKeys } from './recycledRows';
@@ -96,14 +96,19 @@ function useRecycledRange(rowHeight: number): (range: Range) => number[] {
   }, []);
 }
 
+/** The most frames a row waits for the images of the row before it (a slow network does not hold the page back). */
+const MAX_WAIT_FRAMES = 4;
+
 /**
  * The items to render: `latest`, shown a frame late and, when it extends what is shown (a page appended), a
- * row a frame (`step` cells; the last row is filled first). A page's arrival is then split: its frame reads
- * the answer, makes the records and renders the counts; each next frame renders and paints one row of the
- * cells it adds (all of a page's cells in one frame, their images requested, styled, laid out and painted,
- * often did not fit a frame).
+ * row at a time (`step` cells; the last row is filled first). A page's arrival is then split: its frame reads
+ * the answer, makes the records and renders the counts; each next row is rendered and painted in a frame of
+ * its own, once the images of the row before have loaded, in the frame after (at most MAX_WAIT_FRAMES
+ * frames later): the answers of its images (each handled on the main thread) then land between two rows,
+ * not in the frame that renders the next (a page's cells in one frame, or a row a frame with the last
+ * row's images, often did not fit a frame).
  */
-function useRevealed<T>(latest: readonly T[], step: number): readonly T[] {
+function useRevealed<T>(latest: readonly T[], step: number, root: RefObject<HTMLElement | null>): readonly T[] {
   const [shown, setShown] = useState(latest);
   useEffect(() => {
     if (shown === latest) return;
@@ -111,9 +116,21 @@ function useRevealed<T>(latest: readonly T[], step: number): readonly T[] {
     const grown = shown.length > 0 && shown.length < latest.length && latest[shown.length - 1] === shown[shown.length - 1] && latest[0] === shown[0];
     const end = (Math.floor(shown.length / step) + 1) * step;
     const next = grown && end < latest.length ? latest.slice(0, end) : latest;
-    const frame = requestAnimationFrame(() => setShown(next));
+    // Images that finished since the last frame had their answers handled in this one: the row waits a
+    // frame more, for a frame with none of them.
+    let waited = 0;
+    let wasLoading = false;
+    const loading = () => [...(root.current?.querySelectorAll('img') ?? [])].some((img) => !img.complete);
+    const tick = () => {
+      const now = grown && loading();
+      if ((now || wasLoading) && waited++ < MAX_WAIT_FRAMES) {
+        wasLoading = now;
+        frame = requestAnimationFrame(tick);
+      } else setShown(next);
+    };
+    let frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [latest, shown, step]);
+  }, [latest, shown, step, root]);
   return shown;
 }
 
@@ -139,8 +156,8 @@ export const VirtualGrid = memo(function VirtualGrid<T>({ items: latest, renderC
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const columns = Math.max(1, Math.floor((width + gap) / (minCellWidth + gap)));
-  // A row of new cells a frame.
-  const items = useRevealed(latest, columns);
+  // A row of new cells at a time, each once the images of the one before have loaded.
+  const items = useRevealed(latest, columns, ref);
   const selectable = useSelectable(items, select);
   const margin = useScrollMargin(ref);
   const cell = width > 0 ? (width - gap * (columns - 1)) / columns : minCellWidth;

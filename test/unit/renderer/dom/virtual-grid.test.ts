@@ -103,4 +103,53 @@ describe('VirtualGrid', () => {
     expect(seen.rows).toBe(4);
     expect(grid.getAttribute('aria-busy')).toBeNull();
   });
+
+  it('shows the next row in the frame after the row before has its images (a few frames later at most)', () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return (this.id === 'content' ? { top: 0, bottom: 800, height: 800 } : { top: 0, bottom: 100, height: 100 }) as DOMRect;
+    });
+    // The page's scroller has room for rows (the virtualizer reads its clientHeight).
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.id === 'content' ? 800 : 0;
+    });
+    // Frames run one at a time here (happy-dom's come sooner than a screen's).
+    let queue: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => queue.push(callback));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
+    const frame = () =>
+      act(() => {
+        const now = queue;
+        queue = [];
+        for (const callback of now) callback(0);
+      });
+    let complete = false;
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockImplementation(() => complete);
+    const withImage = (item: string) => createElement('img', { src: `${item}.png`, alt: item });
+    const grid = (items: string[]) => createElement('div', { id: 'content' }, createElement(VirtualGrid<string>, { items, renderCell: withImage, label: 'grid', select }));
+    const view = render(grid(['a']));
+    frame();
+    view.rerender(grid(['a', 'b', 'c', 'd']));
+    const framesUntil = (rows: number) => {
+      let frames = 0;
+      while (seen.rows < rows && frames < 20) {
+        frame();
+        frames++;
+      }
+      return frames;
+    };
+    // The images of the rows shown are loading: the next row waits for them, a few frames at most.
+    expect(document.querySelectorAll('img').length).toBe(1);
+    const waited = framesUntil(2);
+    expect(waited).toBeGreaterThan(1);
+    expect(waited).toBeLessThanOrEqual(5);
+    // They load after two frames: the next row waits for the frame after the one that found them loaded
+    // (their answers were handled in that one).
+    frame();
+    frame();
+    expect(seen.rows).toBe(2);
+    complete = true;
+    expect(framesUntil(3)).toBe(2);
+    // Loaded already: the next row comes in the next frame.
+    expect(framesUntil(4)).toBe(1);
+  });
 });
