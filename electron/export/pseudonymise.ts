@@ -18,7 +18,7 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planOf, rulesOf, wholeMediaId, type KeyPlan } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People } from './pseudonym-people';
 
@@ -173,10 +173,12 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (typeof value === 'string' && value !== '') people.add(null, value, null);
   }
 
-  function learnPerson(obj: Dict, skipRaw: boolean): void {
+  function learnPerson(obj: Dict, plan: KeyPlan, skipRaw: boolean): void {
     people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
+    let i = 0;
     for (const k in obj) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
       const v = obj[k];
       if (r & RULE.PICTURE) {
@@ -202,12 +204,15 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       return;
     }
     if (!isDict(value)) return;
-    if (isPersonObject(value)) {
-      learnPerson(value, skipRaw);
+    const plan = planOf(value);
+    if (isPersonPlan(value, plan)) {
+      learnPerson(value, plan, skipRaw);
       return;
     }
+    let i = 0;
     for (const k in value) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
       if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
@@ -265,12 +270,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return done.clean ? done.out : put(done.out);
   }
 
-  function person(obj: Dict, skipRaw: boolean): Dict {
+  function person(obj: Dict, plan: KeyPlan, skipRaw: boolean): Dict {
     const id = idOf(obj);
     const alias = id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
+    let i = 0;
     for (const k in obj) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       const v = obj[k];
       if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
       else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
@@ -297,13 +304,16 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       return walkList(value, rules, skipRaw);
     }
     if (!isDict(value)) return putAsIs(value, rules);
-    if (isPersonObject(value)) return person(value, skipRaw);
+    const plan = planOf(value);
+    if (isPersonPlan(value, plan)) return person(value, plan, skipRaw);
     // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
     // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
     // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
     let out: Dict | null = null;
+    let i = 0;
     for (const k in value) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       const v = value[k];
       const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
       if (w === v) continue;
