@@ -123,3 +123,87 @@ export function isPersonObject(obj: Dict): boolean {
   if (kind === 'user' || kind === 'profile' || kind === 'about') return true;
   return 'username' in obj || 'full_name' in obj || 'fullName' in obj;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Key plans: the rules of an object's keys, remembered by its list of keys
+
+/**
+ * An object's keys in for-in order with their rules, and what isPersonObject() asks of its keys. The
+ * records of an export are made of a few kinds of objects with the same keys (posts, users, images,
+ * counts...): a plan is found by its first key and one comparison of references per key, instead of a
+ * rules look-up per key and three property look-ups per object.
+ */
+export interface KeyPlan {
+  readonly keys: readonly string[];
+  /** rulesOf() of each key, in the same order. */
+  readonly rules: readonly number[];
+  /** It has a `username`, `full_name` or `fullName` key: a person object whatever its kind. */
+  readonly personKey: boolean;
+  /** It has a `kind` key (the other way to be a person object). */
+  readonly kindKey: boolean;
+}
+
+/** Plans kept per first key (the most recently used first) and first keys kept in all. */
+const PLANS_PER_FIRST_KEY = 8;
+const FIRST_KEYS = 5000;
+const plansByFirstKey = new Map<string, KeyPlan[]>();
+const NO_KEYS: KeyPlan = { keys: [], rules: [], personKey: false, kindKey: false };
+
+/** Whether the object's keys, in for-in order, are exactly these. */
+function hasKeys(obj: Dict, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const k in obj) {
+    if (k !== keys[i]) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+function makePlan(obj: Dict): KeyPlan {
+  const keys: string[] = [];
+  const rules: number[] = [];
+  for (const k in obj) {
+    keys.push(k);
+    rules.push(rulesOf(k));
+  }
+  return { keys, rules, personKey: 'username' in obj || 'full_name' in obj || 'fullName' in obj, kindKey: 'kind' in obj };
+}
+
+/** The plan of an object's keys (see KeyPlan): loop over them with `for (const k in obj)`, in step with plan.keys. */
+export function planOf(obj: Dict): KeyPlan {
+  let first: string | null = null;
+  for (const k in obj) {
+    first = k;
+    break;
+  }
+  if (first === null) return NO_KEYS;
+  let plans = plansByFirstKey.get(first);
+  if (plans !== undefined) {
+    for (let i = 0; i < plans.length; i++) {
+      const plan = plans[i] as KeyPlan;
+      if (!hasKeys(obj, plan.keys)) continue;
+      if (i > 0) {
+        plans[i] = plans[0] as KeyPlan;
+        plans[0] = plan;
+      }
+      return plan;
+    }
+  }
+  const plan = makePlan(obj);
+  if (plans === undefined) {
+    if (plansByFirstKey.size >= FIRST_KEYS) return plan;
+    plans = [];
+    plansByFirstKey.set(first, plans);
+  }
+  if (plans.length >= PLANS_PER_FIRST_KEY) plans.pop();
+  plans.unshift(plan);
+  return plan;
+}
+
+/** isPersonObject() with the object's plan at hand: its keys are known, only its kind is looked at. */
+export function isPersonPlan(obj: Dict, plan: KeyPlan): boolean {
+  if (plan.personKey) return true;
+  if (!plan.kindKey) return false;
+  const kind = obj['kind'];
+  return kind === 'user' || kind === 'profile' || kind === 'about';
+}

@@ -3,7 +3,7 @@
 // only one that may name someone goes on to the exact rules below.
 import { MEDIA_ID, MIN_FULL_NAME, USERNAME_TOKEN, isDigit, wholeMediaId } from './pseudonym-fields';
 import { digest, normaliseUsername } from './pseudonym-key';
-import { FOUND_ID, FOUND_MEDIA_ID, MAY_FULL_NAME, MAY_NAME, StringScanner } from './pseudonym-scan';
+import { FOUND_ID, FOUND_MEDIA_ID, IdLengths, MAY_FULL_NAME, MAY_NAME, StringScanner } from './pseudonym-scan';
 
 /** What the quick pass reports when there is none yet (before freeze): everything is possible. */
 const ANYTHING = FOUND_ID | FOUND_MEDIA_ID | MAY_NAME | MAY_FULL_NAME;
@@ -101,7 +101,7 @@ export class People {
   private readonly byName = new Map<string, string>();
   private readonly byFullName = new Map<string, string>();
   /** Lengths of the numeric ids: a run of digits of another length is no one's id (no string made for it). */
-  private readonly idLengths = new Set<number>();
+  private readonly idLengths = new IdLengths();
   /** The longest known username: a longer string is no one's (not even looked up). */
   private longestName = 0;
   private scrubbed = new Map<string, string>();

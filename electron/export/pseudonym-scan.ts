@@ -34,6 +34,28 @@ for (let c = 0; c < 128; c++) {
   if (/[A-Za-z0-9._]/.test(ch)) CLASSES[c] = TOKEN | (/[0-9]/.test(ch) ? DIGIT : 0) | (/[A-Z]/.test(ch) ? UPPER : 0);
 }
 
+/** Id lengths below this are flags in an array; longer ones (rare) are kept in a set. */
+const SHORT_ID_LENGTHS = 64;
+
+/**
+ * The lengths of the known numeric ids: a run of digits of another length is no one's id, and is not even
+ * cut out to be looked up. Asked for every run of digits of every string scanned: a flag per length
+ * instead of a set look-up.
+ */
+export class IdLengths {
+  private readonly short = new Uint8Array(SHORT_ID_LENGTHS);
+  private readonly long = new Set<number>();
+
+  add(length: number): void {
+    if (length < SHORT_ID_LENGTHS) this.short[length] = 1;
+    else this.long.add(length);
+  }
+
+  has(length: number): boolean {
+    return length < SHORT_ID_LENGTHS ? this.short[length] === 1 : this.long.has(length);
+  }
+}
+
 /** Bits per known username in the filter (two bits set per name): about 1 word in 250 is let through by chance. */
 const FILTER_BITS_PER_NAME = 32;
 
@@ -47,7 +69,7 @@ export class StringScanner {
 
   constructor(
     private readonly ids: ReadonlySet<string>,
-    private readonly idLengths: ReadonlySet<number>,
+    private readonly idLengths: { has(length: number): boolean },
     names: Iterable<string>,
     private readonly nameCount: number,
     fullNames: Iterable<string>,

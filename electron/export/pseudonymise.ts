@@ -18,7 +18,7 @@
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
 // one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planOf, rulesOf, wholeMediaId, type KeyPlan } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People } from './pseudonym-people';
 
@@ -173,45 +173,64 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     if (typeof value === 'string' && value !== '') people.add(null, value, null);
   }
 
-  function learnPerson(obj: Dict, skipRaw: boolean): void {
+  function learnPerson(obj: Dict, plan: KeyPlan, skipRaw: boolean): void {
     people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
+    let i = 0;
     for (const k in obj) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
       const v = obj[k];
       if (r & RULE.PICTURE) {
-        if (!options.dropPictures) learnWalk(v, r, skipRaw);
+        if (!options.dropPictures) learnValue(v, r, skipRaw);
       } else if (r & RULE.TEXT) {
         if (typeof v === 'string') learnText(v);
-        else learnWalk(v, r, skipRaw);
-      } else if (r & RULE.PERSON_KEEP) learnWalk(v, r, skipRaw);
+        else learnValue(v, r, skipRaw);
+      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw);
     }
+  }
+
+  function learnStringValue(value: string, rules: number): void {
+    if (rules & RULE.TEXT) learnText(value);
+    else if (rules & RULE.ARTIST && isArtistUsername(value)) learnUsername(value);
+    else learnString(value);
+  }
+
+  /**
+   * learnWalk() of a value found in an object or a list. Most values are strings, numbers or flags:
+   * learnWalk() calls itself, so it is never inlined, and a call per value cost more than what they
+   * teach. A number, flag or null teaches nothing here.
+   */
+  function learnValue(value: unknown, rules: number, skipRaw: boolean): void {
+    if (typeof value === 'string') learnStringValue(value, rules);
+    else if (typeof value === 'object') learnWalk(value, rules, skipRaw);
   }
 
   /** `rules`: those of the key the value is under (0 at the top). */
   function learnWalk(value: unknown, rules: number, skipRaw: boolean): void {
     if (typeof value === 'string') {
-      if (rules & RULE.TEXT) learnText(value);
-      else if (rules & RULE.ARTIST && isArtistUsername(value)) learnUsername(value);
-      else learnString(value);
+      learnStringValue(value, rules);
       return;
     }
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
-      else for (const v of value) learnWalk(v, rules, skipRaw);
+      else for (const v of value) learnValue(v, rules, skipRaw);
       return;
     }
     if (!isDict(value)) return;
-    if (isPersonObject(value)) {
-      learnPerson(value, skipRaw);
+    const plan = planOf(value);
+    if (isPersonPlan(value, plan)) {
+      learnPerson(value, plan, skipRaw);
       return;
     }
+    let i = 0;
     for (const k in value) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
       if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
-      else learnWalk(v, r, skipRaw);
+      else learnValue(v, r, skipRaw);
     }
   }
 
@@ -265,18 +284,20 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return done.clean ? done.out : put(done.out);
   }
 
-  function person(obj: Dict, skipRaw: boolean): Dict {
+  function person(obj: Dict, plan: KeyPlan, skipRaw: boolean): Dict {
     const id = idOf(obj);
     const alias = id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
     const out: Dict = {};
+    let i = 0;
     for (const k in obj) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       const v = obj[k];
       if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
       else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
-      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walk(v, r, skipRaw);
-      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walk(v, r, skipRaw);
-      else if (r & RULE.PERSON_KEEP) out[k] = walk(v, r, skipRaw);
+      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw);
+      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw);
+      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw);
       // anything else (contact data, links, bios with entities, friendship...) is left out
     }
     return out;
@@ -287,25 +308,24 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
    * nested `raw` records are left out (the item's raw is apart).
    */
   function walk(value: unknown, rules: number, skipRaw: boolean): unknown {
-    if (typeof value === 'string') {
-      if (rules & RULE.TEXT) return text(value);
-      if (rules & RULE.ARTIST && isArtistUsername(value)) return usernameValue(value, rules);
-      return put(people.scrub(value));
-    }
+    if (typeof value === 'string') return walkString(value, rules);
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
       return walkList(value, rules, skipRaw);
     }
     if (!isDict(value)) return putAsIs(value, rules);
-    if (isPersonObject(value)) return person(value, skipRaw);
+    const plan = planOf(value);
+    if (isPersonPlan(value, plan)) return person(value, plan, skipRaw);
     // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
     // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
     // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
     let out: Dict | null = null;
+    let i = 0;
     for (const k in value) {
-      const r = rulesOf(k);
+      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
+      i++;
       const v = value[k];
-      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walk(v, r, skipRaw);
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw);
       if (w === v) continue;
       out ??= { ...value };
       out[k] = w;
@@ -313,12 +333,28 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return out ?? value;
   }
 
+  function walkString(value: string, rules: number): unknown {
+    if (rules & RULE.TEXT) return text(value);
+    if (rules & RULE.ARTIST && isArtistUsername(value)) return usernameValue(value, rules);
+    return put(people.scrub(value));
+  }
+
+  /**
+   * walk() of a value found in an object or a list, as learnValue(): a string or a value that is not an
+   * object without the call to walk() (which calls itself, so it is never inlined).
+   */
+  function walkValue(value: unknown, rules: number, skipRaw: boolean): unknown {
+    if (typeof value === 'string') return walkString(value, rules);
+    if (typeof value !== 'object') return putAsIs(value, rules);
+    return walk(value, rules, skipRaw);
+  }
+
   /** The items of a list rewritten; the list itself when none changed. */
   function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      const w = walk(v, rules, skipRaw);
+      const w = walkValue(v, rules, skipRaw);
       if (out === null) {
         if (w === v) continue;
         out = value.slice(0, i);
