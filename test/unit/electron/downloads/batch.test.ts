@@ -64,32 +64,44 @@ function carouselItem(): SavedItemArg {
   return { record: record as unknown as SavedItemArg['record'], provenance: { path: '/v1/user/medias/chunk', params: { user_id: owner.id }, requestId: 'r1', fetchedAt: Date.UTC(2026, 3, 3) } };
 }
 
+/** Serves 4 KB images at `url`; the carousel's second image only once `release` is called. */
+async function serveHoldingCarousel(): Promise<{ url: string; release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((ok) => (release = ok));
+  server = await localServer((req, res) => {
+    const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
+    if (req.url?.includes(`${CAROUSEL_PK}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
+    else serveBytes(req, res, body, 'image/jpeg');
+  });
+  return { url: server.url, release: () => release() };
+}
+
+/** A queue saving into a new temporary folder, 4 at a time, with `now` as its clock when given. */
+function batchQueue(prefix: string, now?: () => number): ReturnType<typeof createDownloadQueue> {
+  dir = tempDir(prefix);
+  const folder = join(dir.path, 'Feedlens');
+  return createDownloadQueue({
+    dataDir: join(dir.path, 'data'),
+    folder: () => folder,
+    template: () => DEFAULT_FILENAME_TEMPLATE,
+    concurrency: () => 4,
+    fetchMedia: plainFetch,
+    call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls here', billed: false, retryable: false } }),
+    confirmRenewal: async () => null,
+    emit: () => undefined,
+    version: 'test',
+    ...(now ? { now } : {}),
+  });
+}
+
 describe('saving batches', () => {
   it('list each file with the sidecar of the item it completes in one record, and an item of several files when its last file comes', async () => {
     // The carousel's second image is held back until every other file is saved: its item spans batches.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((ok) => (release = ok));
-    server = await localServer((req, res) => {
-      const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
-      if (req.url?.includes(`${CAROUSEL_PK}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
-      else serveBytes(req, res, body, 'image/jpeg');
-    });
-    dir = tempDir('batch');
-    const folder = join(dir.path, 'Feedlens');
-    const queue = createDownloadQueue({
-      dataDir: join(dir.path, 'data'),
-      folder: () => folder,
-      template: () => DEFAULT_FILENAME_TEMPLATE,
-      concurrency: () => 4,
-      fetchMedia: plainFetch,
-      call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls here', billed: false, retryable: false } }),
-      confirmRenewal: async () => null,
-      emit: () => undefined,
-      version: 'test',
-    });
+    const { url, release } = await serveHoldingCarousel();
+    const queue = batchQueue('batch');
     await queue.start();
     try {
-      await queue.enqueue([...crashItems(server.url, 12), carouselItem()]);
+      await queue.enqueue([...crashItems(url, 12), carouselItem()]);
       // The 12 posts done, the carousel's first image listed (and named: its item waits for the second).
       await vi.waitFor(
         () => {
@@ -134,31 +146,12 @@ describe('saving batches', () => {
   });
 
   it('while files keep coming, make a checkpoint once the journal is 30 s old, not before', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((ok) => (release = ok));
-    server = await localServer((req, res) => {
-      const body = Buffer.alloc(4096, (req.url?.length ?? 0) % 251);
-      if (req.url?.includes(`${CAROUSEL_PK}2_n.jpg`)) void held.then(() => serveBytes(req, res, body, 'image/jpeg'));
-      else serveBytes(req, res, body, 'image/jpeg');
-    });
-    dir = tempDir('batch-age');
-    const folder = join(dir.path, 'Feedlens');
+    const { url, release } = await serveHoldingCarousel();
     let clock = Date.UTC(2026, 10, 27, 12);
-    const queue = createDownloadQueue({
-      dataDir: join(dir.path, 'data'),
-      folder: () => folder,
-      template: () => DEFAULT_FILENAME_TEMPLATE,
-      concurrency: () => 4,
-      fetchMedia: plainFetch,
-      call: async () => ({ ok: false, error: { kind: 'internal', message: 'no calls here', billed: false, retryable: false } }),
-      confirmRenewal: async () => null,
-      emit: () => undefined,
-      version: 'test',
-      now: () => clock,
-    });
+    const queue = batchQueue('batch-age', () => clock);
     await queue.start();
     try {
-      await queue.enqueue([...crashItems(server.url, 12), carouselItem()]);
+      await queue.enqueue([...crashItems(url, 12), carouselItem()]);
       // Busy (the carousel's second image held back), batches listed and named: no checkpoint yet.
       await vi.waitFor(() => expect(queue.snapshot().items.filter((t) => t.state === 'done')).toHaveLength(12), { timeout: 10_000 });
       expect(checkpoints).toEqual([]);
