@@ -1,13 +1,15 @@
 // One media file to disk: streamed chunk by chunk (memory stays flat however big the file), into
-// `<name>.part`, hashed on the way (no second read), then renamed, or left as `.part`, still open, for a
-// caller that makes many files durable at once and renames them then (the download queue). A `.part`
-// left by an earlier attempt, a crash or a restart is continued with a Range request; the answer must be
-// a 206 starting exactly where the part ends, else the file starts over from zero.
+// `<name>.part`, hashed on the way (no second read), then renamed, or left as a closed `.part` (dated,
+// its inode read) for a caller that makes many files durable at once and renames them then (the download
+// queue). The writing and hashing happen on the disk thread (disk-thread.ts). A `.part` left by an earlier
+// attempt, a crash or a restart is continued with a Range request; the answer must be a 206 starting
+// exactly where the part ends, else the file starts over from zero.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { diskError } from '../storage/disk-errors';
+import { diskThread, type DiskThread, type PartFile } from './disk-thread';
 import { extFromContentType } from './naming';
 
 export type FetchMedia = (url: string, init: { headers?: Record<string, string>; signal?: AbortSignal }) => Promise<Response>;
@@ -40,10 +42,14 @@ export interface FetchFileOptions {
   onStart?: (info: { ext: string; total: number | null; offset: number; contentType: string | null }) => void;
   onProgress?: (bytes: number) => void;
   /**
-   * Leave the finished file as `<name>.part`, not synced and still open (the result's `handle`): the
-   * caller syncs, closes and renames it, with others. Default false: synced and renamed here.
+   * Leave the finished file as `<name>.part`, closed but not synced (the result's `ino`): the caller
+   * syncs and renames it, with others. Default false: synced and renamed here.
    */
   keepPart?: boolean;
+  /** The file's modification time (epoch seconds; its access time is now), or null to leave it. */
+  mtime?: number | null;
+  /** Where the bytes are written; default the process's disk thread. */
+  disk?: DiskThread;
   /** Creates the file's folder; the queue passes one that remembers the folders it made. */
   ensureFolder?: (folder: string) => Promise<void>;
   /** False: no `.part` can be there (a file queued in this session, first attempt): no need to look. */
@@ -61,8 +67,8 @@ export interface FetchFileResult {
   contentType: string | null;
   /** Bytes that were already on disk in the `.part` and kept. */
   resumedFrom: number;
-  /** With keepPart, the `.part` still open for writing (the caller closes it); null when it was not opened. */
-  handle: FileHandle | null;
+  /** The inode of the file written (with keepPart, of the `.part`); null when no file was written here. */
+  ino: string | null;
 }
 
 export const partPath = (final: string): string => `${final}.part`;
@@ -151,7 +157,7 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
         const sha256 = (await hashOf(partPath(final), offset)).digest('hex');
         await finishFile(partPath(final), final, o.keepPart === true);
         o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
-        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, handle: null };
+        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, ino: null };
       }
       offset = 0;
       res = await send(o, 0);
@@ -177,41 +183,28 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
   const contentType = res.headers.get('content-type');
   ext ??= extFromContentType(contentType) ?? o.fallbackExt;
   const final = `${o.base}.${ext}`;
-  const part = partPath(final);
+  const partFile = partPath(final);
   const length = lengthOf(res);
   const total = res.status === 206 ? (parseContentRange(res.headers.get('content-range'))?.total ?? null) : length;
   o.onStart?.({ ext, total, offset, contentType });
 
-  let handle;
-  let hash: Hash;
+  let part: PartFile;
   try {
-    await (o.ensureFolder ?? ((folder: string) => mkdir(folder, { recursive: true }).then(() => undefined)))(dirname(part));
-    hash = await hashOf(part, offset);
-    handle = await open(part, offset > 0 ? 'a' : 'w');
+    await (o.ensureFolder ?? ((folder: string) => mkdir(folder, { recursive: true }).then(() => undefined)))(dirname(partFile));
+    // Appending: the thread hashes the bytes already there first (an open failure shows at the first reply).
+    part = (o.disk ?? diskThread()).openPart(partFile, offset > 0);
   } catch (error) {
     await discard(res);
     throw writeError(error, final);
   }
   let written = offset;
   const reader = res.body.getReader();
-  let gathered: Uint8Array[] = [];
-  let gatheredBytes = 0;
-  const writeGathered = async (): Promise<void> => {
-    if (gatheredBytes === 0) return;
-    const buffers = gathered;
-    gathered = [];
-    gatheredBytes = 0;
-    try {
-      await handle.writev(buffers);
-    } catch (error) {
-      throw writeError(error, final);
-    }
-  };
   const read = () => {
     const next = reader.read();
     next.catch(() => undefined); // looked at below; not an unhandled rejection meanwhile
     return next;
   };
+  let done;
   try {
     let reading = read();
     for (;;) {
@@ -223,34 +216,27 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
         throw new DownloadError('truncated', `The connection broke after ${written} bytes.`, true);
       }
       if (chunk.done) break;
-      gathered.push(chunk.value);
-      gatheredBytes += chunk.value.byteLength;
-      hash.update(chunk.value);
       written += chunk.value.byteLength;
       o.onProgress?.(written);
       if (o.signal.aborted) throw new DownloadError('aborted', 'Stopped.', false);
-      // The next chunk is asked for while this one goes to disk (what came meanwhile goes in one write);
-      // at most a chunk or two wait in memory, and bytes reach the disk as they arrive.
+      // The next chunk is asked for while this one goes to the disk thread (the chunk is moved there).
       reading = read();
-      await writeGathered();
+      await part.write(chunk.value).catch((error: unknown) => Promise.reject(writeError(error, final)));
     }
-    await writeGathered();
     if (total !== null && written !== total) {
       throw new DownloadError('truncated', `The connection broke after ${written} of ${total} bytes.`, true);
     }
-    if (o.keepPart !== true) await handle.sync().catch((error: unknown) => Promise.reject(writeError(error, final)));
+    const times: [number, number] | null = o.mtime != null ? [Date.now() / 1000, o.mtime] : null;
+    done = await part.finish({ sync: o.keepPart !== true, times }).catch((error: unknown) => Promise.reject(writeError(error, final)));
   } catch (error) {
     reader.cancel().catch(() => undefined);
     // What arrived is kept in the `.part` for the next attempt.
-    await writeGathered().catch(() => undefined);
-    await handle.close();
+    await part.abort().catch(() => undefined);
     throw error;
   }
-  // Kept open for a caller that syncs it in a batch: no second open for the sync.
-  if (o.keepPart === true) return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset, handle };
-  await handle.close();
-  await rename(part, final);
-  return { path: final, ext, bytes: written, sha256: hash.digest('hex'), contentType, resumedFrom: offset, handle: null };
+  if (done.bytes !== written) throw new DownloadError('io', `Could not write ${final}: ${done.bytes} of ${written} bytes are in its part file.`, true);
+  if (o.keepPart !== true) await rename(partFile, final).catch((error: unknown) => Promise.reject(writeError(error, final)));
+  return { path: final, ext, bytes: written, sha256: done.sha256, contentType, resumedFrom: offset, ino: done.ino };
 }
 
 /** Removes the `.part` of a download (cancel). */

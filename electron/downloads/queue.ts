@@ -16,6 +16,7 @@ import { applyControl, type ControlAction } from './control';
 import type { FetchMedia } from './fetch-file';
 import { parseTemplate } from './naming';
 import { createProgress } from './progress';
+import { diskThread, type DiskThread } from './disk-thread';
 import { addPlannedGroup } from './enqueue';
 import { existsByListing } from './folder-listing';
 import { planItem, PlanError, type PlannedGroup } from './plan';
@@ -62,6 +63,8 @@ export interface DownloadQueueOptions {
   renewalGatherMs?: number;
   /** Also save the cover image of videos. Default false. */
   videoCovers?: boolean;
+  /** Where files are written, named and sidecars created. Default the process's disk thread. */
+  disk?: DiskThread;
   log?: (message: string) => void;
 }
 
@@ -104,6 +107,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const archive = createArchive(`${home}/archive.ndjson`);
   const writeState = createStateWriter(`${home}/queue.json`, log);
   const journal = createJournal(home, syncFileSystems, now);
+  const disk = o.disk ?? diskThread();
 
   const tasks = new Map<string, Task>();
   const groups = new Map<string, Group>();
@@ -148,7 +152,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- saving ----
 
-  const saving = createSaving({ tasks, groups, archive, journal, version: o.version, now, log, answerFacts: o.answerFacts, onSaved: o.onSaved, changed: emitSoon, persistSoon });
+  const saving = createSaving({ tasks, groups, archive, journal, disk, version: o.version, now, log, answerFacts: o.answerFacts, onSaved: o.onSaved, changed: emitSoon, persistSoon });
   let saveTimer: NodeJS.Timeout | null = null;
 
   /** Saves a batch when it is full or nothing else runs; else soon. */
@@ -286,9 +290,10 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     renewed,
     isCurrent: (task, controller) => running.get(task.id) === controller && task.state === 'running' && !controller.signal.aborted,
     ensureFolder,
+    disk,
     finish,
     renew,
-    downloaded: (task, handle) => saving.add(task, handle),
+    downloaded: async (task, ino) => saving.add(task, ino),
     sample,
     emitSoon,
     persistSoon,

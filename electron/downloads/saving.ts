@@ -1,5 +1,5 @@
 // Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced, dated and closed
-// by its transfer (saving.add); a batch (a few dozen files, or whatever is there when the queue has a quiet
+// by its transfer (saving.add; the file work runs on the disk thread, disk-thread.ts); a batch (a few dozen files, or whatever is there when the queue has a quiet
 // moment) lists them in the journal (journal.ts: path, inode, size, sha256) together with the sidecar texts
 // of the items they complete, with ONE sync for the batch; then, item by item, gives each file its name (a
 // hard link, never over a file that is there) and creates the item's sidecar at its name (`wx`: never over a
@@ -9,14 +9,15 @@
 // any point leaves a `.part` (resumed), a complete file without a sidecar (found again at the next start and
 // given its sidecar), or files the journal lists (checked at the next start: see journal.ts); never a file
 // marked done that a crash could leave incomplete without the next start noticing.
-import { mkdir, open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
-import { renameNoReplace, stageFileAtomic } from '../storage/fs-atomic';
+import { stageFileAtomic } from '../storage/fs-atomic';
 import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
+import type { DiskThread } from './disk-thread';
 import { partPath } from './fetch-file';
 import type { Journal, JournalMedia, JournalPending } from './journal';
 import type { Group, Task } from './queue-state';
@@ -27,6 +28,8 @@ export interface SavingOptions {
   groups: Map<string, Group>;
   archive: Archive;
   journal: Journal;
+  /** Names the files and creates the sidecars. */
+  disk: DiskThread;
   version: string;
   now: () => number;
   log: (message: string) => void;
@@ -40,10 +43,10 @@ export interface SavingOptions {
 
 export interface Saving {
   /**
-   * A file is downloaded (as `.part`, still open when `handle` is given): dated and closed now, by the
-   * transfer that wrote it, then it joins the next batch.
+   * A file is downloaded as `.part`, dated and closed by its transfer (`ino`: its inode, when the transfer
+   * wrote it; else it is opened for that in the batch): it joins the next batch.
    */
-  add(task: Task, handle?: FileHandle | null): Promise<void>;
+  add(task: Task, ino?: string | null): void;
   /** An item may be complete (a file skipped, failed or cancelled): it is looked at in the next batch. */
   touch(groupId: string): void;
   /** Files waiting for a batch. */
@@ -135,7 +138,10 @@ export function createSaving(o: SavingOptions): Saving {
 
   const fileOf = (t: Task) => `${t.base}.${t.ext ?? t.fallbackExt}`;
 
-  /** Dates the file (the post's time, as Instaloader does; access time now) and closes it: its inode for the journal. */
+  /**
+   * A part complete already (a resumed download), not written by its transfer: dated (the post's time,
+   * as Instaloader does; access time now) and closed here, its inode for the journal.
+   */
   async function closePart(t: Task, handle: FileHandle): Promise<string> {
     try {
       if (t.takenAt !== null) await handle.utimes(o.now() / 1000, t.takenAt).catch((e: unknown) => o.log(`downloads: mtime: ${String(e)}`));
@@ -181,7 +187,7 @@ export function createSaving(o: SavingOptions): Saving {
   async function nameFile(t: Task): Promise<boolean> {
     const final = fileOf(t);
     try {
-      await renameNoReplace(partPath(final), final);
+      await o.disk.name(partPath(final), final);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         saveFailed(t, error);
@@ -249,25 +255,11 @@ export function createSaving(o: SavingOptions): Saving {
    * that is taken is looked at: a sidecar Feedlens wrote is replaced (atomically), any other file kept.
    */
   async function writeSidecar(path: string, text: string): Promise<void> {
-    let handle: FileHandle | null = null;
     try {
-      handle = await open(path, 'wx', 0o644).catch(async (error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(dirname(path), { recursive: true }); // its files are elsewhere (all skipped, say)
-        return open(path, 'wx', 0o644);
-      });
+      // Its folder is made when missing (its files are elsewhere: all skipped, say); a failed write leaves nothing.
+      return await o.disk.create(path, text, 0o644);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (handle !== null) {
-      try {
-        await handle.writeFile(text);
-      } catch (error) {
-        await handle.close().catch(() => undefined);
-        await unlink(path).catch(() => undefined); // ours, half-written: gone, so Retry finds the name free
-        throw error;
-      }
-      return handle.close();
     }
     const slot = await sidecarSlot(path);
     if (slot === 'foreign') throw foreignFile(path);
@@ -428,16 +420,8 @@ export function createSaving(o: SavingOptions): Saving {
   }
 
   return {
-    async add(task, handle) {
-      // Here, not in the batch: the transfer's slot waits for it as a plain download waits for its close,
-      // and the batch that decides when files are done only lists and names them.
-      if (handle) {
-        try {
-          inodes.set(task.id, await closePart(task, handle));
-        } catch (error) {
-          saveFailed(task, error); // the batch looks at its item
-        }
-      }
+    add(task, ino) {
+      if (ino) inodes.set(task.id, ino);
       ready.add(task);
       touched.add(task.group);
     },

@@ -2,9 +2,10 @@
 // with retries and backoff for network errors and 5xx, sent for a link renewal when the link expired, and
 // handed to the batch saver (saving.ts) when complete. The queue owns the task's state; this module only
 // moves it through the callbacks below.
-import { stat, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { sleep } from '../../shared/timing';
 import type { Archive } from './archive';
+import type { DiskThread } from './disk-thread';
 import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
 import type { Task } from './queue-state';
 
@@ -21,10 +22,12 @@ export interface TransferDeps {
   /** Still this run's task: not paused, cancelled or cleared meanwhile, and the queue is not closing. */
   isCurrent: (task: Task, controller: AbortController) => boolean;
   ensureFolder: (folder: string) => Promise<void>;
+  /** Where the files are written (disk-thread.ts). */
+  disk: DiskThread;
   finish: (task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }) => void;
   renew: (task: Task) => void;
-  /** The file is downloaded (as `.part`, still open when `handle` is given): done once saved with its sidecar. */
-  downloaded: (task: Task, handle: FileHandle | null) => Promise<void>;
+  /** The file is downloaded (as a closed `.part`, its inode `ino` when written here): done once saved with its sidecar. */
+  downloaded: (task: Task, ino: string | null) => Promise<void>;
   sample: (taskId: string, bytes: number) => void;
   emitSoon: () => void;
   persistSoon: () => void;
@@ -70,6 +73,8 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
           expectedTotal: task.totalBytes,
           keepPart: true,
           ensureFolder: d.ensureFolder,
+          disk: d.disk,
+          mtime: task.takenAt,
           resume: !(firstTry && task.attempts === 1),
           onStart: (info) => {
             task.ext = info.ext;
@@ -84,14 +89,11 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
             d.emitSoon();
           },
         });
-        if (!mine()) {
-          await result.handle?.close();
-          return await stopped();
-        }
+        if (!mine()) return await stopped();
         task.bytes = result.bytes;
         task.totalBytes = result.bytes;
         task.sha256 = result.sha256;
-        return await d.downloaded(task, result.handle); // done once saved with its sidecar
+        return await d.downloaded(task, result.ino); // done once saved with its sidecar
       } catch (error) {
         if (!mine()) return await stopped();
         const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);

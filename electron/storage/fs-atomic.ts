@@ -200,6 +200,11 @@ export function writeFileAtomicSync(file: string, data: Chunk, options: AtomicWr
 /** Where hard links are refused (FAT and exFAT drives, some network shares). */
 const NO_LINK_CODES = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
+/** True when the error says the drive refuses hard links (then renameNoReplace falls back to a checked rename). */
+export function linkRefused(error: unknown): boolean {
+  return NO_LINK_CODES.has(errorCode(error) ?? '');
+}
+
 /** True when something is at `path` (a file, a folder, anything). */
 export async function pathExists(path: string): Promise<boolean> {
   try {
@@ -255,7 +260,7 @@ export async function renameNoReplace(from: string, to: string): Promise<void> {
     await unlink(from).catch(() => undefined);
     return;
   } catch (error) {
-    if (!NO_LINK_CODES.has(errorCode(error) ?? '')) throw error;
+    if (!linkRefused(error)) throw error;
   }
   if (await pathExists(to)) throw Object.assign(new Error(`EEXIST: file already exists, rename '${from}' -> '${to}'`), { code: 'EEXIST' });
   await renameWithRetry(from, to);

@@ -2,31 +2,41 @@
 // what to do (not "internal"), nothing half-written is marked saved, and the file downloads once the
 // disk has room again.
 import { existsSync } from 'node:fs';
-import type * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
+import { createDiskThread, type DiskThread } from '../../../../electron/downloads/disk-thread';
 import { createDownloadQueue } from '../../../../electron/downloads/queue';
 import { crashItems } from '../../../support/download-child';
 import { localServer, serveBytes, tempDir, type LocalServer } from './support';
 
 const failing: { folder: string | null; code: string; at: 'open' | 'write' } = { folder: null, code: 'ENOSPC', at: 'write' };
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof fsPromises>();
-  const refused = (p: string) => Object.assign(new Error(`${failing.code}: simulated, '${p}'`), { code: failing.code });
-  const open: typeof real.open = async (path, ...rest) => {
-    const p = String(path);
-    const hit = failing.folder !== null && p.startsWith(failing.folder);
-    if (hit && failing.at === 'open') throw refused(p);
-    const handle = await real.open(path, ...rest);
-    if (!hit) return handle;
-    const refuse = async () => {
-      throw refused(p);
-    };
-    return Object.assign(handle, { writeFile: refuse, write: refuse, writev: refuse });
+
+/**
+ * The disk thread, refusing what goes under `failing.folder` as the real one reports it: a part file's
+ * failure (at its open or a write) when the file is finished, a sidecar's when it is created.
+ */
+function refusingDisk(): DiskThread {
+  const real = createDiskThread();
+  const hit = (path: string) => failing.folder !== null && path.startsWith(failing.folder);
+  const refused = (path: string) => Object.assign(new Error(`${failing.code}: simulated, '${path}'`), { code: failing.code });
+  return {
+    ...real,
+    openPart(path, append) {
+      if (!hit(path)) return real.openPart(path, append);
+      const part = failing.at === 'open' ? null : real.openPart(path, append);
+      return {
+        write: async (chunk) => void (await part?.write(chunk)),
+        finish: async () => {
+          await part?.abort();
+          throw refused(path);
+        },
+        abort: async () => void (await part?.abort()),
+      };
+    },
+    create: async (path, text, mode) => (hit(path) ? Promise.reject(refused(path)) : real.create(path, text, mode)),
   };
-  return { ...real, open };
-});
+}
 
 let server: LocalServer | null = null;
 let dir: ReturnType<typeof tempDir> | null = null;
@@ -50,6 +60,7 @@ async function setUp() {
     confirmRenewal: async () => null,
     emit: () => undefined,
     version: '0.1.0',
+    disk: refusingDisk(),
     log: () => undefined,
   });
   await queue.start();
