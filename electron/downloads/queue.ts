@@ -293,7 +293,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     disk,
     finish,
     renew,
-    downloaded: async (task, ino) => saving.add(task, ino),
+    downloaded: (task, ino) => saving.add(task, ino),
     sample,
     emitSoon,
     persistSoon,

@@ -27,7 +27,7 @@ export interface TransferDeps {
   finish: (task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }) => void;
   renew: (task: Task) => void;
   /** The file is downloaded (as a closed `.part`, its inode `ino` when written here): done once saved with its sidecar. */
-  downloaded: (task: Task, ino: string | null) => Promise<void>;
+  downloaded: (task: Task, ino: string | null) => void;
   sample: (taskId: string, bytes: number) => void;
   emitSoon: () => void;
   persistSoon: () => void;
@@ -93,7 +93,7 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
         task.bytes = result.bytes;
         task.totalBytes = result.bytes;
         task.sha256 = result.sha256;
-        return await d.downloaded(task, result.ino); // done once saved with its sidecar
+        return d.downloaded(task, result.ino); // done once saved with its sidecar
       } catch (error) {
         if (!mine()) return await stopped();
         const e = error instanceof DownloadError ? error : new DownloadError('io', error instanceof Error ? error.message : String(error), false);
