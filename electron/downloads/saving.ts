@@ -1,6 +1,6 @@
 // Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced, dated and closed
-// by its transfer (saving.add; the file work runs on the disk thread, disk-thread.ts); a batch (a few dozen files, or whatever is there when the queue has a quiet
-// moment) lists them in the journal (journal.ts: path, inode, size, sha256) together with the sidecar texts
+// by its transfer (saving.add; the file work runs on the disk thread, disk-thread.ts); a batch (a few dozen
+// files, or whatever is there when the queue has a quiet moment) lists them in the journal (journal.ts: path, inode, size, sha256) together with the sidecar texts
 // of the items they complete, with ONE sync for the batch; then, item by item, gives each file its name (a
 // hard link, never over a file that is there) and creates the item's sidecar at its name (`wx`: never over a
 // file) with no sync of its own; only then are the files marked done (archive, state, library). An item
