@@ -1,14 +1,15 @@
 // Making downloads durable in batches. A downloaded file waits as `<name>.part`, unsynced, dated and closed
 // by its transfer (saving.add; the file work runs on the disk thread, disk-thread.ts); a batch (a few dozen
-// files, or whatever is there when the queue has a quiet moment) lists them in the journal (journal.ts: path, inode, size, sha256) together with the sidecar texts
-// of the items they complete, with ONE sync for the batch; then, item by item, gives each file its name (a
-// hard link, never over a file that is there) and creates the item's sidecar at its name (`wx`: never over a
-// file) with no sync of its own; only then are the files marked done (archive, state, library). An item
-// whose file did not get its name (one was there, a failure) has its sidecar made again as it now is, in a
-// record of its own. The files and folders themselves are synced by the journal's checkpoints. A crash at
-// any point leaves a `.part` (resumed), a complete file without a sidecar (found again at the next start and
-// given its sidecar), or files the journal lists (checked at the next start: see journal.ts); never a file
-// marked done that a crash could leave incomplete without the next start noticing.
+// files, or whatever is there when the queue has a quiet moment) lists them in the journal (journal.ts:
+// path, inode, size, sha256) together with the sidecar texts of the items they complete, with ONE sync for
+// the batch; then, item by item, gives each file its name (a hard link, never over a file that is there)
+// and creates the item's sidecar at its name (`wx`: never over a file) with no sync of its own; only then
+// are the files marked done (archive, state, library). An item whose file did not get its name (one was
+// there, a failure) has its sidecar made again as it now is, in a record of its own. The files and folders
+// themselves are synced by the journal's checkpoints. A crash at any point leaves a `.part` (resumed), a
+// complete file without a sidecar (found again at the next start and given its sidecar), or files the
+// journal lists (checked at the next start: see journal.ts); never a file marked done that a crash could
+// leave incomplete without the next start noticing.
 import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
