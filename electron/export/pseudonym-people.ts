@@ -38,42 +38,16 @@ function memoable(text: string): boolean {
   return isShort(text) || (text.length <= MEMO_MAX_LINK_LENGTH && (c === 0x68 || c === 0x48) && text.startsWith('http'));
 }
 
-/**
- * A link to the platform's media hosts (ids and signatures only), as the regular expression
- * /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i would find it: isCdnUrl().
- */
-const HTTPS = 'https://';
-const CDN_HOSTS = ['.cdninstagram.com', '.fbcdn.net'];
-const WHITESPACE = /\s/;
-
-/** A character of a host name as the expression takes it: [a-z0-9.-], either case. */
-function isHostChar(code: number): boolean {
-  const lower = code | 0x20;
-  return (lower >= 97 && lower <= 122) || isDigit(code) || code === 0x2e || code === 0x2d;
-}
-
-/** Whether `text` has `suffix` (lower case) right before `end`, its ASCII letters in either case. */
-function endsWithFolded(text: string, end: number, suffix: string): boolean {
-  const from = end - suffix.length;
-  for (let i = 0; i < suffix.length; i++) {
-    const c = text.charCodeAt(from + i);
-    if ((c >= 65 && c <= 90 ? c + 32 : c) !== suffix.charCodeAt(i)) return false;
-  }
-  return true;
-}
+/** A link to the platform's media hosts (ids and signatures only). */
+const CDN_URL = /^https:\/\/[a-z0-9.-]+\.(cdninstagram\.com|fbcdn\.net)\/[^\s]*$/i;
 
 /**
- * The expression's test without the expression (it is asked of every link), and without a string made
- * on the way: `https://`, a host of [a-z0-9.-] that ends with one of the media hosts, a '/', and no white
- * space anywhere.
+ * CDN_URL.test(), asked of every string scanned: one that does not start with an 'h' is let go before the
+ * search. The expression itself, run natively, is quicker than a loop over the link's characters.
  */
 function isCdnUrl(text: string): boolean {
-  if (text.length <= HTTPS.length || !endsWithFolded(text, HTTPS.length, HTTPS)) return false;
-  const slash = text.indexOf('/', HTTPS.length);
-  if (slash < 0) return false;
-  for (let i = HTTPS.length; i < slash; i++) if (!isHostChar(text.charCodeAt(i))) return false;
-  const hostLength = slash - HTTPS.length;
-  return CDN_HOSTS.some((suffix) => hostLength > suffix.length && endsWithFolded(text, slash, suffix)) && !WHITESPACE.test(text);
+  const c = text.charCodeAt(0);
+  return (c === 0x68 || c === 0x48) && CDN_URL.test(text);
 }
 
 function escapeRegExp(text: string): string {
