@@ -1,0 +1,70 @@
+// Machine instructions per item of the pseudonymiser (the learning walk, then the rewrite of record, raw
+// and parameters), counted by valgrind instead of timed. On this shared 2-core machine, CPU times of the
+// same code differ by 5-20 % from run to run; V8 in --predictable mode (no background compiling or
+// collecting) under valgrind gives the same count to within 0.1 %, so a change worth 1 % shows. The count
+// is the difference between runs of 2,000 and 4,000 items (the startup and the compiling cancel out),
+// two rounds each. Not a goal of its own: bench-export.ts judges; this tells whether a change helps.
+// Needs valgrind (`apt-get install -y valgrind`); about five minutes.
+// Run: node --import tsx scripts/bench/pseudonymise-instructions.ts
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPseudonymiser } from '../../electron/export/pseudonymise';
+import { item } from './posts';
+
+const SMALL = 2000;
+const LARGE = 4000;
+const ROUNDS = 2;
+
+/** In the counted process: learn and rewrite `count` generated posts, ROUNDS times. */
+function drive(count: number): void {
+  const items = Array.from({ length: count }, (_, i) => item(i));
+  const options = { project: 'bench', dropNames: false, dropPictures: false, dropText: false };
+  let kept = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const pz = createPseudonymiser(Buffer.alloc(32, 7), options);
+    for (const { record, provenance } of items) {
+      pz.learnRecord(record);
+      pz.learn(record.raw);
+      pz.learnParams(provenance.params);
+    }
+    pz.freeze();
+    for (const { record, provenance } of items) {
+      if (pz.applyRecord(record) !== null) kept++;
+      pz.applyParams(provenance.params);
+      if (!pz.applyChecked(record.raw).leaks) kept++;
+    }
+  }
+  console.log(`rewrote ${kept} records`);
+}
+
+/** Instructions of one bundled run of `count` items under valgrind. */
+function instructions(bundle: string, count: number): number {
+  const run = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--predictable', bundle, `--items=${count}`], { encoding: 'utf8' });
+  if (run.error) throw new Error(`valgrind could not be started (${run.error.message}): install it, e.g. apt-get install -y valgrind`);
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
+  if (run.status !== 0 || !refs?.[1]) throw new Error(`valgrind run failed:\n${run.stderr.slice(-2000)}`);
+  return Number(refs[1].replace(/,/g, ''));
+}
+
+const itemsArg = process.argv.find((a) => a.startsWith('--items='));
+if (itemsArg) {
+  drive(Number(itemsArg.slice('--items='.length)));
+} else {
+  const folder = mkdtempSync(join(tmpdir(), 'feedlens-pz-instructions-'));
+  try {
+    // One plain-JavaScript bundle: under valgrind, tsx's loader would be counted (and be slow) too. Imported
+    // here only: the bundle, run from a temporary folder, does not import esbuild.
+    const { build } = await import('esbuild');
+    const bundle = join(folder, 'run.mjs');
+    await build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'warning' });
+    const small = instructions(bundle, SMALL);
+    const large = instructions(bundle, LARGE);
+    const perItem = (large - small) / ((LARGE - SMALL) * ROUNDS);
+    console.log(`pseudonymiser: ${Math.round(perItem).toLocaleString('en')} instructions per item (learn + rewrite; valgrind, node --predictable; ${SMALL.toLocaleString('en')} vs ${LARGE.toLocaleString('en')} items, ${ROUNDS} rounds)`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
