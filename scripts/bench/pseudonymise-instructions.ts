@@ -4,7 +4,9 @@
 // collecting) under valgrind gives the same count to within 0.1 %, so a change worth 1 % shows. The count
 // is the difference between runs of 2,000 and 4,000 items (the startup and the compiling cancel out),
 // two rounds each. Not a goal of its own: bench-export.ts judges; this tells whether a change helps.
-// Needs valgrind (`apt-get install -y valgrind`); about five minutes.
+// Instructions are not time (a cache miss or a long string hashed weighs more in time than in count):
+// confirm a gain found here with bench-export.ts. Needs valgrind (`apt-get install -y valgrind`); about
+// two and a half minutes.
 // Run: node --import tsx scripts/bench/pseudonymise-instructions.ts
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
