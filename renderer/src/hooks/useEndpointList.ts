@@ -65,6 +65,10 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
       };
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A page appended keeps every page before it as it was (what useAppendOnly builds on); structural
+    // sharing would compare the whole list of pages again for every page that arrives (a set of 800 pages
+    // made and walked at 10,000 posts), and lists are fetched again only when the user refreshes them.
+    structuralSharing: false,
   });
 
   const pages = query.data?.pages;
