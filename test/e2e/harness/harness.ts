@@ -100,8 +100,8 @@ export interface Harness {
  * Waits until the screen is ready for a screenshot: no grid is still revealing a page's rows (a row at a
  * time, each once the images of the one before have loaded: Virtual.tsx), the images on screen have loaded
  * (lazy ones load as they come into view; up to 10 s, and one that failed counts, as it will not change),
- * they are decoded,
- * CSS transitions (progress bars sliding to their values) have ended, and two frames have been painted.
+ * they are decoded, CSS transitions (progress bars sliding to their values) have ended, and two frames
+ * have been painted.
  * Never fails: the screenshot is taken either way.
  */
 export async function settle(page: Page): Promise<void> {
