@@ -6,41 +6,21 @@
 // Run: node --expose-gc --import tsx scripts/bench/pseudonymise-phases.ts [count]
 import { loadavg } from 'node:os';
 import { rawLeftOut } from '../../electron/export/lines';
-import { createPseudonymiser } from '../../electron/export/pseudonymise';
 import { checkExportRecords } from '../../electron/export/records';
 import { item } from './posts';
+import { learnt, rewriteAll } from './pseudonymise-run';
 import { median } from './support';
 
 const COUNT = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 50_000);
 const ROUNDS = 7;
 const items = Array.from({ length: COUNT }, (_, i) => item(i));
-const key = Buffer.alloc(32, 7);
-const options = { project: 'bench', dropNames: false, dropPictures: false, dropText: false };
-
-function learnt() {
-  const pz = createPseudonymiser(key, options);
-  for (const { record, provenance } of items) {
-    pz.learnRecord(record);
-    pz.learn(record.raw);
-    pz.learnParams(provenance.params);
-  }
-  pz.freeze();
-  return pz;
-}
-const pz = learnt();
+const pz = learnt(items);
 let sink = 0;
 
 const PHASES: Record<string, () => void> = {
   check: () => checkExportRecords(items),
-  learn: () => void learnt(),
-  rewrite: () => {
-    for (const { record, provenance } of items) {
-      const copy = pz.applyRecord(record);
-      const raw = pz.applyChecked(record.raw);
-      pz.applyParams(provenance.params);
-      if (copy !== null && raw.leaks) sink += 1;
-    }
-  },
+  learn: () => void learnt(items),
+  rewrite: () => void (sink += rewriteAll(pz, items)),
   'rewrite+json': () => {
     for (const { record } of items) {
       const raw = pz.applyChecked(record.raw);
