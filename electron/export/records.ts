@@ -43,16 +43,19 @@ function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** A check of a plain value: `test` as a function (for explain) and as an expression (for the compiled test). */
+/**
+ * A check of a plain value: `ok` as a function (for explain) and `test` as an expression (for the compiled
+ * test; in parentheses, so that `!` or `||` around it cannot bind into it).
+ */
 function scalar(expected: string, ok: Test, test: (x: string) => string): Check {
   return {
-    test,
+    test: (x) => `(${test(x)})`,
     explain: (v, p, out) => void (!ok(v) && out.push({ param: p, message: `Expected ${expected}, got ${typeName(v)}` })),
   };
 }
 
 const string = scalar('a string', (v) => typeof v === 'string', (x) => `typeof ${x} === 'string'`);
-const id = scalar('a non-empty string', (v) => typeof v === 'string' && v !== '', (x) => `(typeof ${x} === 'string' && ${x} !== '')`);
+const id = scalar('a non-empty string', (v) => typeof v === 'string' && v !== '', (x) => `typeof ${x} === 'string' && ${x} !== ''`);
 const number = scalar('a number', (v) => typeof v === 'number', (x) => `typeof ${x} === 'number'`);
 const flag = scalar('true or false', (v) => typeof v === 'boolean', (x) => `typeof ${x} === 'boolean'`);
 
