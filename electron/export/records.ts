@@ -79,7 +79,8 @@ function object(fields: Record<string, Check>): ObjectCheck {
   const ok = compiled(`if (!c0(v)) return false;\n${lines.join('\n')}\nreturn true;`, calls);
   return {
     ok,
-    test: (x, more) => `${call(more, ok)}(${x})`,
+    // In the code of an object holding this one: a call of this test.
+    test: (x, outer) => `${call(outer, ok)}(${x})`,
     explain: (v, p, out) => {
       if (!isDict(v)) return void out.push({ param: p, message: `Expected an object, got ${typeName(v)}` });
       for (const [key, check] of entries) check.explain(v[key], `${p}.${key}`, out);
