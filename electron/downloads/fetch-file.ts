@@ -69,6 +69,8 @@ export interface FetchFileResult {
   resumedFrom: number;
   /** The inode of the file written (with keepPart, of the `.part`); null when no file was written here. */
   ino: string | null;
+  /** False when the modification time asked for (`mtime`) could not be set: the file is whole, only its date is off. */
+  dated: boolean;
 }
 
 export const partPath = (final: string): string => `${final}.part`;
@@ -157,7 +159,7 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
         const sha256 = (await hashOf(partPath(final), offset)).digest('hex');
         await finishFile(partPath(final), final, o.keepPart === true);
         o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
-        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, ino: null };
+        return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, ino: null, dated: true };
       }
       offset = 0;
       res = await send(o, 0);
@@ -236,7 +238,7 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
   }
   if (done.bytes !== written) throw new DownloadError('io', `Could not write ${final}: ${done.bytes} of ${written} bytes are in its part file.`, true);
   if (o.keepPart !== true) await rename(partFile, final).catch((error: unknown) => Promise.reject(writeError(error, final)));
-  return { path: final, ext, bytes: written, sha256: done.sha256, contentType, resumedFrom: offset, ino: done.ino };
+  return { path: final, ext, bytes: written, sha256: done.sha256, contentType, resumedFrom: offset, ino: done.ino, dated: done.dated };
 }
 
 /** Removes the `.part` of a download (cancel). */

@@ -297,6 +297,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     sample,
     emitSoon,
     persistSoon,
+    log,
   };
 
   // ---- enqueue ----

@@ -31,6 +31,7 @@ export interface TransferDeps {
   sample: (taskId: string, bytes: number) => void;
   emitSoon: () => void;
   persistSoon: () => void;
+  log: (message: string) => void;
 }
 
 export async function exists(path: string): Promise<boolean> {
@@ -89,6 +90,8 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
             d.emitSoon();
           },
         });
+        // The file is whole; only its date (the post's time) could not be set: said, not failed.
+        if (!result.dated) d.log(`downloads: ${task.id}: the file's modification time could not be set`);
         if (!mine()) return await stopped();
         task.bytes = result.bytes;
         task.totalBytes = result.bytes;

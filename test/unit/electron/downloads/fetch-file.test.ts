@@ -34,6 +34,17 @@ describe('fetchFile', () => {
     expect(existsSync(part())).toBe(false);
   });
 
+  it("dates the file with the post's time, and says so when the time cannot be set (the file is whole all the same)", async () => {
+    server = await localServer((req, res) => serveBytes(req, res, SOURCE));
+    const dated = await fetchFile(options(`${server.url}/v/clip.mp4`, { mtime: 1_700_000_000 }));
+    expect(dated.dated).toBe(true);
+    expect(statSync(final()).mtimeMs / 1000).toBe(1_700_000_000);
+    // A time the file system call refuses (as a file system without times would).
+    const undated = await fetchFile(options(`${server.url}/v/clip.mp4`, { base: join(dir.path, 'other'), mtime: 'not a time' as never }));
+    expect(undated.dated).toBe(false);
+    expect(readFileSync(undated.path).equals(SOURCE)).toBe(true);
+  });
+
   it('continues a .part with a Range request and ends byte-identical', async () => {
     writeFileSync(part(), SOURCE.subarray(0, 123_456));
     server = await localServer((req, res) => serveBytes(req, res, SOURCE));

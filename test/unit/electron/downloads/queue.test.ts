@@ -8,6 +8,7 @@ import { parseLossless } from '../../../../shared/api/json';
 import type { DownloadsSnapshot, SavedItemArg } from '../../../../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
 import { createDownloadHandlers } from '../../../../electron/downloads/handlers';
+import { createDiskThread, type DiskThread } from '../../../../electron/downloads/disk-thread';
 import { createDownloadQueue, type DownloadQueue, type DownloadQueueOptions } from '../../../../electron/downloads/queue';
 import { ledgerAnswerFacts, type Sidecar } from '../../../../electron/downloads/sidecar';
 import { createLedger } from '../../../../electron/calls/ledger';
@@ -264,6 +265,29 @@ describe('downloading posts', () => {
     expect(q.snapshot().items[0]?.state).toMatch(/done|skipped/);
     expect(saved).toEqual([sidecarPath]);
     expect((parseLossless(readFileSync(sidecarPath, 'utf8')) as Sidecar).files).toHaveLength(1);
+  });
+
+  it('saves a file whose date cannot be set, and says so in the log', async () => {
+    const m = findMedia((x) => x.kind === 'image');
+    const items = await postItems(m);
+    const real = createDiskThread();
+    // A disk (file system) that keeps bytes but not times: every part comes back undated.
+    const disk: DiskThread = {
+      ...real,
+      openPart: (path, append) => {
+        const part = real.openPart(path, append);
+        return { ...part, finish: async (o) => ({ ...(await part.finish(o)), dated: false }) };
+      },
+    };
+    const logged: string[] = [];
+    const q = makeQueue({ disk, log: (message) => void logged.push(message) });
+    await q.start();
+    await q.enqueue(items);
+    await q.idle();
+    expect(q.snapshot().items[0]?.state).toBe('done');
+    expect(existsSync(expectedPath(m, null, false))).toBe(true);
+    expect(logged.filter((l) => /modification time could not be set/.test(l))).toHaveLength(1);
+    await real.close();
   });
 
   it("never replaces a file it did not write: a user's file where a sidecar goes, or where a media file goes", async () => {
