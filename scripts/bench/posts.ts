@@ -5,18 +5,21 @@ import type { Post, User } from '../../shared/records';
 import type { SavedItem } from '../../electron/export/run';
 
 const BASE_PK = 3776832898280228145n;
+/** Distinct accounts: post i is by account i % ACCOUNTS (and tags and mentions the next ones). */
+export const ACCOUNTS = 5000;
 
 function user(n: number): User {
-  const id = String(51234567 + (n % 5000));
+  const a = n % ACCOUNTS;
+  const id = String(51234567 + a);
   return {
     kind: 'user',
     id,
-    username: `person.${n % 5000}`,
-    fullName: `Person ${n % 5000}`,
+    username: `person.${a}`,
+    fullName: `Person ${a}`,
     avatarUrl: `https://scontent.cdninstagram.com/v/t51.2885-19/${id}_n.jpg?oe=6790ABCD`,
     isPrivate: false,
     isVerified: n % 7 === 0,
-    raw: { pk: id, username: `person.${n % 5000}`, full_name: `Person ${n % 5000}` },
+    raw: { pk: id, username: `person.${a}`, full_name: `Person ${a}` },
     source: { family: 'v1', path: '/v1/user/medias/chunk' },
   };
 }
@@ -25,7 +28,7 @@ function user(n: number): User {
 export function post(i: number): Post {
   const pk = (BASE_PK + BigInt(i) * 10n).toString();
   const owner = user(i);
-  const caption = `Golden hour number ${i} with @person.${(i + 1) % 5000} #travel #sunset #café`;
+  const caption = `Golden hour number ${i} with @person.${(i + 1) % ACCOUNTS} #travel #sunset #café`;
   const image = (id: string) => ({ url: `https://scontent.cdninstagram.com/v/t51.2885-15/${id}_n.jpg?oe=6790ABCD`, width: 1080, height: 1350 });
   const children: Post[] =
     i % 5 === 0
@@ -40,7 +43,7 @@ export function post(i: number): Post {
     mediaType: children.length > 0 ? 'carousel' : 'image',
     takenAt: 1_700_000_000 + i * 60,
     owner,
-    caption: { text: caption, hashtags: ['travel', 'sunset', 'café'], mentions: [`person.${(i + 1) % 5000}`] },
+    caption: { text: caption, hashtags: ['travel', 'sunset', 'café'], mentions: [`person.${(i + 1) % ACCOUNTS}`] },
     images: [image(pk)],
     videos: [],
     videoDuration: null,
