@@ -11,6 +11,8 @@ import { crashItems } from '../../../support/download-child';
 import { localServer, serveBytes, tempDir, type LocalServer } from './support';
 
 const failing: { folder: string | null; code: string; at: 'open' | 'write' } = { folder: null, code: 'ENOSPC', at: 'write' };
+/** The disk threads the tests started: stopped after each test (a worker left running outlives it). */
+const threads: DiskThread[] = [];
 
 /**
  * The disk thread, refusing what goes under `failing.folder` as the real one reports it: a part file's
@@ -18,6 +20,7 @@ const failing: { folder: string | null; code: string; at: 'open' | 'write' } = {
  */
 function refusingDisk(): DiskThread {
   const real = createDiskThread();
+  threads.push(real);
   const hit = (path: string) => failing.folder !== null && path.startsWith(failing.folder);
   const refused = (path: string) => Object.assign(new Error(`${failing.code}: simulated, '${path}'`), { code: failing.code });
   return {
@@ -42,6 +45,7 @@ let server: LocalServer | null = null;
 let dir: ReturnType<typeof tempDir> | null = null;
 afterEach(async () => {
   failing.folder = null;
+  for (const thread of threads.splice(0)) await thread.close();
   await server?.close();
   dir?.remove();
 });
