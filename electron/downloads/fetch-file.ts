@@ -69,7 +69,7 @@ export interface FetchFileResult {
   resumedFrom: number;
   /** The inode of the file written (with keepPart, of the `.part`); null when no file was written here. */
   ino: string | null;
-  /** False when the modification time asked for (`mtime`) could not be set: the file is whole, only its date is off. */
+  /** False when setting the modification time (`mtime`) failed: the file is whole, only its date is off. */
   dated: boolean;
 }
 
@@ -159,6 +159,7 @@ export async function fetchFile(o: FetchFileOptions): Promise<FetchFileResult> {
         const sha256 = (await hashOf(partPath(final), offset)).digest('hex');
         await finishFile(partPath(final), final, o.keepPart === true);
         o.onStart?.({ ext: ext as string, total: offset, offset, contentType: null });
+        // Not dated here (nothing failed): with keepPart the saver dates it (saving.ts closePart).
         return { path: final, ext: ext as string, bytes: offset, sha256, contentType: null, resumedFrom: offset, ino: null, dated: true };
       }
       offset = 0;
