@@ -1,5 +1,6 @@
 // Which fields of a record name a person, hold free text or a user id (pseudonymise.ts walks by these).
 import type { Dict } from '../../shared/guards';
+import type { CompiledWalkers } from './pseudonym-compile';
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -141,13 +142,19 @@ export interface KeyPlan {
   readonly personKey: boolean;
   /** It has a `kind` key (the other way to be a person object). */
   readonly kindKey: boolean;
+  /** Its walkers, compiled by pseudonym-compile.ts once it has come often enough. */
+  readonly compiled: CompiledWalkers;
+}
+
+function notCompiled(): CompiledWalkers {
+  return { uses: 0, learner: undefined, personLearner: undefined, rewriter: undefined, personRewriter: undefined };
 }
 
 /** Plans kept per first key (the most recently used first) and first keys kept in all. */
 const PLANS_PER_FIRST_KEY = 8;
 const FIRST_KEYS = 5000;
 const plansByFirstKey = new Map<string, KeyPlan[]>();
-const NO_KEYS: KeyPlan = { keys: [], rules: [], personKey: false, kindKey: false };
+const NO_KEYS: KeyPlan = { keys: [], rules: [], personKey: false, kindKey: false, compiled: notCompiled() };
 
 /** Whether the object's keys, in for-in order, are exactly these. */
 function hasKeys(obj: Dict, keys: readonly string[]): boolean {
@@ -166,7 +173,7 @@ function makePlan(obj: Dict): KeyPlan {
     keys.push(k);
     rules.push(rulesOf(k));
   }
-  return { keys, rules, personKey: 'username' in obj || 'full_name' in obj || 'fullName' in obj, kindKey: 'kind' in obj };
+  return { keys, rules, personKey: 'username' in obj || 'full_name' in obj || 'fullName' in obj, kindKey: 'kind' in obj, compiled: notCompiled() };
 }
 
 /** The plan of an object's keys (see KeyPlan): loop over them with `for (const k in obj)`, in step with plan.keys. */

@@ -16,10 +16,13 @@
 // - every other string: any id, username or full name of a person of the export is replaced.
 //
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
-// one export in pseudonym-people.ts; this module walks records with them.
+// one export in pseudonym-people.ts; this module walks records with them. The kinds of objects that come
+// again and again (posts, users, images...) are walked by functions compiled for their keys
+// (pseudonym-compile.ts) that take the same steps as the walks here.
 import { isDict, type Dict } from '../../shared/guards';
 import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planOf, rulesOf, wholeMediaId, type KeyPlan } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
+import { COMPILE_AFTER, learnerOf, rewriterOf, type LearnOps, type RewriteOps } from './pseudonym-compile';
 import { People } from './pseudonym-people';
 
 export interface PseudonymOptions {
@@ -99,8 +102,14 @@ function isArtistUsername(value: string): boolean {
   return LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value);
 }
 
-export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pseudonymiser {
+/** For tests: after how many walks a key plan is compiled (0: at once; Infinity: never). */
+export interface PseudonymTuning {
+  compileAfter?: number;
+}
+
+export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuning: PseudonymTuning = {}): Pseudonymiser {
   const people = new People(key);
+  const compileAfter = tuning.compileAfter ?? COMPILE_AFTER;
   let learning = true;
 
   /**
@@ -219,7 +228,13 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     if (!isDict(value)) return;
     const plan = planOf(value);
-    if (isPersonPlan(value, plan)) {
+    const isPerson = isPersonPlan(value, plan);
+    const compiled = learnerOf(plan, isPerson, compileAfter);
+    if (compiled !== null) {
+      compiled(value, skipRaw, learnOps);
+      return;
+    }
+    if (isPerson) {
       learnPerson(value, plan, skipRaw);
       return;
     }
@@ -233,6 +248,17 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
       else learnValue(v, r, skipRaw);
     }
   }
+
+  /** The steps of the compiled learners (pseudonym-compile.ts). */
+  const learnOps: LearnOps = {
+    person: (obj) => people.add(idOf(obj), usernameOf(obj), fullNameOf(obj)),
+    id: learnId,
+    text: learnText,
+    string: learnString,
+    artist: (v) => (isArtistUsername(v) ? learnUsername(v) : learnString(v)),
+    walk: learnWalk,
+    dropPictures: options.dropPictures,
+  };
 
   function learnParams(input: Record<string, unknown>): void {
     for (const k in input) {
@@ -284,9 +310,13 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     return done.clean ? done.out : put(done.out);
   }
 
-  function person(obj: Dict, plan: KeyPlan, skipRaw: boolean): Dict {
+  function aliasOf(obj: Dict): string {
     const id = idOf(obj);
-    const alias = id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
+    return id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
+  }
+
+  function person(obj: Dict, plan: KeyPlan, skipRaw: boolean): Dict {
+    const alias = aliasOf(obj);
     const out: Dict = {};
     let i = 0;
     for (const k in obj) {
@@ -315,7 +345,10 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     if (!isDict(value)) return putAsIs(value, rules);
     const plan = planOf(value);
-    if (isPersonPlan(value, plan)) return person(value, plan, skipRaw);
+    const isPerson = isPersonPlan(value, plan);
+    const compiled = rewriterOf(plan, isPerson, compileAfter);
+    if (compiled !== null) return compiled(value, skipRaw, rewriteOps);
+    if (isPerson) return person(value, plan, skipRaw);
     // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
     // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
     // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
@@ -332,6 +365,20 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
     }
     return out ?? value;
   }
+
+  /** The steps of the compiled rewriters (pseudonym-compile.ts). */
+  const rewriteOps: RewriteOps = {
+    alias: aliasOf,
+    put,
+    asIs: putAsIs,
+    id: idValue,
+    text,
+    string: walkString,
+    plain: (v) => put(people.scrub(v)),
+    walk,
+    dropNames: options.dropNames,
+    dropPictures: options.dropPictures,
+  };
 
   function walkString(value: string, rules: number): unknown {
     if (rules & RULE.TEXT) return text(value);

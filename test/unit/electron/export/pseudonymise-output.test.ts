@@ -3,19 +3,15 @@
 // faster must leave these bytes as they are; a change to what is written updates the hashes on purpose
 // (and says why).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findEndpoint } from '../../../../shared/api/catalog';
-import { normalizeAnswer, normalizeItems } from '../../../../shared/api/normalize';
-import { readPage } from '../../../../shared/api/pager';
-import type { AppRecord } from '../../../../shared/records';
 import { createExportHandlers } from '../../../../electron/export/handlers';
 import type { ProjectKeys } from '../../../../electron/export/pseudonymise';
 import type { SavedItem } from '../../../../electron/export/run';
 import { item } from '../../../../scripts/bench/posts';
-import { loadAnswer } from '../../shared/api/normalize/support';
+import { allFixtureItems } from './fixture-items';
 
 const folder = mkdtempSync(join(tmpdir(), 'feedlens-pseudo-output-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -23,23 +19,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 /** A fixed key: the same pseudonyms on every run. */
 const keys: ProjectKeys = async () => ({ get: async () => '07'.repeat(32), set: async () => undefined, backendName: 'memory', degraded: true });
 
-/** The records of a fixture answer, under the endpoint its file is named after (`v1-user-clips-chunk.json`: /v1/user/clips/chunk). */
-function fixtureItems(file: string): SavedItem[] {
-  const parts = file.replace(/\.json$/, '').split('-');
-  for (let n = parts.length; n > 1; n--) {
-    const path = `/${parts.slice(0, n).join('/')}`;
-    const endpoint = findEndpoint(path);
-    if (!endpoint) continue;
-    const data = loadAnswer(file);
-    const records: AppRecord[] = endpoint.paging ? normalizeItems(endpoint, readPage(endpoint, data, {}).items) : [normalizeAnswer(endpoint, data)].flat().filter((r): r is AppRecord => r !== null);
-    // Parameters naming a person (and a query), as a list fetched for someone would have them.
-    const provenance = { path, params: { user_id: '528817151', username: 'nasa', query: 'nasa', end_cursor: 'QVFE' }, requestId: 'r1', fetchedAt: 1_763_900_000_000 };
-    return records.filter((record) => record.kind !== 'about').map((record) => ({ record, provenance }));
-  }
-  return [];
-}
-
-const fixtures = readdirSync(resolve(__dirname, '../../../fixtures/answers')).sort().flatMap(fixtureItems);
+const fixtures = allFixtureItems();
 // Posts of many accounts, carousels among them, mentions of accounts both in and out of the export.
 const posts = Array.from({ length: 1500 }, (_, i) => item(i * 7));
 
