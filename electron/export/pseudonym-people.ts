@@ -78,8 +78,12 @@ export class People {
   private readonly idLengths = new IdLengths();
   /** The longest known username: a longer string is no one's (not even looked up). */
   private longestName = 0;
-  private scrubbed = new Map<string, string>();
+  /** Short strings and links apart: the short ones (a few words, names, kinds) stay few and quick to find. */
+  private scrubbedShort = new Map<string, string>();
+  private scrubbedLinks = new Map<string, string>();
   private leaky = new Map<string, boolean>();
+  /** Username as written -> its pseudonym, once frozen (a mention's, on every text that mentions them). */
+  private byWrittenName = new Map<string, string>();
   /**
    * The last string scrub() let through because the quick pass found nothing in it: the leak check that
    * follows (a raw record's value) would run the same pass and find the same nothing.
@@ -128,7 +132,9 @@ export class People {
     for (let i = 0; i < sorted.length; i += NAMES_PER_MATCHER) {
       this.fullNameMatchers.push(new RegExp(sorted.slice(i, i + NAMES_PER_MATCHER).map(escapeRegExp).join('|'), 'g'));
     }
-    this.scrubbed.clear();
+    this.scrubbedShort.clear();
+    this.scrubbedLinks.clear();
+    this.byWrittenName.clear();
     this.leaky.clear();
     this.clean = null;
     this.seen.clear();
@@ -137,6 +143,18 @@ export class People {
   /** The pseudonym of the person with this (non-empty) id: pseudonym({ id, ... }) without an object. */
   idPseudonym(id: string): string {
     return this.memoised(this.byId, 'id:', id);
+  }
+
+  /** pseudonym({ id: null, username }) of a username as written (a mention): one look-up once frozen. */
+  usernamePseudonym(username: string): string {
+    if (this.scanner === null) return this.pseudonym({ id: null, username });
+    let out = this.byWrittenName.get(username);
+    if (out === undefined) {
+      out = this.pseudonym({ id: null, username });
+      if (this.byWrittenName.size >= MEMO_LIMIT) this.byWrittenName.clear();
+      this.byWrittenName.set(username, out);
+    }
+    return out;
   }
 
   pseudonym(person: Person): string {
@@ -225,14 +243,15 @@ export class People {
     if (media !== null) return media;
     // A short string (a word, a name, a kind) or a link is looked up before anything: they come again
     // and again (a profile picture's link, with the account's id in it, on every post of the account).
-    const memo = memoable(text);
-    let out = memo ? this.scrubbed.get(text) : undefined;
+    const short = isShort(text);
+    const memo = short ? this.scrubbedShort : memoable(text) ? this.scrubbedLinks : null;
+    let out = memo !== null ? memo.get(text) : undefined;
     if (out !== undefined) return out;
     let found = this.scan(text);
     // Only short strings are remembered as they are: links that name no one are mostly each post's own.
     if (found === 0) {
       this.clean = text;
-      return this.remember(isShort(text), text, text);
+      return this.remember(short ? memo : null, text, text);
     }
     out = text;
     if (found & FOUND_MEDIA_ID) out = out.replace(MEDIA_ID, (_m, pk: string, owner: string) => `${pk}_${this.idPseudonym(owner)}`);
@@ -271,10 +290,10 @@ export class People {
     return out;
   }
 
-  private remember(memo: boolean, text: string, out: string): string {
-    if (!memo) return out;
-    if (this.scrubbed.size >= MEMO_LIMIT) this.scrubbed.clear();
-    this.scrubbed.set(text, out);
+  private remember(memo: Map<string, string> | null, text: string, out: string): string {
+    if (memo === null) return out;
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(text, out);
     return out;
   }
 

@@ -130,7 +130,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
   }
 
-  const mentioned = (username: string): string => people.pseudonym({ id: null, username });
+  const mentioned = (username: string): string => people.usernamePseudonym(username);
   /**
    * Texts with an '@' rewritten so far: `@name` becomes `@<pseudonym>` (the same segments as the UI
    * links), then the rest is scrubbed. `clean`: the quick pass found no one in the result, so the raw
@@ -299,7 +299,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
 
   function usernameValue(value: unknown, rules: number): unknown {
     if (typeof value !== 'string' || value === '') return putAsIs(value, rules);
-    return put(people.pseudonym({ id: null, username: value }));
+    return put(people.usernamePseudonym(value));
   }
 
   function text(value: string): string {

@@ -36,6 +36,22 @@ describe('remembered strings', () => {
   });
 });
 
+describe('a written username’s pseudonym', () => {
+  it('is the pseudonym of the person, before and after freeze, however the name is written', () => {
+    const people = new People(key);
+    people.add(null, 'ada.k', null);
+    // Before freeze, an id learnt later changes the person's key: nothing is remembered yet.
+    expect(people.usernamePseudonym('Ada.K')).toBe(pseudonymOf(key, { username: 'ada.k' }));
+    people.add('62345678', 'ada.k', null);
+    expect(people.usernamePseudonym('ada.k')).toBe(pseudonymOf(key, { id: '62345678' }));
+    people.freeze();
+    for (const written of ['ada.k', 'ADA.K', '@ada.k', 'ada.k']) expect(people.usernamePseudonym(written)).toBe(pseudonymOf(key, { id: '62345678' }));
+    // Someone not in the export: keyed on the lower-cased username.
+    expect(people.usernamePseudonym('Zed.Out')).toBe(pseudonymOf(key, { username: 'zed.out' }));
+    expect(people.usernamePseudonym('Zed.Out')).toBe(people.pseudonym({ id: null, username: 'zed.out' }));
+  });
+});
+
 describe('media ids', () => {
   const people = new People(key);
   people.add('61234567', 'nils.berg', 'Nils Berg');
