@@ -9,7 +9,7 @@
 // What is compiled: key names only when they are plain identifiers (SAFE_KEY), embedded through
 // JSON.stringify, and the plan's rule numbers. Nothing else of a record goes into the code.
 import type { Dict } from '../../shared/guards';
-import { RULE, type KeyPlan } from './pseudonym-fields';
+import { RULE, type KeyPlan, type PlanSite } from './pseudonym-fields';
 
 /** The learning walk's steps (pseudonymise.ts). */
 export interface LearnOps {
@@ -23,8 +23,8 @@ export interface LearnOps {
   string(value: string): void;
   /** A string under an artist key: a username when it looks like one, else as string(). */
   artist(value: string): void;
-  /** An object or a list, walked with the rules of its key. */
-  walk(value: object, rules: number, skipRaw: boolean): void;
+  /** An object or a list, walked with the rules of its key; `site`: this field's (see PlanSite). */
+  walk(value: object, rules: number, skipRaw: boolean, site: PlanSite): void;
   readonly dropPictures: boolean;
 }
 
@@ -44,8 +44,8 @@ export interface RewriteOps {
   string(value: string, rules: number): unknown;
   /** Any other string, scrubbed. */
   plain(value: string): string;
-  /** An object or a list, walked with the rules of its key. */
-  walk(value: object, rules: number, skipRaw: boolean): unknown;
+  /** An object or a list, walked with the rules of its key; `site`: this field's (see PlanSite). */
+  walk(value: object, rules: number, skipRaw: boolean, site: PlanSite): unknown;
   readonly dropNames: boolean;
   readonly dropPictures: boolean;
 }
@@ -80,10 +80,20 @@ const MEDIA_ID_MIN_LENGTH = 19;
 
 const read = (key: string, v: string): string => `const ${v} = value[${JSON.stringify(key)}];`;
 
-/** The learning walk's learnValue() of `v` under rules `r`. */
-function learnValue(r: number, v: string): string {
+/**
+ * The walker made of its body: a function of (value, skipRaw, ops) that sees `s0`...: one PlanSite per
+ * field (the fields that are not walked leave theirs unused).
+ */
+function make<T>(plan: KeyPlan, body: string[]): T {
+  const sites = plan.keys.map((_, i) => `s${i} = { plan: null }`).join(', ');
+  return new Function(`'use strict';\nconst ${sites};\nreturn function (value, skipRaw, ops) {\n${body.join('\n')}\n};`)() as T;
+}
+
+/** The learning walk's learnValue() of field `i` (read into v<i>) under rules `r`. */
+function learnValue(r: number, i: number): string {
+  const v = `v${i}`;
   const string = r & RULE.TEXT ? `ops.text(${v});` : r & RULE.ARTIST ? `ops.artist(${v});` : `if (${v}.length >= ${MEDIA_ID_MIN_LENGTH}) ops.string(${v});`;
-  return `if (typeof ${v} === 'string') { ${string} } else if (typeof ${v} === 'object' && ${v} !== null) ops.walk(${v}, ${r}, skipRaw);`;
+  return `if (typeof ${v} === 'string') { ${string} } else if (typeof ${v} === 'object' && ${v} !== null) ops.walk(${v}, ${r}, skipRaw, s${i});`;
 }
 
 /** learnWalk() (or learnPerson() when `person`) of an object with the plan's keys. */
@@ -95,23 +105,24 @@ export function compileLearner(plan: KeyPlan, person: boolean): Learner {
     if (person) {
       // The person's own id, username and full name were learnt above; what is not kept is not learnt.
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) return;
-      if (r & RULE.PICTURE) lines.push(`if (!ops.dropPictures) { ${read(key, v)} ${learnValue(r, v)} }`);
-      else if (r & (RULE.TEXT | RULE.PERSON_KEEP)) lines.push(`{ ${read(key, v)} ${learnValue(r, v)} }`);
+      if (r & RULE.PICTURE) lines.push(`if (!ops.dropPictures) { ${read(key, v)} ${learnValue(r, i)} }`);
+      else if (r & (RULE.TEXT | RULE.PERSON_KEEP)) lines.push(`{ ${read(key, v)} ${learnValue(r, i)} }`);
       return;
     }
     if (r & RULE.DROPPED) return;
-    const step = r & RULE.ID_FIELD ? `if (typeof ${v} !== 'object' || Array.isArray(${v})) ops.id(${v}); else { ${learnValue(r, v)} }` : learnValue(r, v);
+    const step = r & RULE.ID_FIELD ? `if (typeof ${v} !== 'object' || Array.isArray(${v})) ops.id(${v}); else { ${learnValue(r, i)} }` : learnValue(r, i);
     lines.push(`${key === 'raw' ? 'if (!skipRaw) ' : ''}{ ${read(key, v)} ${step} }`);
   });
-  return new Function('value', 'skipRaw', 'ops', `'use strict';\n${lines.join('\n')}`) as Learner;
+  return make<Learner>(plan, lines);
 }
 
-/** The rewrite's walkValue() of `v` under rules `r`, as an expression. */
-function rewriteValue(r: number, v: string): string {
+/** The rewrite's walkValue() of field `i` (read into v<i>) under rules `r`, as an expression. */
+function rewriteValue(r: number, i: number): string {
+  const v = `v${i}`;
   const string = r & (RULE.TEXT | RULE.ARTIST) ? `ops.string(${v}, ${r})` : `ops.plain(${v})`;
   // A number, flag or null under a key that holds no ids is written as it is, without a look.
   const other = r & ID_RULES ? `ops.asIs(${v}, ${r})` : v;
-  return `(typeof ${v} === 'string' ? ${string} : typeof ${v} === 'object' && ${v} !== null ? ops.walk(${v}, ${r}, skipRaw) : ${other})`;
+  return `(typeof ${v} === 'string' ? ${string} : typeof ${v} === 'object' && ${v} !== null ? ops.walk(${v}, ${r}, skipRaw, s${i}) : ${other})`;
 }
 
 /**
@@ -130,17 +141,17 @@ export function compileRewriter(plan: KeyPlan, person: boolean): Rewriter {
     if (person) {
       if (r & (RULE.PERSON_ID | RULE.USERNAME)) out = `${v} === null || ${v} === undefined || ${v} === '' ? ${v} : ops.put(alias)`;
       else if (r & RULE.FULL_NAME) out = `ops.dropNames || ${v} === null || ${v} === '' ? null : ops.put(alias)`;
-      else if (r & RULE.PICTURE) out = `ops.dropPictures ? null : ${rewriteValue(r, v)}`;
-      else if (r & RULE.TEXT) out = `typeof ${v} === 'string' ? ops.text(${v}) : ${rewriteValue(r, v)}`;
-      else if (r & RULE.PERSON_KEEP) out = rewriteValue(r, v);
+      else if (r & RULE.PICTURE) out = `ops.dropPictures ? null : ${rewriteValue(r, i)}`;
+      else if (r & RULE.TEXT) out = `typeof ${v} === 'string' ? ops.text(${v}) : ${rewriteValue(r, i)}`;
+      else if (r & RULE.PERSON_KEEP) out = rewriteValue(r, i);
       else return; // anything else of a person is left out
       lines.push(read(key, v));
       fields.push(`${JSON.stringify(key)}: ${out}`);
       return;
     }
     if (r & RULE.DROPPED) out = 'undefined';
-    else if (r & RULE.ID_FIELD) out = `typeof ${v} !== 'object' || Array.isArray(${v}) ? ops.id(${v}, ${r}) : ${rewriteValue(r, v)}`;
-    else out = rewriteValue(r, v);
+    else if (r & RULE.ID_FIELD) out = `typeof ${v} !== 'object' || Array.isArray(${v}) ? ops.id(${v}, ${r}) : ${rewriteValue(r, i)}`;
+    else out = rewriteValue(r, i);
     if (key === 'raw') out = `skipRaw ? undefined : ${out}`;
     lines.push(read(key, v), `const w${i} = ${out};`);
     fields.push(`${JSON.stringify(key)}: w${i}`);
@@ -148,7 +159,7 @@ export function compileRewriter(plan: KeyPlan, person: boolean): Rewriter {
   });
   if (!person) lines.push(`if (${unchanged.join(' && ')}) return value;`);
   lines.push(`return { ${fields.join(', ')} };`);
-  return new Function('value', 'skipRaw', 'ops', `'use strict';\n${lines.join('\n')}`) as Rewriter;
+  return make<Rewriter>(plan, lines);
 }
 
 /** The plan's compiled learner once it has been walked COMPILE_AFTER times (`after` for tests), else null. */

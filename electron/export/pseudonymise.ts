@@ -20,7 +20,7 @@
 // again and again (posts, users, images...) are walked by functions compiled for their keys
 // (pseudonym-compile.ts) that take the same steps as the walks here.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planOf, rulesOf, wholeMediaId, type KeyPlan } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planAt, rulesOf, wholeMediaId, type KeyPlan, type PlanSite } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { COMPILE_AFTER, learnerOf, rewriterOf, type LearnOps, type RewriteOps } from './pseudonym-compile';
 import { People } from './pseudonym-people';
@@ -191,11 +191,11 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
       const v = obj[k];
       if (r & RULE.PICTURE) {
-        if (!options.dropPictures) learnValue(v, r, skipRaw);
+        if (!options.dropPictures) learnValue(v, r, skipRaw, null);
       } else if (r & RULE.TEXT) {
         if (typeof v === 'string') learnText(v);
-        else learnValue(v, r, skipRaw);
-      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw);
+        else learnValue(v, r, skipRaw, null);
+      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw, null);
     }
   }
 
@@ -210,24 +210,24 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * learnWalk() calls itself, so it is never inlined, and a call per value cost more than what they
    * teach. A number, flag or null teaches nothing here.
    */
-  function learnValue(value: unknown, rules: number, skipRaw: boolean): void {
+  function learnValue(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): void {
     if (typeof value === 'string') learnStringValue(value, rules);
-    else if (typeof value === 'object') learnWalk(value, rules, skipRaw);
+    else if (typeof value === 'object') learnWalk(value, rules, skipRaw, site);
   }
 
-  /** `rules`: those of the key the value is under (0 at the top). */
-  function learnWalk(value: unknown, rules: number, skipRaw: boolean): void {
+  /** `rules`: those of the key the value is under (0 at the top); `site`: where a compiled walk met it. */
+  function learnWalk(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): void {
     if (typeof value === 'string') {
       learnStringValue(value, rules);
       return;
     }
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
-      else for (const v of value) learnValue(v, rules, skipRaw);
+      else for (const v of value) learnValue(v, rules, skipRaw, site);
       return;
     }
     if (!isDict(value)) return;
-    const plan = planOf(value);
+    const plan = planAt(value, site);
     const isPerson = isPersonPlan(value, plan);
     const compiled = learnerOf(plan, isPerson, compileAfter);
     if (compiled !== null) {
@@ -245,7 +245,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
       if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
-      else learnValue(v, r, skipRaw);
+      else learnValue(v, r, skipRaw, null);
     }
   }
 
@@ -266,7 +266,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       const kind = paramKind(k);
       if (kind === PARAM_USERNAME) learnUsername(v);
       else if (kind === PARAM_USER_ID) learnId(v);
-      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false);
+      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false, null);
     }
   }
 
@@ -325,9 +325,9 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       const v = obj[k];
       if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
       else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
-      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw);
-      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw);
-      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw);
+      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw, null);
+      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw, null);
+      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw, null);
       // anything else (contact data, links, bios with entities, friendship...) is left out
     }
     return out;
@@ -337,14 +337,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * `rules`: those of the key the value is under (0 at the top). `skipRaw`: a normalised record, whose
    * nested `raw` records are left out (the item's raw is apart).
    */
-  function walk(value: unknown, rules: number, skipRaw: boolean): unknown {
+  function walk(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): unknown {
     if (typeof value === 'string') return walkString(value, rules);
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
-      return walkList(value, rules, skipRaw);
+      return walkList(value, rules, skipRaw, site);
     }
     if (!isDict(value)) return putAsIs(value, rules);
-    const plan = planOf(value);
+    const plan = planAt(value, site);
     const isPerson = isPersonPlan(value, plan);
     const compiled = rewriterOf(plan, isPerson, compileAfter);
     if (compiled !== null) return compiled(value, skipRaw, rewriteOps);
@@ -358,7 +358,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
       i++;
       const v = value[k];
-      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw);
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw, null);
       if (w === v) continue;
       out ??= { ...value };
       out[k] = w;
@@ -390,18 +390,18 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * walk() of a value found in an object or a list, as learnValue(): a string or a value that is not an
    * object without the call to walk() (which calls itself, so it is never inlined).
    */
-  function walkValue(value: unknown, rules: number, skipRaw: boolean): unknown {
+  function walkValue(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): unknown {
     if (typeof value === 'string') return walkString(value, rules);
     if (typeof value !== 'object') return putAsIs(value, rules);
-    return walk(value, rules, skipRaw);
+    return walk(value, rules, skipRaw, site);
   }
 
   /** The items of a list rewritten; the list itself when none changed. */
-  function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
+  function walkList(value: unknown[], rules: number, skipRaw: boolean, site: PlanSite | null): unknown[] {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      const w = walkValue(v, rules, skipRaw);
+      const w = walkValue(v, rules, skipRaw, site);
       if (out === null) {
         if (w === v) continue;
         out = value.slice(0, i);
@@ -431,7 +431,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       if (kind === PARAM_USERNAME) out[k] = usernameValue(v, r);
       else if (kind === PARAM_USER_ID) out[k] = idValue(v, r);
       else if (kind === PARAM_QUERY) out[k] = typeof v === 'string' ? people.scrub(v) : v;
-      else out[k] = walk(v, r, false);
+      else out[k] = walk(v, r, false, null);
     }
     return out as T;
   }
@@ -443,8 +443,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
   return {
     options,
     // After freeze() the people are fixed: learning more is a no-op (as it always was).
-    learn: (value) => void (learning && learnWalk(value, 0, false)),
-    learnRecord: (record) => void (learning && learnWalk(record, 0, true)),
+    learn: (value) => void (learning && learnWalk(value, 0, false, null)),
+    learnRecord: (record) => void (learning && learnWalk(record, 0, true, null)),
     learnParams: (p) => void (learning && learnParams(p)),
     freeze() {
       learning = false;
@@ -454,14 +454,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     },
     apply(value) {
       frozen('apply');
-      return walk(value, 0, false);
+      return walk(value, 0, false, null);
     },
     applyChecked(value) {
       frozen('applyChecked');
       checking = true;
       leaked = false;
       try {
-        const copy = walk(value, 0, false);
+        const copy = walk(value, 0, false, null);
         return { value: copy, leaks: leaked };
       } finally {
         checking = false;
@@ -469,7 +469,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     },
     applyRecord(record) {
       frozen('applyRecord');
-      return walk(record, 0, true);
+      return walk(record, 0, true, null);
     },
     applyParams(p) {
       frozen('applyParams');

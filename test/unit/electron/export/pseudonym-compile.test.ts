@@ -4,7 +4,7 @@
 // are not plain names are never written into code.
 import { describe, expect, it } from 'vitest';
 import { compilable, compileRewriter } from '../../../../electron/export/pseudonym-compile';
-import { planOf } from '../../../../electron/export/pseudonym-fields';
+import { planAt, planOf, type PlanSite } from '../../../../electron/export/pseudonym-fields';
 import { createPseudonymiser, type PseudonymOptions } from '../../../../electron/export/pseudonymise';
 import type { SavedItem } from '../../../../electron/export/run';
 import { item } from '../../../../scripts/bench/posts';
@@ -101,6 +101,20 @@ describe('compiled walks', () => {
     const [generic] = written(NONE, Infinity, pzItems);
     expect(compiled).toBe(generic);
     expect(compiled).not.toContain('anna.b');
+  });
+
+  it('find an object’s plan from the last one met at the same place, only when its keys are the same', () => {
+    const site: PlanSite = { plan: null };
+    const xy = planAt({ x: 1, y: 2 }, site);
+    expect(site.plan).toBe(xy);
+    expect(planAt({ x: 3, y: 'b' }, site)).toBe(xy);
+    const xz = planAt({ x: 1, z: 2 }, site);
+    expect(xz.keys).toEqual(['x', 'z']);
+    expect(site.plan).toBe(xz);
+    // Neither more keys nor fewer are the same plan.
+    expect(planAt({ x: 1, z: 2, y: 3 }, site).keys).toEqual(['x', 'z', 'y']);
+    expect(planAt({ x: 1 }, site).keys).toEqual(['x']);
+    expect(planAt({ x: 1, y: 2 }, null)).toBe(xy);
   });
 
   it('take key names into the code only as string literals', () => {
