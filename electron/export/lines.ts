@@ -86,22 +86,39 @@ function studyJson(f: StudyFacts): string {
 }
 
 /**
+ * The provenance JSON of a line: the last one's again when the line has the same provenance object (the
+ * lines of one request share it: run.ts).
+ */
+function provenanceWriter(): (provenance: LineProvenance) => string {
+  let last: LineProvenance | null = null;
+  let json = '';
+  return (provenance) => {
+    if (provenance !== last) {
+      last = provenance;
+      json = fastJson(provenance);
+    }
+    return json;
+  };
+}
+
+/**
  * One item as JSON (no line end), in the pieces JSON.stringify made: joined in one string, each item
  * would be copied once more (flattened) before it is written.
  */
-function* itemPieces(line: ExportLine): Generator<string> {
+function* itemPieces(line: ExportLine, provenanceJson: (provenance: LineProvenance) => string): Generator<string> {
   yield `{"kind":${JSON.stringify(line.kind)},"record":`;
   yield fastJson(line.record);
   yield ',"raw":';
   yield fastJson(line.raw ?? null);
   yield ',"provenance":';
-  yield fastJson(line.provenance);
+  yield provenanceJson(line.provenance);
   yield line.study ? `,"study":${studyJson(line.study)}}` : '}';
 }
 
 export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {
+  const provenanceJson = provenanceWriter();
   for (const line of lines) {
-    yield* itemPieces(line);
+    yield* itemPieces(line, provenanceJson);
     yield '\n';
   }
 }
@@ -110,9 +127,10 @@ export function* ndjsonChunks(lines: Iterable<ExportLine>): Generator<string> {
 export function* jsonChunks(lines: Iterable<ExportLine>): Generator<string> {
   yield `{"format":"feedlens-export","formatVersion":${LINES_FORMAT_VERSION},"items":[`;
   let first = true;
+  const provenanceJson = provenanceWriter();
   for (const line of lines) {
     yield first ? '\n' : ',\n';
-    yield* itemPieces(line);
+    yield* itemPieces(line, provenanceJson);
     first = false;
   }
   yield '\n]}\n';

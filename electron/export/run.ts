@@ -13,7 +13,7 @@ import type { AppRecord } from '../../shared/records';
 import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
 import { createRowMaker } from './rows';
 import { csvLines, type Delimiter } from './csv';
-import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine } from './lines';
+import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine, type LineProvenance } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
 import { batches, writeWithManifest } from './output';
@@ -112,6 +112,20 @@ function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
 
 const MEDIA_EXT = /^\.[a-z0-9]{1,5}$/;
 
+/** Whether two items' request parameters are the same: the same keys in the same order, the same plain values. */
+function sameParams(a: Provenance['params'], b: Provenance['params']): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const value = a[key];
+    if (key !== others[i] || typeof value === 'object' || value !== b[key]) return false;
+  }
+  return true;
+}
+
 export async function runExport(request: ExportRequest, env: ExportEnv): Promise<ExportResult> {
   const now = env.now ?? Date.now;
   const startedAt = now();
@@ -155,14 +169,22 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
   let rawDroppedCount = 0;
 
+  // The items of one page come one after the other with the same parameters: the last item's (as written)
+  // serve the next, so that its line's provenance is made (and pseudonymised) once per page.
+  let lastParams: { given: Provenance['params']; written: Provenance['params'] } | null = null;
+  function paramsOf(given: Provenance['params']): Provenance['params'] {
+    if (lastParams !== null && sameParams(given, lastParams.given)) return lastParams.written;
+    lastParams = { given, written: pz ? pz.applyParams(given) : given };
+    return lastParams.written;
+  }
+
   function prepare(item: SavedItem, index: number): Prepared {
     // Read only, never changed: the nested raw records are left out when the line is written.
     let record = item.record;
     let raw: unknown = item.record.raw ?? null;
-    let params = item.provenance.params;
+    const params = paramsOf(item.provenance.params);
     if (pz) {
       record = pz.applyRecord(record) as AppRecord;
-      params = pz.applyParams(params);
       // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
       const checked = raw === null ? null : pz.applyChecked(raw);
       raw = checked?.value ?? null;
@@ -183,26 +205,41 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     return { record, provenance, raw, ...(study ? { study } : {}) };
   }
 
-  /** An item's NDJSON / JSON line (made only for the files that write lines). */
-  function lineOf({ record, provenance, raw, study }: Prepared): ExportLine {
+  /**
+   * A line's provenance. The last one serves the next line of the same request (the same parameters
+   * object: paramsOf()), and the writers then reuse its JSON too.
+   */
+  let lastProvenance: { from: Provenance; line: LineProvenance } | null = null;
+  function lineProvenanceOf(provenance: Provenance): LineProvenance {
+    const last = lastProvenance;
+    if (last !== null && last.from.params === provenance.params && last.from.path === provenance.path && last.from.requestId === provenance.requestId && Object.is(last.from.fetchedAt, provenance.fetchedAt)) {
+      return last.line;
+    }
     const requestId = provenance.requestId;
     const fact = requestId ? facts.get(requestId) : undefined;
+    const line: LineProvenance = {
+      endpoint: provenance.path,
+      params: provenance.params,
+      requestId,
+      fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
+      appVersion: env.appVersion,
+      sha256: fact?.sha256 ?? null,
+      simulated: fact ? fact.mode === 'demo' : null,
+      origin: fact?.origin ?? null,
+    };
+    lastProvenance = { from: provenance, line };
+    return line;
+  }
+
+  /** An item's NDJSON / JSON line (made only for the files that write lines). */
+  function lineOf({ record, provenance, raw, study }: Prepared): ExportLine {
     return {
       ...(study ? { study } : {}),
       kind: record.kind,
       // The pseudonymised copy has no nested raw records already (applyRecord leaves them out).
       record: pz ? record : rawLeftOut(record),
       raw,
-      provenance: {
-        endpoint: provenance.path,
-        params: provenance.params,
-        requestId,
-        fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
-        appVersion: env.appVersion,
-        sha256: fact?.sha256 ?? null,
-        simulated: fact ? fact.mode === 'demo' : null,
-        origin: fact?.origin ?? null,
-      },
+      provenance: lineProvenanceOf(provenance),
     };
   }
 
