@@ -2,17 +2,18 @@
 // and parameters), counted by valgrind instead of timed. On this shared 2-core machine, CPU times of the
 // same code differ by 5-20 % from run to run; V8 in --predictable mode (no background compiling or
 // collecting) under valgrind gives the same count to within 0.1 %, so a change worth 1 % shows. The count
-// is the difference between runs of 2,000 and 4,000 items (the startup and the compiling cancel out),
-// two rounds each. Not a goal of its own: bench-export.ts judges; this tells whether a change helps.
+// is the difference between runs of 6,000 and 12,000 items (the startup and the compiling cancel out),
+// two rounds each. With fewer (2,000 and 4,000), the compiled walks of pseudonym-compile.ts were still
+// being made and optimised inside the counted items: their first version counted 14 % more than the
+// generic walks (234.8k against 206.3k) although it is 18 % less at 6,000 and 12,000 (157.0k against 192.5k). Not a goal of its own: bench-export.ts judges; this tells whether a change helps.
 // Instructions are not time (a cache miss or a long string hashed weighs more in time than in count):
 // confirm a gain found here with bench-export.ts. Needs valgrind (`apt-get install -y valgrind`); about
-// two and a half minutes.
+// eight minutes.
 // The counted posts are by 250 accounts, each coming back every 250 posts, as the export benchmark's 5,000
-// accounts come back over its 100,000 posts: the items counted (the 2,001st to the 4,000th) are then
-// by people already met, as nearly all of a large export's are. With the generator's posts 0 to 3,999
-// instead (a new account on nearly every post), first meetings (a pseudonym's HMAC, a missed memo, a
-// profile picture's link scrubbed for the first time) made a fifth of the count: 261k instructions per
-// item against 206k.
+// accounts come back over its 100,000 posts: the items counted are then by people already met, as nearly
+// all of a large export's are. With the generator's posts in order instead (a new account on nearly every
+// post), first meetings (a pseudonym's HMAC, a missed memo, a profile picture's link scrubbed for the
+// first time) made a fifth of the count (at 2,000 and 4,000 items: 261k instructions per item against 206k).
 // Run: node --import tsx scripts/bench/pseudonymise-instructions.ts
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { ACCOUNTS, item } from './posts';
 import { learnt, rewriteAll } from './pseudonymise-run';
 
-const SMALL = 2000;
-const LARGE = 4000;
+const SMALL = 6000;
+const LARGE = 12000;
 const ROUNDS = 2;
 
 /** Accounts of the counted posts (see above). */
