@@ -6,6 +6,10 @@
 // settle()) and its files are removed after the clock stops. Then the peak RSS of each format
 // at 1,000,000 rows (bench/export-rss.ts), each in a process of its own, the posts generated as they are
 // read (never all in memory): what grows with the row count shows there.
+// The posts reach the export as the app's do: through structuredClone(), as Electron's IPC delivers the
+// renderer's items (serialised with the Structured Clone Algorithm). Straight from the generator, their
+// strings would be template-made (cons strings, flattened only when first read) and each constant value
+// one string shared by every post (its hash made once); neither is so for a record that crossed IPC.
 // Goals (issue 11), against the baseline's 51k rows/s: >= 50k / 50k / 25k / 30k rows/s, i.e. 0.98x /
 // 0.98x / 0.49x / 0.59x of it; RSS < 200 MB at 1M rows.
 // Run: node --expose-gc --import tsx scripts/bench-export.ts [count] [--cpu-only] [--only=<format>,...]   (or: npm run bench -- export)
@@ -55,9 +59,12 @@ const pseudonymise = { project: 'bench', dropNames: false, dropPictures: false, 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const COUNT = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
-const ROUNDS = 5;
+const ROUNDS = 7;
+/** Untimed runs of each before the rounds: csv-stringify's runs were still getting faster over the first few. */
+const WARM_UP = 2;
 const folder = mkdtempSync(join(tmpdir(), 'feedlens-bench-export-'));
-const items: SavedItem[] = Array.from({ length: COUNT }, (_, i) => item(i));
+/** As the export handler gets them from the renderer (see above). */
+const items: SavedItem[] = structuredClone(Array.from({ length: COUNT }, (_, i) => item(i)));
 const handlers = createExportHandlers({ downloadFolder: () => folder, version: 'bench', emit: () => undefined, projectKeys: keys });
 
 /** The baseline: the posts' CSV rows through csv-stringify into a file, nothing else. Returns the file. */
@@ -97,9 +104,11 @@ const ratios = new Map<string, number[]>(FORMATS.map((f) => [f.name, []]));
 const rates = new Map<string, number[]>(FORMATS.map((f) => [f.name, []]));
 console.log(`${COUNT.toLocaleString('en')} posts in memory (as the export operation gets them); ${ROUNDS} rounds, CPU time, each format beside a baseline run of its own`);
 try {
-  // Warm-up (JIT): every format and the baseline once, not counted.
-  for (const f of FORMATS) await cpuTime(() => candidate(f));
-  await cpuTime(baseline);
+  // Warm-up (JIT): every format and the baseline, not counted.
+  for (let i = 0; i < WARM_UP; i++) {
+    for (const f of FORMATS) await cpuTime(() => candidate(f));
+    await cpuTime(baseline);
+  }
   for (let round = 0; round < ROUNDS; round++) {
     // Each format is timed right before or right after a baseline run (the two swapping every round, the
     // formats' order rotating): a busy moment of this shared machine weighs on both of a pair.
