@@ -85,10 +85,15 @@ export class People {
   /** Username as written -> its pseudonym, once frozen (a mention's, on every text that mentions them). */
   private byWrittenName = new Map<string, string>();
   /**
-   * The last string scrub() let through because the quick pass found nothing in it: the leak check that
-   * follows (a raw record's value) would run the same pass and find the same nothing.
+   * The last string scrub() returned knowing it names no one (the quick pass found nothing in it, or a
+   * media id rewritten with nothing else found): the leak check that follows (a raw record's value)
+   * would run the same pass and find the same nothing.
    */
   private clean: string | null = null;
+  /** The last media id scrubMediaId() rewrote, what it became, and whether that names no one. */
+  private lastMediaId: string | null = null;
+  private lastMediaIdOut = '';
+  private lastMediaIdClean = false;
   /** Built at freeze(): until then every string takes the exact rules. */
   private scanner: StringScanner | null = null;
 
@@ -137,6 +142,7 @@ export class People {
     this.byWrittenName.clear();
     this.leaky.clear();
     this.clean = null;
+    this.lastMediaId = null;
     this.seen.clear();
   }
 
@@ -277,16 +283,30 @@ export class People {
    * scrub() of a string that is a media id and nothing else (`<media pk>_<owner id>`, on every post and
    * in its raw record), as the steps below would rewrite it but without their quick passes and
    * expressions: the owner's pseudonym, then known ids, then full names (the result is one word that
-   * is no username unless it is a known one: then, and before freeze, null for the steps below).
+   * is no username unless it is a known one: then, and before freeze, null for the steps below). The
+   * last one is remembered: a record's media id comes again in its raw record.
    */
   private scrubMediaId(text: string): string | null {
+    if (text === this.lastMediaId && this.scanner !== null) {
+      if (this.lastMediaIdClean) this.clean = this.lastMediaIdOut;
+      return this.lastMediaIdOut;
+    }
     const underscore = wholeMediaId(text);
     if (underscore < 0 || this.scanner === null) return null;
-    let out = this.replaceKnownIds(`${text.slice(0, underscore)}_${this.idPseudonym(text.slice(underscore + 1))}`);
+    const joined = `${text.slice(0, underscore)}_${this.idPseudonym(text.slice(underscore + 1))}`;
+    let out = this.replaceKnownIds(joined);
     // Digits, '_' and pseudonyms (lower-case hex): already lower case. Mostly longer than any username
     // (the look-up would hash a string made just now).
     if (out.length <= this.longestName && this.names.has(out)) return null;
+    let clean = false;
     if (this.fullNameMatchers.length > 0 && this.scanner.mayHoldFullName(out)) out = this.replaceFullNames(out);
+    // No known id was in it, it is no username (one word, no dots) and holds no full name: the leak
+    // check's quick pass would find nothing in it either.
+    else clean = out === joined;
+    if (clean) this.clean = out;
+    this.lastMediaId = text;
+    this.lastMediaIdOut = out;
+    this.lastMediaIdClean = clean;
     return out;
   }
 
@@ -333,7 +353,7 @@ export class People {
     return at === 0 ? text : out + normal.slice(at);
   }
 
-  /** Whether the last scrub() let this string through because the quick pass found nothing in it. */
+  /** Whether the last scrub() returned this string knowing it names no one (see `clean`). */
   foundClean(text: string): boolean {
     return text === this.clean;
   }

@@ -80,6 +80,32 @@ describe('media ids', () => {
     if (text.startsWith('3776832898280228146_')) expect(out).not.toContain('98280');
   });
 
+  it('gives a media id met again (a record’s, then its raw record’s) the same output, taken for clean only when it names no one', () => {
+    for (const text of ['1234567890123456789_61234567', '3776832898280228145_61234567', '3776832898280228146_99999999', '3776832898280228145_71234567']) {
+      const out = people.scrub(text);
+      // From memory, as the same string or an equal one.
+      expect(people.scrub(text)).toBe(out);
+      expect(people.scrub(` ${text}`.slice(1))).toBe(out);
+      // Taken for clean: the leak check's full rules (a leading space keeps it off the quick way) agree.
+      if (people.foundClean(out)) expect(people.leaksIn(` ${out}`)).toBe(false);
+      expect(people.leaksIn(out)).toBe(false);
+    }
+    // The full name '98280' was in this pk: rewritten, and not taken for clean without a check.
+    const named = people.scrub('3776832898280228146_99999999');
+    expect(named).not.toContain('98280');
+    expect(people.foundClean(named)).toBe(false);
+    // Nor one whose pk is someone's id (replaced).
+    expect(people.foundClean(people.scrub('3776832898280228145_61234567'))).toBe(false);
+    // One with nothing else found is, until another string is found clean.
+    const out = people.scrub('1234567890123456789_61234567');
+    expect(out).toBe(`1234567890123456789_${people.pseudonym({ id: '61234567', username: null })}`);
+    expect(people.foundClean(out)).toBe(true);
+    people.scrub('a quiet evening');
+    expect(people.foundClean(out)).toBe(false);
+    expect(people.scrub('1234567890123456789_61234567')).toBe(out);
+    expect(people.foundClean(out)).toBe(true);
+  });
+
   it('leaves a media id to the general steps when its rewrite is a known username', () => {
     const pk = '3776832898280228147';
     const rewritten = `${pk}_${people.pseudonym({ id: '61234567', username: null })}`;
