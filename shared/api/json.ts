@@ -62,7 +62,10 @@ function beyondSafe(text: string, start: number, end: number): boolean {
 function findLiterals(text: string, from: number, to: number, cuts: number[], guessStrings: boolean): void {
   let runEnd = from;
   for (let i = from + RUN - 1; i < to; i += RUN) {
-    if (i < runEnd || !isDigit(text.charCodeAt(i))) continue;
+    // Most probes stop here: not a digit, asked as one unsigned compare (i < to, so the code is a number).
+    // Measured, not reasoned: with isDigit() here the 69 benchmark answers took 1.29-1.32x JSON.parse, with
+    // this 1.21-1.23x (npm run bench -- json).
+    if ((text.charCodeAt(i) - ZERO) >>> 0 > 9 || i < runEnd) continue;
     // Most digit runs are short (counts, times): a non-digit 8 places away on both sides rules out 16.
     if (!isDigit(text.charCodeAt(i - 8)) && !isDigit(text.charCodeAt(i + 8))) continue;
     let start = i;
