@@ -166,7 +166,12 @@ export interface ScheduleInfo {
   authorisedAt: number;
   mode: 'demo' | 'live';
   origin: string;
-  /** Why scheduled runs wait (another mode, the daily budget used up), or null. */
+  /**
+   * Main authorised this schedule on this computer with the key in use. A schedule read from a study made
+   * elsewhere, with another key, or edited outside Feedlens runs nothing until the user confirms it.
+   */
+  confirmed: boolean;
+  /** Why scheduled runs wait (not confirmed, another mode, the daily budget used up), or null. */
   waiting: string | null;
 }
 

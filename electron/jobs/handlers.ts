@@ -18,6 +18,7 @@ import { studyItems } from '../studies/export';
 import type { RunOptions } from '../studies/plan';
 import type { RunRecord } from '../studies/runs';
 import type { OpenStudy, StudyService } from '../studies/service';
+import { resumeAsking } from '../studies/authority';
 import type { NewTarget } from '../studies/targets';
 import { estimateJob } from './estimate';
 import { endpointOf, firstList } from './plan';
@@ -212,7 +213,11 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
         confirm: `Raise to ${requestsWord(budget)}`,
       });
       if (!answer.confirmed) throw declined('The budget was not raised.');
-      s.runner.raiseBudget(run.id, budget);
+      try {
+        s.runner.raiseBudget(run.id, budget);
+      } catch (error) {
+        throw validationError([{ param: 'id', message: error instanceof Error ? error.message : String(error) }]);
+      }
       const updated = s.runner.get(run.id)!;
       updated.options = { ...updated.options, job: { ...spec, budget } };
       s.db.prepare('UPDATE runs SET options = ? WHERE id = ?').run(JSON.stringify(updated.options), run.id);
@@ -229,9 +234,14 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
         return null;
       }
       try {
-        s.runner.control(run.id, action);
+        await resumeAsking({
+          ask: deps.ask, what: 'This job', studyName: s.name(), mode: deps.simulated?.() ? 'demo' : 'live', origin: '',
+          resume: () => s.runner.control(run.id, action),
+          confirm: (units) => s.runner.confirm(run.id, units),
+        });
       } catch (error) {
-        throw validationError([{ param: 'action', message: error instanceof Error ? error.message : String(error) }]);
+        if (!(error instanceof Error)) throw error; // the user kept it paused
+        throw validationError([{ param: 'action', message: error.message }]);
       }
       const after = s.runner.get(run.id)!;
       if (action === 'resume' && delivery(s.db, run.id).error !== null) {

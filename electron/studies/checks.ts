@@ -16,7 +16,8 @@ import { rowsWhere, type Where } from './browse';
 import { tx, type Db } from './db';
 import { rowsOf } from './extract';
 import { putSnapshot } from './history';
-import { sessionMismatch } from './runner';
+import { NeedsConfirmation, sessionMismatch, standingOf } from './authority';
+import { scopeOf, type StudyGrants } from './grants';
 import { createRecordStore, type RequestRow } from './store';
 
 /** How each kind is asked for by id (1 unit each). Comments, highlights and the rest cannot be. */
@@ -104,6 +105,8 @@ export interface CheckerDeps {
   db: Db;
   studyId: string;
   calls: Pick<CallService, 'call'>;
+  /** What main authorised this study to spend on this machine: the only authority to spend. */
+  grants: StudyGrants;
   session: () => SessionInfo;
   emit: (check: CheckInfo) => void;
   now?: () => number;
@@ -114,7 +117,10 @@ export interface Checker {
   /** Goes on with checks that were under way when the app stopped (or has them wait, in another session). */
   open(): void;
   start(scope: CheckScope, label: string): CheckInfo;
+  /** Resume throws NeedsConfirmation when main has not authorised the check with the key in use. */
   control(checkId: number, action: 'pause' | 'resume' | 'cancel'): CheckInfo;
+  /** The user confirmed in main's question that the check may spend `units` more with the key in use. */
+  confirm(checkId: number, units: number): CheckInfo;
   get(checkId: number): CheckInfo | null;
   list(limit?: number): CheckInfo[];
   settled(checkId: number): Promise<CheckInfo | null>;
@@ -143,12 +149,15 @@ export function createChecker(d: CheckerDeps): Checker {
     if (info && !closed) d.emit(info);
   };
 
-  function grantOf(id: number): SpendGrant {
+  const standing = (r: CheckRow, scope: string) => standingOf(r.budget, d.grants.get(scope, 'check', r.id), d.grants.cancelled('check', r.id));
+
+  function grantOf(id: number, scope: string): SpendGrant {
     return {
       label: `Re-check #${id} of this study`,
       allows: (units) => {
         const r = row(id);
-        return r !== undefined && units <= r.budget - r.units_spent;
+        const granted = r ? standing(r, scope) : null;
+        return r !== undefined && granted?.ok === true && units <= Math.min(r.budget - r.units_spent, granted.room);
       },
       spent: () => undefined, // counted in the check's row with each item
     };
@@ -197,7 +206,16 @@ export function createChecker(d: CheckerDeps): Checker {
       set(id, 'paused', mismatch.replace('This run', 'This re-check').replace('a new run', 'a new re-check'), false);
       return false;
     }
-    const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id), study: { id: d.studyId } });
+    const scope = scopeOf(d.session());
+    const granted = standing(check, scope);
+    if (!granted.ok) {
+      set(id, 'paused', granted.why, false);
+      return false;
+    }
+    const cost = costOf(findEndpoint(path)!, params);
+    d.grants.reserve(scope, 'check', id, cost);
+    const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId } });
+    d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0);
     if (closed) return false;
     if (!result.ok && STOPPING.has(result.error.kind)) {
       set(id, result.error.kind === 'cancelled' ? 'paused' : 'failed', result.error.message, result.error.kind !== 'cancelled');
@@ -243,11 +261,17 @@ export function createChecker(d: CheckerDeps): Checker {
       .finally(() => void (next.running = false));
   }
 
-  return {
+  const checker: Checker = {
     open() {
+      const scope = scopeOf(d.session());
       for (const r of db.prepare("SELECT * FROM checks WHERE state = 'running'").all() as unknown as CheckRow[]) {
+        // The call under way when the app stopped may have been billed.
+        const reserved = d.grants.get(scope, 'check', r.id)?.reserved ?? 0;
+        if (reserved > 0) d.grants.settle(scope, 'check', r.id, reserved);
         const mismatch = sessionMismatch(r, d.session());
+        const granted = standing(r, scope);
         if (mismatch) set(r.id, 'paused', mismatch.replace('This run', 'This re-check'), false);
+        else if (!granted.ok) set(r.id, 'paused', granted.why, false);
         else goOn(r.id);
       }
     },
@@ -267,6 +291,7 @@ export function createChecker(d: CheckerDeps): Checker {
         // One unit per item (each kind's call costs 1): the budget main's question authorised.
         const items = db.prepare('SELECT count(*) AS n FROM check_items WHERE check_id = ?').get(out.id) as { n: number };
         db.prepare('UPDATE checks SET items = ?, budget = ? WHERE id = ?').run(items.n, items.n, out.id);
+        d.grants.allow(scopeOf(session), 'check', out.id, items.n, items.n);
         return out.id;
       });
       emit(id);
@@ -282,15 +307,27 @@ export function createChecker(d: CheckerDeps): Checker {
         set(checkId, 'paused', 'Paused: the item under way was saved. Resume to go on.', false);
       } else if (action === 'cancel' && (r.state === 'running' || r.state === 'paused')) {
         if (entry) entry.want = 'stop';
+        d.grants.cancel('check', checkId);
         set(checkId, 'cancelled', `Cancelled after ${r.checked.toLocaleString('en-US')} of ${r.items.toLocaleString('en-US')} items.`, true);
       } else if (action === 'resume' && r.state === 'paused') {
         const mismatch = sessionMismatch(r, d.session());
         if (mismatch) throw new Error(mismatch.replace('This run', 'This re-check'));
+        const granted = standing(r, scopeOf(d.session()));
+        if (!granted.ok) throw new NeedsConfirmation(granted.why.replace('it to spend', 'this re-check to spend'), Math.max(0, r.budget - r.units_spent));
         db.prepare("UPDATE checks SET state = 'running', message = NULL, updated_at = ? WHERE id = ?").run(now(), checkId);
         emit(checkId);
         goOn(checkId);
       }
       return get(checkId)!;
+    },
+    confirm(checkId, units) {
+      const r = row(checkId);
+      if (!r) throw new Error('There is no such re-check.');
+      if (d.grants.cancelled('check', checkId)) throw new Error('This re-check was cancelled and stays cancelled: start a new one.');
+      const scope = scopeOf(d.session());
+      const grant = d.grants.get(scope, 'check', checkId);
+      d.grants.allow(scope, 'check', checkId, units - (grant ? Math.max(0, grant.budget - grant.spent) : 0), r.budget);
+      return r.state === 'paused' ? checker.control(checkId, 'resume') : get(checkId)!;
     },
     get,
     list: (limit = 50) => (db.prepare('SELECT * FROM checks ORDER BY id DESC LIMIT ?').all(limit) as unknown as CheckRow[]).map((r) => toInfo(d.studyId, r)),
@@ -303,4 +340,5 @@ export function createChecker(d: CheckerDeps): Checker {
       await Promise.all([...loops.values()].map((e) => e.loop));
     },
   };
+  return checker;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { OpName, SavedItemArg } from '../../shared/ipc';
 import { checkScopeSchema, rowsSchema, type CheckScope, type Rows, type STUDY_DATA_OPS, type StoredRecord, type StudyAccount, type StudyRecordRef } from '../../shared/study-data';
 import { requestsWord } from '../calls/ask';
+import { NeedsConfirmation, resumeAsking } from './authority';
 import type { Handlers } from '../ipc/router';
 import { browse, rowsWhere, selectedRowids } from './browse';
 import { quoteCheck } from './checks';
@@ -25,6 +26,7 @@ function refused<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
+    if (error instanceof NeedsConfirmation) throw error; // main asks the user (resumeAsking)
     if (error instanceof CodingError || (error instanceof Error && !('kind' in error))) throw refusal(error.message);
     throw error;
   }
@@ -159,7 +161,13 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
     studyCheckControl: async ({ id, checkId, action }) => {
       const study = studyOf(id);
       if (!study.checker.get(checkId)) throw refusal('There is no such re-check.');
-      return refused(() => study.checker.control(checkId, action));
+      if (action !== 'resume') return refused(() => study.checker.control(checkId, action));
+      const session = d.session();
+      return resumeAsking({
+        ask: d.ask, what: `Re-check #${checkId}`, studyName: study.name(), mode: session.mode, origin: session.origin,
+        resume: () => refused(() => study.checker.control(checkId, 'resume')),
+        confirm: (units) => refused(() => study.checker.confirm(checkId, units)),
+      });
     },
     studyChecks: async ({ id }) => studyOf(id).checker.list(),
 

@@ -12,7 +12,9 @@ import type { ProjectKeys, ProjectKeyStore } from '../export/pseudonymise';
 import type { Ledger } from '../calls/ledger';
 import type { Handlers } from '../ipc/router';
 import { readMinimisation } from '../analysis/minimise';
-import { setMeta } from './db';
+import { NeedsConfirmation, pendingQuestion, resumeAsking, standingOf, STAYS_CANCELLED } from './authority';
+import { getMeta, setMeta } from './db';
+import { scopeOf } from './grants';
 import { addTargets, previewTargets } from './entries';
 import { estimateRun } from './estimate';
 import { exportStudy, studyItems } from './export';
@@ -73,6 +75,7 @@ function refused<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
+    if (error instanceof NeedsConfirmation) throw error; // main asks the user (resumeAsking)
     throw refusal(error instanceof Error ? error.message : String(error));
   }
 }
@@ -81,10 +84,47 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
   const now = d.now ?? Date.now;
   const projectKeys = d.projectKeys ? onceProjectKeys(d.projectKeys) : undefined;
 
+  /**
+   * A study folder just opened that proposes to spend (an unfinished run, a schedule) main has not
+   * authorised here with the key in use: main asks once; until the user confirms, nothing spends.
+   */
+  async function confirmOpened(id: string): Promise<void> {
+    const study = d.service.get(id);
+    const session = d.session();
+    const scope = scopeOf(session);
+    const active = study.runner.active();
+    const standing = active ? standingOf(active.budget, study.grants.get(scope, 'run', active.id), study.grants.cancelled('run', active.id)) : null;
+    const run = active?.state === 'paused' && standing && !standing.ok && standing.why !== STAYS_CANCELLED ? active : null;
+    const schedule = d.service.info(id).schedule;
+    const proposedSchedule = schedule && !schedule.confirmed ? { everyHours: schedule.everyHours, dailyBudget: schedule.dailyBudget } : null;
+    if (!run && !proposedSchedule) return;
+    const proposal = run ? Math.max(0, run.budget - run.unitsSpent) : 0;
+    const answer = await d.ask(
+      pendingQuestion({
+        study: { name: study.name(), createdAt: Number(getMeta(study.db, 'created_at') ?? 0), createdBy: getMeta(study.db, 'created_by'), createdOn: getMeta(study.db, 'created_on') },
+        run: run && proposal > 0 ? { id: run.id, proposal } : null,
+        schedule: proposedSchedule,
+        mode: session.mode,
+        origin: session.origin,
+        rate: d.balance.get()?.rate ?? null,
+      }),
+    );
+    if (!answer.confirmed) return;
+    if (run && proposal > 0) refused(() => study.runner.confirm(run.id, proposal));
+    if (proposedSchedule) {
+      study.grants.setSchedule(scope, proposedSchedule, now());
+      setSchedule(study.db, { ...proposedSchedule, session, now: now() });
+    }
+  }
+
   return {
     studyList: async () => d.service.list(),
     studyCreate: async ({ name, description }) => d.service.create(name, description),
-    studyOpenFolder: async () => d.service.openFolder(),
+    studyOpenFolder: async () => {
+      const opened = await d.service.openFolder();
+      await confirmOpened(opened.id);
+      return d.service.info(opened.id);
+    },
     studyGet: async ({ id }) => {
       const study = d.service.get(id);
       return { study: d.service.info(id), targets: targetInfos(study.db), runs: study.runner.table.list(50).map(publicRun) };
@@ -137,12 +177,19 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
     studyRunControl: async ({ id, runId, action }) => {
       const study = d.service.get(id);
       if (!study.runner.get(runId)) throw refusal('There is no such run.');
-      return refused(() => study.runner.control(runId, action));
+      if (action !== 'resume') return refused(() => study.runner.control(runId, action));
+      const session = d.session();
+      return resumeAsking({
+        ask: d.ask, what: `Run #${runId}`, studyName: study.name(), mode: session.mode, origin: session.origin,
+        resume: () => refused(() => study.runner.control(runId, 'resume')),
+        confirm: (units) => refused(() => study.runner.confirm(runId, units)),
+      });
     },
     studyRunBudget: async ({ id, runId, budget }) => {
       const study = d.service.get(id);
       const run = study.runner.get(runId);
       if (!run) throw refusal('There is no such run.');
+      if (run.state === 'cancelled' || study.grants.cancelled('run', run.id)) throw refusal(STAYS_CANCELLED);
       if (budget <= run.budget) throw refusal(`The new budget must be above the current one (${run.budget.toLocaleString('en-US')}).`);
       const more = budget - run.budget;
       const answer = await d.ask({
@@ -198,12 +245,17 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
         confirm: `Allow ${requestsWord(dailyBudget)} a day`,
       });
       if (!answer.confirmed) throw declined('The schedule was not set.');
+      study.grants.setSchedule(scopeOf(session), { everyHours, dailyBudget }, now());
       setSchedule(study.db, { everyHours, dailyBudget, session, now: now() });
       d.service.tick();
       const info = d.service.info(id).schedule;
       if (!info) throw refusal('The schedule could not be read back.');
       return info;
     },
-    studyScheduleClear: async ({ id }) => clearSchedule(d.service.get(id).db),
+    studyScheduleClear: async ({ id }) => {
+      const study = d.service.get(id);
+      study.grants.clearSchedule();
+      return clearSchedule(study.db);
+    },
   };
 }

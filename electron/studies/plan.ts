@@ -219,3 +219,28 @@ export function highlightFollowUps(target: TargetRow, highlights: readonly { hig
   }
   return out;
 }
+
+const FIXED_PATHS: Partial<Record<TaskList, string>> = {
+  profile: PROFILE_PATH, stories: STORIES_PATH, highlights: HIGHLIGHTS_PATH, post: POST_PATH, ...FOLLOW_UP_PATHS,
+};
+
+/**
+ * Whether a queued read is one the planner makes for this target: the endpoint of its list and, for the
+ * target's own lists, the target itself. Queued work read from a study's database is a proposal: a read
+ * of another endpoint or another account (an edited database) is refused, not paid for.
+ */
+export function isPlannedRead(target: TargetRow, task: { list: TaskList; path: string; params: Record<string, unknown> }): boolean {
+  const fixed = FIXED_PATHS[task.list];
+  if (fixed !== undefined) {
+    if (task.path !== fixed) return false;
+    if (task.list === 'profile' || task.list === 'post') return task.params.id === target.key;
+    if (task.list === 'stories' || task.list === 'highlights') return task.params.user_id === target.key;
+    return true; // follow-ups of the target's posts, comments and highlights
+  }
+  if (task.list === 'posts' && target.kind !== 'account' && target.kind !== 'post') {
+    const feed = FEED_PATHS[target.kind];
+    return task.path === feed.path && task.params[feed.param] === target.key;
+  }
+  if (target.kind !== 'account' || !(ACCOUNT_LISTS as readonly string[]).includes(task.list)) return false;
+  return task.path === LIST_PLANS[task.list as AccountList].path && task.params.user_id === target.key;
+}

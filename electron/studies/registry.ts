@@ -3,6 +3,7 @@
 // A study carries its id in its database, so a moved folder opened again is the same study.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../storage/fs-atomic';
@@ -101,6 +102,8 @@ export function createStudyFolder(folder: string, o: { name: string; description
   setMeta(db, 'description', o.description);
   setMeta(db, 'created_at', String(o.now));
   setMeta(db, 'created_by', `Feedlens ${o.appVersion}`);
+  // Shown in main's question when the folder is opened on another computer (who made this study).
+  setMeta(db, 'created_on', hostname());
   if (o.adhoc) setMeta(db, 'adhoc', '1');
   writeFileAtomicSync(join(folder, 'README.txt'), README(o.name), { mode: 0o644 });
   return { id, folder, db };

@@ -12,10 +12,13 @@ import { withCursor } from '../../shared/api/pager';
 import type { SessionInfo } from '../../shared/ipc';
 import type { RunInfo, RunTrigger } from '../../shared/studies';
 import type { CallCache, CallService } from '../calls/calls';
-import type { SpendGrant } from '../calls/cost-guard';
+import { NeedsConfirmation, sessionMismatch, STAYS_CANCELLED } from './authority';
 import { tx, type Db } from './db';
+import { scopeOf, type StudyGrants } from './grants';
+import { foldLeftovers } from './leftovers';
 import { commitPage, type StudyParts } from './page';
-import { firstTasks, type RunOptions } from './plan';
+import { createRunBudget } from './run-budget';
+import { firstTasks, isPlannedRead, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, targetRow, type RunRecord, type RunTable } from './runs';
 import { createRecordStore } from './store';
 import { allowedLists, minimiseRecord, minimisesRecords, readMinimisation } from '../analysis/minimise';
@@ -25,6 +28,8 @@ export interface RunnerDeps {
   db: Db;
   studyId: string;
   calls: Pick<CallService, 'call'>;
+  /** What main authorised this study to spend on this machine: the only authority to spend. */
+  grants: StudyGrants;
   /** Only read: whether a page the run needs is in the cache, and fresh enough to hold what is new. */
   cache: Pick<CallCache, 'get'>;
   /** The session main is in now. */
@@ -32,8 +37,8 @@ export interface RunnerDeps {
   emit: (run: RunInfo) => void;
   /** A run ended (done, stopped at a budget, failed): for the desktop notification. */
   ended?: (run: RunInfo) => void;
-  /** The schedule's daily budget (scheduled runs spend within it), or null without a schedule. */
-  dailyBudget?: () => number | null;
+  /** The daily budget main authorised for the schedule under a key scope, or null. */
+  dailyBudget?: (scope: string) => number | null;
   /** The calendar day (local) a time belongs to, e.g. "2026-11-20". */
   dayOf: (ms: number) => string;
   now?: () => number;
@@ -53,7 +58,10 @@ export interface StudyRunner {
   /** Resumes the runs that were running when the app stopped (or pauses them, in another session). */
   open(): void;
   start(r: { trigger: RunTrigger; budget: number; options: RunOptions & { daily?: boolean }; estimate: number | null }): RunInfo;
+  /** Resume throws NeedsConfirmation when main has not authorised the run with the key in use. */
   control(runId: number, action: RunAction): RunInfo;
+  /** The user confirmed in main's question that the run may spend `units` more with the key in use. */
+  confirm(runId: number, units: number): RunInfo;
   raiseBudget(runId: number, budget: number): RunInfo;
   active(): RunInfo | null;
   get(runId: number): RunRecord | null;
@@ -68,17 +76,6 @@ const TARGET_ERRORS: ReadonlySet<AppError['kind']> = new Set(['private', 'commen
 
 function isEmptyList(error: AppError): boolean {
   return error.kind === 'not_found' && error.excType === 'NotFoundError';
-}
-
-const word = (mode: 'demo' | 'live') => (mode === 'demo' ? 'demo mode' : 'the live service');
-
-/** Why a run may not go on in this session (null when it may). */
-export function sessionMismatch(run: Pick<RunInfo, 'mode' | 'origin'>, now: SessionInfo): string | null {
-  if (run.mode !== now.mode) {
-    return `This run started in ${word(run.mode)} and Feedlens is now on ${word(now.mode)}: it waits. Switch back to ${word(run.mode)} to go on, or start a new run.`;
-  }
-  if (run.origin !== now.origin) return `This run started with the service at ${run.origin}; Feedlens now talks to ${now.origin}: it waits. Switch back to go on.`;
-  return null;
 }
 
 export function createStudyRunner(d: RunnerDeps): StudyRunner {
@@ -117,32 +114,8 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     emit(id);
   }
 
-  function daySpent(): number {
-    const row = db.prepare('SELECT units FROM schedule_days WHERE day = ?').get(d.dayOf(now())) as { units: number } | undefined;
-    return row?.units ?? 0;
-  }
-
-  /** What the run may still spend now: its own budget, and for scheduled runs what is left of today's. */
-  function room(run: RunRecord): { units: number; why: string } {
-    const own = run.budget - run.unitsSpent;
-    const daily = run.options.daily ? d.dailyBudget?.() ?? null : null;
-    if (daily !== null) {
-      const left = daily - daySpent();
-      if (left <= own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} units is used up for today; it goes on tomorrow.` };
-    }
-    return { units: own, why: `Stopped before going past its budget of ${run.budget.toLocaleString('en-US')} units.` };
-  }
-
-  function grantOf(id: number): SpendGrant {
-    return {
-      label: `Run #${id} of this study`,
-      allows: (units) => {
-        const run = runs.get(id);
-        return run !== null && units <= room(run).units;
-      },
-      spent: () => undefined, // counted in the run's row when the page is committed
-    };
-  }
+  const budget = createRunBudget({ db, runs, grants: d.grants, ...(d.dailyBudget ? { dailyBudget: d.dailyBudget } : {}), dayOf: d.dayOf, now });
+  const { standing, room, grantOf } = budget;
 
   /** The target's list cannot be read (private, gone...): recorded, and the run goes on without it. */
   function skipTask(run: RunRecord, task: Task, error: AppError, billed: number): void {
@@ -167,12 +140,29 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       return true;
     }
     const endpoint = findEndpoint(task.path);
-    if (!endpoint) throw new Error(`studies: ${task.path} is not in the catalog`);
+    if (!endpoint || !isPlannedRead(target, task)) {
+      skipTask(run, task, { kind: 'validation', message: `Not a read Feedlens plans for ${target.label} (${task.path}): the study’s database was changed outside Feedlens. Nothing was spent on it.`, billed: false, retryable: false }, 0);
+      return true;
+    }
     const params = withCursor(task.params, task.cursor) as Record<string, string>;
     const hit = await d.cache.get(task.path, params);
+    if (closed || loops.get(id)?.want !== 'run') return false;
+    // The session and main's authorisation are checked right before the call, with nothing awaited in
+    // between: a call never starts in a session other than the run's, nor without main's grant.
+    const mismatch = sessionMismatch(run, d.session());
+    if (mismatch) {
+      pause(id, mismatch);
+      return false;
+    }
+    const scope = scopeOf(d.session());
+    const granted = standing(run, scope);
+    if (!granted.ok) {
+      pause(id, granted.why);
+      return false;
+    }
     const fromCache = hit !== null && hit.fetchedAt > task.minFreshAt;
     const cost = fromCache ? 0 : costOf(endpoint, params);
-    const { units: left, why } = room(run);
+    const { units: left, why } = room(run, scope);
     if (cost > left) {
       end(id, 'stopped_budget', why);
       return false;
@@ -188,20 +178,15 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
         return true;
       }
     }
-    if (closed || loops.get(id)?.want !== 'run') return false;
-    // The session is checked right before the call, with nothing awaited in between: a call never
-    // starts in a session other than the run's.
-    const mismatch = sessionMismatch(run, d.session());
-    if (mismatch) {
-      pause(id, mismatch);
-      return false;
-    }
+    if (cost > 0) d.grants.reserve(scope, 'run', id, cost);
     runs.set(id, { reserved: cost }, now());
-    const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id), study: { id: d.studyId, runId: id } });
+    const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id, scope), study: { id: d.studyId, runId: id } });
+    const billed = result.ok ? result.value.units : result.error.billed ? costOf(endpoint, params) : 0;
+    if (cost > 0 || billed > 0) d.grants.settle(scope, 'run', id, billed);
+    if (run.options.daily) d.grants.spendDay(scope, d.dayOf(now()), billed);
     if (closed) return false;
     if (!result.ok && !isEmptyList(result.error)) {
       const error = result.error;
-      const billed = error.billed ? costOf(endpoint, params) : 0;
       if (TARGET_ERRORS.has(error.kind)) {
         skipTask(run, task, error, billed);
         return true;
@@ -213,7 +198,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       }
       runs.error(id, { targetId: task.targetId, list: task.list, kind: error.kind, message: error.message, billed }, now());
       // The grant's refusal: the budget (or today's) is spent.
-      if (error.kind === 'over_balance' && error.balance === undefined) end(id, 'stopped_budget', room(runs.get(id)!).why);
+      if (error.kind === 'over_balance' && error.balance === undefined) end(id, 'stopped_budget', room(runs.get(id)!, scope).why);
       else end(id, 'failed', error.message);
       return false;
     }
@@ -226,7 +211,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       options: run.options,
       endpoint,
       data: value?.data ?? null,
-      units: value?.units ?? (!result.ok && result.error.billed ? costOf(endpoint, params) : 0),
+      units: billed,
       requestId: value?.requestId ?? `empty-${id}-${task.pos}-${now()}`,
       fetchedAt: value?.fetchedAt ?? now(),
       cacheHit: value?.cacheHit ?? false,
@@ -284,33 +269,26 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     ensureLoop(id);
   }
 
-  /** Leftover work of runs that stopped before their end passes to the lists' state, for the next run. */
-  function foldLeftovers(newRunId: number): void {
-    const rows = db.prepare("SELECT DISTINCT run_id FROM run_tasks WHERE run_id <> ? AND run_id IN (SELECT id FROM runs WHERE state NOT IN ('running', 'paused') AND trigger <> 'adhoc')").all(newRunId) as { run_id: number }[];
-    for (const { run_id: old } of rows) {
-      for (const t of parts.tasks.all(old)) {
-        if ((t.phase === 'head' || t.phase === 'gap') && t.cursor !== null) {
-          const key = { targetId: t.targetId, list: t.list, contextId: t.contextId };
-          const state = parts.states.get(key);
-          parts.states.set(key, { gaps: [...(state?.gaps ?? []), { cursor: t.cursor, boundary: t.phase === 'head' ? old : t.boundary }] });
-        }
-        // all/tail reads keep their cursor in list_state page by page; follow-ups are pending there too.
-        parts.tasks.remove(old, t.pos);
-      }
-      runs.set(old, { message: `What it left unread was taken over by run #${newRunId}.` }, now());
-    }
-  }
-
   const runner: StudyRunner = {
     table: runs,
     open() {
+      const scope = scopeOf(d.session());
       for (const run of runs.list(10_000)) {
         if (run.state !== 'running') continue;
         const reserved = runs.settleReserved(run.id, now());
         if (reserved > 0 && run.options.daily) {
           db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET units = units + excluded.units').run(d.dayOf(run.updatedAt), reserved);
         }
-        goOn(run.id);
+        // The call under way when the app stopped may have been billed: main's own count says so too.
+        const grant = d.grants.get(scope, 'run', run.id);
+        if (grant && grant.reserved > 0) {
+          d.grants.settle(scope, 'run', run.id, grant.reserved);
+          if (run.options.daily) d.grants.spendDay(scope, d.dayOf(run.updatedAt), grant.reserved);
+        }
+        // Only what main authorised on this machine, with this key, goes on by itself.
+        const granted = standing(runs.get(run.id)!, scope);
+        if (granted.ok) goOn(run.id);
+        else pause(run.id, granted.why);
       }
     },
 
@@ -326,7 +304,8 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       const session = d.session();
       const id = tx(db, () => {
         const runId = runs.insert({ trigger, budget, session, options, estimate, now: now() });
-        if (!oneOff) foldLeftovers(runId);
+        d.grants.allow(scopeOf(session), 'run', runId, budget, budget);
+        if (!oneOff) foldLeftovers(parts, runs, runId, now());
         const targets = activeTargets(db).filter((t) => !options.targetIds || options.targetIds.includes(t.id));
         for (const t of targets) parts.tasks.append(runId, firstTasks(t, parts.states, runId, options));
         return runId;
@@ -345,26 +324,45 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
         pause(runId, 'Paused: the page under way was saved. Resume to go on.');
       } else if (action === 'cancel' && run.state !== 'cancelled' && run.state !== 'done') {
         if (entry) entry.want = 'cancel';
+        d.grants.cancel('run', runId);
         runs.settleReserved(runId, now());
-        runs.set(runId, { state: 'cancelled', message: 'Cancelled. What it collected stays in the study; it can be resumed.', finishedAt: now() }, now());
+        runs.set(runId, { state: 'cancelled', message: 'Cancelled. What it collected stays in the study; a new run takes over what it left unread.', finishedAt: now() }, now());
         emit(runId);
       } else if (action === 'resume' && run.state !== 'running' && run.state !== 'done') {
+        if (run.state === 'cancelled' || d.grants.cancelled('run', runId)) throw new Error(STAYS_CANCELLED);
         const active = run.trigger === 'adhoc' ? null : runs.active();
         if (active && active.id !== runId) throw new Error(`Run #${active.id} of this study is ${active.state}: finish or cancel it first.`);
         const mismatch = sessionMismatch(run, d.session());
         if (mismatch) throw new Error(mismatch);
-        if (run.budget - run.unitsSpent <= 0) throw new Error('This run has spent its budget: raise it to go on.');
+        const left = run.budget - run.unitsSpent;
+        if (left <= 0) throw new Error('This run has spent its budget: raise it to go on.');
+        const granted = standing(run, scopeOf(d.session()));
+        if (!granted.ok) throw new NeedsConfirmation(granted.why, left);
         runs.set(runId, { session: d.session() }, now());
         goOn(runId);
       }
       return info(runId);
     },
 
+    confirm(runId, units) {
+      const run = runs.get(runId);
+      if (!run) throw new Error(`studies: no run ${runId}`);
+      if (run.state === 'cancelled' || d.grants.cancelled('run', runId)) throw new Error(STAYS_CANCELLED);
+      const scope = scopeOf(d.session());
+      const grant = d.grants.get(scope, 'run', runId);
+      // From now on the run may spend `units` with this key: what the user was shown, whatever the database says.
+      d.grants.allow(scope, 'run', runId, units - (grant ? Math.max(0, grant.budget - grant.spent) : 0), run.budget);
+      if (run.state === 'running' || run.state === 'paused') return runner.control(runId, 'resume');
+      return info(runId);
+    },
+
     raiseBudget(runId, budget) {
       const run = runs.get(runId);
       if (!run) throw new Error(`studies: no run ${runId}`);
+      if (run.state === 'cancelled' || d.grants.cancelled('run', runId)) throw new Error(STAYS_CANCELLED);
+      d.grants.allow(scopeOf(d.session()), 'run', runId, budget - run.budget, budget);
       runs.set(runId, { budget }, now());
-      if (run.state === 'stopped_budget' || run.state === 'cancelled' || run.state === 'failed') {
+      if (run.state === 'stopped_budget' || run.state === 'failed') {
         const active = run.trigger === 'adhoc' ? null : runs.active();
         if (!active || active.id === runId) {
           const mismatch = sessionMismatch(run, d.session());

@@ -1,11 +1,23 @@
 // Schedules: a study runs by itself every N hours while the app is open, within a daily budget the user
-// authorised once in main's question, in the mode and with the service it was authorised for. Stories of
+// authorised once in main's question, in the mode and with the service it was authorised for. The
+// schedule row in the study's database is a proposal: only a schedule main recorded on this machine for
+// the key in use (grants.ts), with the same period and budget, ever runs. Stories of
 // watched accounts are read at least twice per story lifetime (from the `expiring_at` seen, 24 hours
 // by default), in small stories-only runs between the full ones. A run missed while the app was closed
 // runs at the next start. Scheduled runs spend within what is left of the day's budget and stop there.
 import type { SessionInfo } from '../../shared/ipc';
 import type { ScheduleInfo } from '../../shared/studies';
 import type { Db } from './db';
+import type { ScheduleGrant } from './grants';
+
+/** What main authorised for the schedule with the key in use, and what scheduled runs spent today by its count. */
+export interface ScheduleAuthority {
+  grant: ScheduleGrant | null;
+  spentToday: number;
+}
+
+export const SCHEDULE_NOT_CONFIRMED =
+  'Not confirmed on this computer with the key in use (the study comes from elsewhere, the key changed, or its database was changed outside Feedlens): it runs nothing until you confirm it.';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_STORY_LIFETIME_S = 24 * 3600;
@@ -45,10 +57,6 @@ export function spentOn(db: Db, day: string): number {
   return (db.prepare('SELECT units FROM schedule_days WHERE day = ?').get(day) as { units: number } | undefined)?.units ?? 0;
 }
 
-export function dailyBudget(db: Db): number | null {
-  return row(db)?.daily_budget ?? null;
-}
-
 export function setSchedule(db: Db, s: { everyHours: number; dailyBudget: number; session: SessionInfo; now: number }): void {
   const stories = storiesEvery(db, s.everyHours);
   db.prepare(
@@ -62,6 +70,11 @@ export function clearSchedule(db: Db): boolean {
   return db.prepare('DELETE FROM schedules WHERE id = 1').run().changes > 0;
 }
 
+/** The schedule in the database is the one main authorised with the key in use. */
+function confirmed(r: ScheduleRow, grant: ScheduleGrant | null): grant is ScheduleGrant {
+  return grant !== null && grant.everyHours === r.every_hours && grant.dailyBudget === r.daily_budget;
+}
+
 /** Why scheduled runs wait now (another session, today's budget spent), or null. */
 function waiting(r: ScheduleRow, session: SessionInfo, spent: number): string | null {
   if (r.mode !== session.mode) return `Authorised for ${r.mode === 'demo' ? 'demo mode' : 'the live service'}: it waits while Feedlens is on ${session.mode === 'demo' ? 'demo mode' : 'the live service'}.`;
@@ -70,10 +83,11 @@ function waiting(r: ScheduleRow, session: SessionInfo, spent: number): string | 
   return null;
 }
 
-export function scheduleInfo(db: Db, session: SessionInfo, now: number): ScheduleInfo | null {
+export function scheduleInfo(db: Db, session: SessionInfo, now: number, authority: ScheduleAuthority): ScheduleInfo | null {
   const r = row(db);
   if (!r) return null;
-  const spent = spentOn(db, localDay(now));
+  const spent = Math.max(spentOn(db, localDay(now)), authority.spentToday);
+  const isConfirmed = confirmed(r, authority.grant);
   return {
     everyHours: r.every_hours,
     storiesEveryHours: storiesEvery(db, r.every_hours),
@@ -85,7 +99,8 @@ export function scheduleInfo(db: Db, session: SessionInfo, now: number): Schedul
     authorisedAt: r.authorised_at,
     mode: r.mode as 'demo' | 'live',
     origin: r.origin,
-    waiting: waiting(r, session, spent),
+    confirmed: isConfirmed,
+    waiting: isConfirmed ? waiting(r, session, spent) : SCHEDULE_NOT_CONFIRMED,
   };
 }
 
@@ -93,15 +108,27 @@ export type Due = { trigger: 'schedule' | 'stories'; budget: number } | null;
 
 /**
  * What is due at `now` for this study, and its budget (what is left of today's); the schedule moves on
- * when something is due. Nothing is due in another session, with a run under way, or with today's budget spent.
+ * when something is due. Nothing is due unless main authorised this schedule with the key in use, in
+ * another session, with a run under way, or with today's budget spent.
  */
-export function takeDue(db: Db, session: SessionInfo, now: number, hasActiveRun: boolean): Due {
+export function takeDue(db: Db, session: SessionInfo, now: number, hasActiveRun: boolean, authority: ScheduleAuthority): Due {
   const r = row(db);
-  if (!r || hasActiveRun) return null;
-  const left = r.daily_budget - spentOn(db, localDay(now));
-  if (waiting(r, session, r.daily_budget - left) !== null || left <= 0) return null;
+  if (!r || hasActiveRun || !confirmed(r, authority.grant)) return null;
+  const spent = Math.max(spentOn(db, localDay(now)), authority.spentToday);
+  const left = authority.grant.dailyBudget - spent;
+  if (waiting(r, session, spent) !== null || left <= 0) return null;
   const stories = storiesEvery(db, r.every_hours);
   const nextStories = (t: number) => (stories === null ? null : t + stories * HOUR_MS);
+  // The clock went back (or the times were edited): what is due is never further away than one period.
+  const period = r.every_hours * HOUR_MS;
+  if (r.next_run_at > now + period) {
+    r.next_run_at = now + period;
+    db.prepare('UPDATE schedules SET next_run_at = ? WHERE id = 1').run(r.next_run_at);
+  }
+  if (r.next_stories_at !== null && stories !== null && r.next_stories_at > now + stories * HOUR_MS) {
+    r.next_stories_at = nextStories(now);
+    db.prepare('UPDATE schedules SET next_stories_at = ? WHERE id = 1').run(r.next_stories_at);
+  }
   if (r.next_run_at <= now) {
     // Missed runs are not made up one by one: one run now, the next one period later.
     db.prepare('UPDATE schedules SET next_run_at = ?, next_stories_at = ?, last_run_at = ? WHERE id = 1').run(now + r.every_hours * HOUR_MS, nextStories(now), now);

@@ -10,10 +10,11 @@ import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
 import { createChecker, type Checker } from './checks';
 import { DATABASE_FILE, getMeta, type Db } from './db';
+import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { createStudyRunner, type StudyRunner } from './runner';
 import { publicRun } from './runs';
-import { dailyBudget, localDay, scheduleInfo, takeDue } from './schedule';
+import { localDay, scheduleInfo, takeDue, type ScheduleAuthority } from './schedule';
 import { createTargetsTable, type TargetsTable } from './targets';
 
 export interface OpenStudy {
@@ -24,6 +25,8 @@ export interface OpenStudy {
   /** Its re-checks ("Still there?"). */
   checker: Checker;
   targets: TargetsTable;
+  /** What main authorised this study to spend on this machine (outside its folder). */
+  grants: StudyGrants;
   adhoc: boolean;
   name(): string;
 }
@@ -44,6 +47,8 @@ export interface StudyServiceDeps {
   notify?: (n: { title: string; body: string }) => void;
   now?: () => number;
   log?: (message: string) => void;
+  /** Where main keeps what studies may spend. Default: <dataDir>/study-grants.json. */
+  grants?: GrantStore;
   /** How often the schedule clock looks for due runs. Default one minute; 0: never by itself (tests tick). */
   tickMs?: number;
 }
@@ -64,6 +69,8 @@ export interface StudyService {
   tick(): void;
   /** Every study folder (files inside may be shown in the file manager). */
   folders(): string[];
+  /** What main authorised for the study's schedule with the key in use, and what it spent today. */
+  scheduleAuthority(study: OpenStudy): ScheduleAuthority;
 }
 
 const unknownStudy = () => validationError([{ param: 'id', message: 'There is no such study (it may have been removed from the list).' }]);
@@ -83,16 +90,24 @@ function endNotice(study: string, run: RunInfo): { title: string; body: string }
 export function createStudyService(d: StudyServiceDeps): StudyService {
   const now = d.now ?? Date.now;
   const log = d.log ?? console.error;
+  const grantStore = d.grants ?? createGrantStore(d.dataDir, log);
   let index: StudyIndexEntry[] = [];
   const open = new Map<string, OpenStudy>();
   const problems = new Map<string, string>();
   let timer: ReturnType<typeof setInterval> | null = null;
 
+  function scheduleAuthority(study: Pick<OpenStudy, 'grants'>): ScheduleAuthority {
+    const scope = scopeOf(d.session());
+    return { grant: study.grants.schedule(scope), spentToday: study.grants.daySpent(scope, localDay(now())) };
+  }
+
   function attach(id: string, folder: string, db: Db): OpenStudy {
+    const grants = grantStore.study(id);
     const study: OpenStudy = {
       id,
       folder,
       db,
+      grants,
       adhoc: getMeta(db, 'adhoc') === '1',
       targets: createTargetsTable(db),
       name: () => getMeta(db, 'name') ?? 'Study',
@@ -100,6 +115,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         db,
         studyId: id,
         calls: d.calls,
+        grants,
         cache: d.cache,
         session: d.session,
         emit: (run) => d.emit({ studyId: id, run }),
@@ -107,12 +123,12 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
           const notice = endNotice(study.name(), run);
           if (notice && run.trigger !== 'adhoc') d.notify?.(notice);
         },
-        dailyBudget: () => dailyBudget(db),
+        dailyBudget: (scope) => grants.schedule(scope)?.dailyBudget ?? null,
         dayOf: localDay,
         now,
         log,
       }),
-      checker: createChecker({ db, studyId: id, calls: d.calls, session: d.session, emit: (check) => d.emitCheck?.({ studyId: id, check }), now, log }),
+      checker: createChecker({ db, studyId: id, calls: d.calls, grants, session: d.session, emit: (check) => d.emitCheck?.({ studyId: id, check }), now, log }),
     };
     open.set(id, study);
     problems.delete(id);
@@ -153,7 +169,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       items: n("SELECT count(*) AS n FROM records WHERE kind <> 'carousel_item'"),
       units: n('SELECT coalesce(sum(units_spent), 0) AS n FROM runs') + n('SELECT coalesce(sum(units), 0) AS n FROM requests WHERE run_id IS NULL'),
       lastRun: last ? publicRun(last) : null,
-      schedule: scheduleInfo(db, d.session(), now()),
+      schedule: scheduleInfo(db, d.session(), now(), scheduleAuthority(study)),
       adhoc: study.adhoc,
       problem: null,
     };
@@ -191,7 +207,13 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     list() {
       return index.map((entry) => {
         const study = open.get(entry.id) ?? load(entry);
-        return study ? info(study) : problemInfo(entry, problems.get(entry.id) ?? 'It cannot be opened.');
+        if (!study) return problemInfo(entry, problems.get(entry.id) ?? 'It cannot be opened.');
+        try {
+          return info(study);
+        } catch (error) {
+          // One damaged study (a malformed row) is listed as such; the others open as usual.
+          return problemInfo(entry, `Its database is damaged: ${error instanceof Error ? error.message : String(error)}`);
+        }
       });
     },
     info: (id) => info(service.get(id)),
@@ -242,6 +264,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         study.db.close();
         open.delete(id);
       }
+      grantStore.study(id).forget();
       const before = index.length;
       index = index.filter((e) => e.id !== id);
       saveIndex(d.dataDir, index);
@@ -262,7 +285,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     tick() {
       for (const study of open.values()) {
         try {
-          const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null);
+          const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null, scheduleAuthority(study));
           if (!due) continue;
           study.runner.start({
             trigger: due.trigger,
@@ -276,6 +299,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       }
     },
     folders: () => index.map((e) => e.folder),
+    scheduleAuthority,
   };
   return service;
 }

@@ -49,6 +49,7 @@ describe('runs on screen', () => {
     expect(runActions({ state: 'running', trigger: 'manual' })).toEqual(['pause', 'cancel']);
     expect(runActions({ state: 'stopped_budget', trigger: 'schedule' })).toEqual(['raise', 'cancel', 'export', 'media']);
     expect(runActions({ state: 'done', trigger: 'manual' })).toEqual(['export', 'media']);
+    expect(runActions({ state: 'cancelled', trigger: 'manual' })).toEqual(['export', 'media']);
     expect(raisedBudget(100)).toBe(150);
     expect(raisedBudget(4)).toBe(14);
   });

@@ -79,3 +79,28 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
     </Dialog>
   );
 }
+
+/**
+ * A schedule this computer has not authorised with the key in use (a study from elsewhere, another key, an
+ * edited database): the user confirms its period and daily budget in main's own question, or leaves it off.
+ */
+export function ConfirmSchedule({ studyId, schedule, onChanged }: { studyId: string; schedule: ScheduleInfo; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await feedlens().studyScheduleSet({ id: studyId, everyHours: schedule.everyHours, dailyBudget: schedule.dailyBudget });
+    setBusy(false);
+    if (r.ok) onChanged();
+    else if (r.error.kind !== 'cancelled') setError(r.error);
+  };
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="btn small" onClick={() => void confirm()} disabled={busy} data-testid="schedule-confirm">
+        Confirm: every {schedule.everyHours} h, up to {units(schedule.dailyBudget)} a day…
+      </button>
+      {error && <ErrorView error={error} compact />}
+    </div>
+  );
+}

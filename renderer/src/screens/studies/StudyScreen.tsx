@@ -14,7 +14,7 @@ import { DataBrowser } from './DataBrowser';
 import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, units } from './format';
 import { RunDialog } from './RunDialog';
 import { RunsHistory } from './RunsHistory';
-import { ScheduleDialog } from './ScheduleDialog';
+import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
 import { StudyAnalysis } from './StudyAnalysis';
 import { StudyCharts } from './StudyCharts';
 import { TargetsTable } from './TargetsTable';
@@ -163,7 +163,12 @@ export function StudyScreen() {
           </dd>
         </div>
       </dl>
-      {study.schedule?.waiting && <div className="notice warn" data-testid="schedule-waiting">{study.schedule.waiting}</div>}
+      {study.schedule?.waiting && (
+        <div className="notice warn" data-testid="schedule-waiting">
+          {study.schedule.waiting}
+          {!study.schedule.confirmed && <ConfirmSchedule studyId={study.id} schedule={study.schedule} onChanged={reload} />}
+        </div>
+      )}
       {showLive && <LiveRun studyId={study.id} run={showLive} onChanged={reload} />}
       <Tabs<StudyTab>
         label="Study"

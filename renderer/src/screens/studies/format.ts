@@ -116,8 +116,10 @@ export function runActions(run: Pick<RunInfo, 'state' | 'trigger'>): RunAction[]
     case 'paused':
       return ['resume', 'cancel', 'export'];
     case 'failed':
-    case 'cancelled':
       return ['resume', 'raise', 'export', 'media'];
+    case 'cancelled':
+      // A cancelled run stays cancelled (main refuses to resume it): a new run takes over what it left.
+      return ['export', 'media'];
     case 'stopped_budget':
       return ['raise', 'cancel', 'export', 'media'];
     case 'done':

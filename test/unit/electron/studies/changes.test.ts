@@ -4,6 +4,7 @@
 // one unit per item checked, keeps what was known of them, and refreshes what is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChecker } from '../../../../electron/studies/checks';
+import { createGrantStore } from '../../../../electron/studies/grants';
 import { browse } from '../../../../electron/studies/browse';
 import { accountTimeline, pictureHash, sightingsOf } from '../../../../electron/studies/history';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
@@ -90,7 +91,7 @@ describe('Still there? (a re-check of the account’s items)', () => {
     const spentBefore = sim.keys.spent(s.key);
     const statesBefore = new Map(deleted.map((pk) => [pk, s.db.prepare("SELECT text, like_count, record FROM records WHERE kind = 'post' AND id = ?").get(pk)]));
     const events: string[] = [];
-    const checker = createChecker({ db: s.db, studyId: 'test-study-0001', calls: s.stack.calls, session: () => s.stack.session.info, emit: (c) => void events.push(c.state), log: () => undefined });
+    const checker = createChecker({ db: s.db, studyId: 'test-study-0001', calls: s.stack.calls, grants: createGrantStore(s.dir, () => undefined).study('test-study-0001'), session: () => s.stack.session.info, emit: (c) => void events.push(c.state), log: () => undefined });
     const started = checker.start({ targetId }, 'the account');
     const check = (await checker.settled(started.id))!;
     const items = (s.db.prepare('SELECT count(*) AS n FROM check_items WHERE check_id = ?').get(check.id) as { n: number }).n;
@@ -129,7 +130,7 @@ describe('Still there? (a re-check of the account’s items)', () => {
   it('waits in another session, spending nothing, and goes on back in its own', async () => {
     const own = s.stack.session.info;
     let session = own;
-    const checker = createChecker({ db: s.db, studyId: 'test-study-0001', calls: s.stack.calls, session: () => session, emit: () => undefined, log: () => undefined });
+    const checker = createChecker({ db: s.db, studyId: 'test-study-0001', calls: s.stack.calls, grants: createGrantStore(s.dir, () => undefined).study('test-study-0001'), session: () => session, emit: () => undefined, log: () => undefined });
     const spent = sim.keys.spent(s.key);
     const started = checker.start({ rows: { query: q({ kinds: ['story'] }) } }, 'stories');
     // The app switches to demo mode before the first item is asked for.

@@ -205,7 +205,7 @@ describe('interrupted, paused and in another session', () => {
     expect(sim.keys.spent(s.key) - spentBefore).toBeLessThanOrEqual(pages - 3 + 1);
   });
 
-  it('pauses after the page under way and resumes where it stopped; cancel stops it and resume goes on', async () => {
+  it('pauses after the page under way and resumes where it stopped; a cancelled run stays cancelled and a new run takes over', async () => {
     const u = account((x) => x.followers.length >= 150 && x.followers.length <= 400);
     const s = await setup();
     const id = s.add({ kind: 'account', key: u.pk, label: `user ${u.pk}` }, ['followers']);
@@ -214,14 +214,26 @@ describe('interrupted, paused and in another session', () => {
     runner.control(run.id, 'pause');
     run = await finished(runner, run.id);
     expect(run.state).toBe('paused');
+    runner.control(run.id, 'resume');
+    runner.control(run.id, 'pause');
+    run = await finished(runner, run.id);
     const pages = run.pages;
     runner.control(run.id, 'cancel');
     expect(runner.get(run.id)?.state).toBe('cancelled');
+    const spent = sim.keys.spent(s.key);
+    // Resume and "more budget" of a cancelled run are refused, after a restart too, and spend nothing.
     runner = s.runner();
-    runner.control(run.id, 'resume');
-    run = await finished(runner, run.id);
-    expect(run.state).toBe('done');
-    expect(run.pages).toBeGreaterThan(pages);
+    expect(() => runner.control(run.id, 'resume')).toThrow(/stays cancelled/);
+    expect(() => runner.raiseBudget(run.id, 2000)).toThrow(/stays cancelled/);
+    expect(() => runner.confirm(run.id, 100)).toThrow(/stays cancelled/);
+    // Even with its row edited back to "paused" in the database.
+    s.db.prepare("UPDATE runs SET state = 'paused' WHERE id = ?").run(run.id);
+    expect(() => runner.control(run.id, 'resume')).toThrow(/stays cancelled/);
+    s.db.prepare("UPDATE runs SET state = 'cancelled' WHERE id = ?").run(run.id);
+    expect(sim.keys.spent(s.key)).toBe(spent);
+    expect(runner.get(run.id)?.pages).toBe(pages);
+    const next = await finished(runner, runner.start({ trigger: 'manual', budget: 1000, options: {}, estimate: null }).id);
+    expect(next.state).toBe('done');
     expect(s.listIds(id, 'followers')).toEqual(u.followers);
   });
 

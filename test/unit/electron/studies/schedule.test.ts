@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../../electron/studies/db';
-import { localDay, scheduleInfo, setSchedule, storiesEvery, takeDue } from '../../../../electron/studies/schedule';
+import { localDay, SCHEDULE_NOT_CONFIRMED, scheduleInfo, setSchedule, storiesEvery, takeDue, type ScheduleAuthority } from '../../../../electron/studies/schedule';
 import { createTargetsTable } from '../../../../electron/studies/targets';
 import type { SessionInfo } from '../../../../shared/ipc';
 
@@ -16,6 +16,11 @@ const live: SessionInfo = { id: 's2', mode: 'live', reason: 'key', origin: 'http
 
 let dir: string;
 let db: Db;
+/** What main recorded on this machine for the schedule (grants.ts): the tests set it with `grant`. */
+let granted: ScheduleAuthority = { grant: null, spentToday: 0 };
+function grant(everyHours: number, dailyBudget: number, spentToday = 0): void {
+  granted = { grant: { everyHours, dailyBudget, grantedAt: T0, days: {} }, spentToday };
+}
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'feedlens-schedule-'));
   db = openDb(join(dir, 'study.sqlite'), { appVersion: 'test' });
@@ -34,34 +39,39 @@ function story(takenAt: number, expiresAt: number): void {
 }
 
 describe('schedules', () => {
+  beforeEach(() => void (granted = { grant: null, spentToday: 0 }));
+
   it('runs at once, then every N hours; a missed period runs once, not once per period', () => {
     watch(['posts']);
     setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
-    expect(takeDue(db, demo, T0, false)).toEqual({ trigger: 'schedule', budget: 50 });
-    expect(takeDue(db, demo, T0 + HOUR, false)).toBeNull();
-    expect(takeDue(db, demo, T0 + 6 * HOUR, true)).toBeNull(); // a run is under way
-    expect(takeDue(db, demo, T0 + 20 * HOUR, false)).toMatchObject({ trigger: 'schedule' });
-    expect(takeDue(db, demo, T0 + 21 * HOUR, false)).toBeNull();
+    grant(6, 50);
+    expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 50 });
+    expect(takeDue(db, demo, T0 + HOUR, false, granted)).toBeNull();
+    expect(takeDue(db, demo, T0 + 6 * HOUR, true, granted)).toBeNull(); // a run is under way
+    expect(takeDue(db, demo, T0 + 20 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 21 * HOUR, false, granted)).toBeNull();
   });
 
   it('spends within the day’s budget, and waits for the next day once it is spent', () => {
     watch(['posts']);
     setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0 });
+    grant(1, 10);
     db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, 7)').run(localDay(T0));
-    expect(takeDue(db, demo, T0, false)).toEqual({ trigger: 'schedule', budget: 3 });
+    expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 3 });
     db.prepare('UPDATE schedule_days SET units = 10 WHERE day = ?').run(localDay(T0));
-    expect(takeDue(db, demo, T0 + 2 * HOUR, false)).toBeNull();
-    expect(scheduleInfo(db, demo, T0 + 2 * HOUR)?.waiting).toContain('Today');
+    expect(takeDue(db, demo, T0 + 2 * HOUR, false, granted)).toBeNull();
+    expect(scheduleInfo(db, demo, T0 + 2 * HOUR, granted)?.waiting).toContain('Today');
     const tomorrow = new Date(2026, 10, 21, 9, 0, 0).getTime();
-    expect(takeDue(db, demo, tomorrow, false)).toEqual({ trigger: 'schedule', budget: 10 });
+    expect(takeDue(db, demo, tomorrow, false, granted)).toEqual({ trigger: 'schedule', budget: 10 });
   });
 
   it('never runs in another mode than the one it was authorised for, and says why', () => {
     watch(['posts']);
     setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
-    expect(takeDue(db, live, T0, false)).toBeNull();
-    expect(scheduleInfo(db, live, T0)?.waiting).toContain('demo mode');
-    expect(takeDue(db, demo, T0, false)).not.toBeNull();
+    grant(6, 50);
+    expect(takeDue(db, live, T0, false, granted)).toBeNull();
+    expect(scheduleInfo(db, live, T0, granted)?.waiting).toContain('demo mode');
+    expect(takeDue(db, demo, T0, false, granted)).not.toBeNull();
   });
 
   it('reads stories of watched accounts at least twice per story lifetime seen, between the full runs', () => {
@@ -71,10 +81,47 @@ describe('schedules', () => {
     expect(storiesEvery(db, 24)).toBe(4);
     expect(storiesEvery(db, 3)).toBeNull(); // full runs come often enough
     setSchedule(db, { everyHours: 24, dailyBudget: 50, session: demo, now: T0 });
-    expect(takeDue(db, demo, T0, false)).toMatchObject({ trigger: 'schedule' });
-    expect(takeDue(db, demo, T0 + 3 * HOUR, false)).toBeNull();
-    expect(takeDue(db, demo, T0 + 4 * HOUR, false)).toMatchObject({ trigger: 'stories' });
-    expect(takeDue(db, demo, T0 + 8 * HOUR, false)).toMatchObject({ trigger: 'stories' });
-    expect(scheduleInfo(db, demo, T0 + 8 * HOUR)).toMatchObject({ everyHours: 24, storiesEveryHours: 4, dailyBudget: 50, mode: 'demo' });
+    grant(24, 50);
+    expect(takeDue(db, demo, T0, false, granted)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 3 * HOUR, false, granted)).toBeNull();
+    expect(takeDue(db, demo, T0 + 4 * HOUR, false, granted)).toMatchObject({ trigger: 'stories' });
+    expect(takeDue(db, demo, T0 + 8 * HOUR, false, granted)).toMatchObject({ trigger: 'stories' });
+    expect(scheduleInfo(db, demo, T0 + 8 * HOUR, granted)).toMatchObject({ everyHours: 24, storiesEveryHours: 4, dailyBudget: 50, mode: 'demo' });
+  });
+
+  it('runs nothing main did not authorise on this machine: a schedule read from the database is a proposal', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
+    expect(takeDue(db, demo, T0, false, granted)).toBeNull();
+    expect(scheduleInfo(db, demo, T0, granted)).toMatchObject({ confirmed: false, waiting: SCHEDULE_NOT_CONFIRMED });
+    // Authorised at 50 a day; the database edited to a huge budget afterwards: not the schedule main knows.
+    grant(6, 50);
+    db.prepare('UPDATE schedules SET daily_budget = 1000000').run();
+    expect(takeDue(db, demo, T0, false, granted)).toBeNull();
+    expect(scheduleInfo(db, demo, T0, granted)?.confirmed).toBe(false);
+    db.prepare('UPDATE schedules SET daily_budget = 50').run();
+    expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 50 });
+  });
+
+  it('counts today’s spending by main’s record too: a database edited to say nothing was spent gets no more', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0 });
+    grant(1, 10, 7);
+    expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 3 });
+    expect(scheduleInfo(db, demo, T0, granted)?.spentToday).toBe(7);
+  });
+
+  it('survives the clock jumping forward and back: the next run is never more than one period away', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 6, dailyBudget: 500, session: demo, now: T0 });
+    grant(6, 500);
+    expect(takeDue(db, demo, T0, false, granted)).toMatchObject({ trigger: 'schedule' });
+    // The clock jumps 30 hours ahead: one run (missed periods are not made up), the next 6 hours after it.
+    expect(takeDue(db, demo, T0 + 30 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
+    // And back to the true time: runs go on every 6 hours, not 30 hours later.
+    expect(takeDue(db, demo, T0 + 1 * HOUR, false, granted)).toBeNull();
+    expect(scheduleInfo(db, demo, T0 + 1 * HOUR, granted)?.nextRunAt).toBeLessThanOrEqual(T0 + 7 * HOUR);
+    expect(takeDue(db, demo, T0 + 7 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 13 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
   });
 });

@@ -2,6 +2,7 @@
 // call stack (api client, cost guard, cache, balance, CallService) in front of the in-process simulator.
 import { join } from 'node:path';
 import { openDb, type Db } from '../../../../electron/studies/db';
+import { createGrantStore } from '../../../../electron/studies/grants';
 import { createStudyRunner, type RunnerDeps, type StudyRunner } from '../../../../electron/studies/runner';
 import { createTargetsTable, type NewTarget, type TargetsTable } from '../../../../electron/studies/targets';
 import type { CallService } from '../../../../electron/calls/calls';
@@ -47,6 +48,8 @@ export async function studySetup(sim: Simulator, balance?: number): Promise<Stud
         db,
         studyId: 'test-study-0001',
         calls: stack.calls,
+        // Main's record of what the study may spend, in the test's data folder (read anew by each runner, as after a restart).
+        grants: createGrantStore(temp.path, () => undefined).study('test-study-0001'),
         cache: stack.cache,
         session: () => stack.session.info,
         emit: (run) => void events.push(run),
