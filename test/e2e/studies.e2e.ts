@@ -197,6 +197,30 @@ describe('studies', () => {
     expect(await h.page.getByTestId('run-row').count()).toBe(runs);
   });
 
+  it('a schedule whose budget was edited in the database runs nothing until the user confirms it in main’s question', async () => {
+    const db = new DatabaseSync(database);
+    db.prepare('UPDATE schedules SET daily_budget = 900000, next_run_at = 0').run();
+    db.close();
+    const runCount = () => {
+      const read = new DatabaseSync(database, { readOnly: true });
+      const n = (read.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n;
+      read.close();
+      return n;
+    };
+    const runs = runCount();
+    h.core.tickSchedules();
+    // Away and back: the study page reads the study again.
+    await h.page.getByRole('button', { name: 'Studies' }).click();
+    await h.page.locator('[data-testid=study-row] .study-row-main').first().click();
+    await h.page.getByTestId('schedule-confirm').waitFor();
+    await expect(h.page.getByTestId('schedule-waiting').textContent()).resolves.toContain('Not confirmed on this computer');
+    await shotThemes(h, 'schedule-not-confirmed');
+    expect(runCount()).toBe(runs);
+    // The page shows main's question with the database's numbers; declined, nothing changes.
+    await answering(h, 'Spend up to 900,000 requests a day?', 'decline', () => h.page.getByTestId('schedule-confirm').click());
+    expect(runCount()).toBe(runs);
+  });
+
   it('answers a documented query in the sqlite3 command-line tool', () => {
     const out = execFileSync('sqlite3', ['-readonly', '-separator', '|', database, 'SELECT username, count(*) FROM posts GROUP BY username ORDER BY username;'], { encoding: 'utf8' });
     const counts = new Map(out.trim().split('\n').map((line) => line.split('|') as [string, string]));

@@ -158,8 +158,12 @@ export function StudyScreen() {
         </div>
         <div>
           <dt>next run</dt>
-          <dd title={study.schedule ? localDateTime(study.schedule.nextRunAt) : undefined}>
-            {study.schedule ? `${relativeTime(study.schedule.nextRunAt, now)} · ${units(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today` : 'not scheduled'}
+          <dd title={study.schedule?.confirmed ? localDateTime(study.schedule.nextRunAt) : undefined}>
+            {!study.schedule
+              ? 'not scheduled'
+              : study.schedule.confirmed
+                ? `${relativeTime(study.schedule.nextRunAt, now)} · ${units(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today`
+                : 'none until you confirm the schedule'}
           </dd>
         </div>
       </dl>

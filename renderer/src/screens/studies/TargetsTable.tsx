@@ -118,7 +118,7 @@ export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyI
                 <td title={t.lastRunAt ? localDateTime(t.lastRunAt) : undefined}>{t.lastRunAt ? relativeTime(t.lastRunAt, now) : 'never'}</td>
                 <td className="num">{t.items.toLocaleString()}</td>
                 <td className="num">{t.lastRunAt ? t.newLastRun.toLocaleString() : '—'}</td>
-                <td title={schedule ? localDateTime(schedule.nextRunAt) : undefined}>{schedule ? relativeTime(schedule.nextRunAt, now) : '—'}</td>
+                <td title={schedule?.confirmed ? localDateTime(schedule.nextRunAt) : undefined}>{schedule?.confirmed ? relativeTime(schedule.nextRunAt, now) : '—'}</td>
                 <td className="num">{units(t.units)}</td>
               </tr>
             ))}
