@@ -2,7 +2,8 @@
 // Parquet tables, 4CAT's Zeeschuimer format, data-minimisation presets and the ethics reminder. What
 // crosses IPC about them: argument schemas (added to OPS in shared/ipc.ts) and the values main answers.
 import { z } from 'zod';
-import type { ChartsData } from './charts';
+import { chartPaletteSchema, chartsDataSchema } from './chart-schema';
+import { CHART_KINDS, type ChartsData } from './charts';
 import { NETWORK_KINDS, type NetworkKind } from './study-values';
 
 export { NETWORK_KINDS, NO_MINIMISATION } from './study-values';
@@ -61,15 +62,21 @@ export const ANALYSIS_OPS = {
   studyMinimisationGet: z.strictObject({ id: studyId }),
   /** Sets the study's presets; a retention rule that would delete raw answers now is confirmed in main's question first. */
   studyMinimisationSet: z.strictObject({ id: studyId, minimisation: minimisationSchema }),
-  /** Saves a chart as PNG and SVG with the CSV of its numbers (a study's exports folder, else the app's exports folder). */
+  /**
+   * Saves a chart as SVG, PNG and the CSV of its numbers (a study's exports folder, else the app's exports
+   * folder). Main draws the SVG and makes the CSV itself from what the chart is; the PNG the page drew must
+   * be a real PNG.
+   */
   chartSave: z.strictObject({
     studyId: studyId.optional(),
     name: z.string().trim().min(1).max(120),
-    svg: z.string().min(1).max(8_000_000),
-    /** Base64 of the PNG bytes. */
-    png: z.string().min(1).max(30_000_000),
-    columns: z.array(z.string().max(200)).min(1).max(100),
-    rows: z.array(z.array(z.union([z.string().max(2000), z.number().finite()])).max(100)).max(100_000),
+    kind: z.enum(CHART_KINDS),
+    data: chartsDataSchema,
+    palette: chartPaletteSchema,
+    /** The chart's width on the page, in CSS pixels; its height follows from the data (chartHeight). */
+    width: z.number().int().min(120).max(4096),
+    /** Base64 of the PNG bytes the page drew. */
+    png: z.base64().min(1).max(30_000_000),
   }),
 } as const;
 

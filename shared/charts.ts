@@ -207,7 +207,9 @@ export interface ChartTable {
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-export type ChartKind = 'activity' | 'heatmap' | 'engagement' | 'observed' | 'hashtags' | 'mentions' | 'tagged' | 'coauthors';
+export const CHART_KINDS = ['activity', 'heatmap', 'engagement', 'observed', 'hashtags', 'mentions', 'tagged', 'coauthors'] as const;
+
+export type ChartKind = (typeof CHART_KINDS)[number];
 
 export function tableOf(data: ChartsData, kind: ChartKind): ChartTable {
   const zone = data.timeZone === 'UTC' ? 'UTC' : 'local time';

@@ -1,9 +1,11 @@
 // The IPC handlers of analysis (shared/analysis.ts): a study's charts, its field-standard exports, its
-// data-minimisation presets and the retention rule (swept at start and every hour), and saving a chart.
+// data-minimisation presets and the retention rule (swept at start and every hour), and saving a chart
+// (main draws its SVG and CSV from the chart's numbers, and checks the PNG the page drew).
 // Nothing here spends; deleting raw answers now is confirmed in main's own question first.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ANALYSIS_OPS } from '../../shared/analysis';
+import { tableOf } from '../../shared/charts';
 import type { OpName } from '../../shared/ipc';
 import type { Ask } from '../calls/ask';
 import { diskError } from '../storage/disk-errors';
@@ -19,6 +21,7 @@ import { EXPORTS_FOLDER } from '../studies/registry';
 import type { OpenStudy, StudyService } from '../studies/service';
 import { studyCharts } from './charts';
 import { exportAnalysis } from './exports';
+import { checkPng } from './png';
 import { applyRetention, dueForRetention, readMinimisation, retainedCount, writeMinimisation } from './minimise';
 
 export type AnalysisOps = keyof typeof ANALYSIS_OPS & OpName;
@@ -44,9 +47,8 @@ export interface AnalysisService {
   retain(study: OpenStudy): Promise<number>;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** What an SVG chart never holds: scripts, event handlers, foreign HTML, links to elsewhere. */
-const UNSAFE_SVG = /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object|xlink:href\s*=\s*["'](?!#)|\shref\s*=\s*["'](?!#)/i;
+/** The page draws its PNG at twice the pixels; a side more than this many times the chart's is not the chart. */
+const PNG_MAX_SCALE = 4;
 
 export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
   const now = d.now ?? Date.now;
@@ -112,20 +114,23 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
       await retain(study);
       return infoOf(study);
     },
-    chartSave: async ({ studyId, name, svg, png, columns, rows }) => {
-      if (!svg.trimStart().startsWith('<svg') || UNSAFE_SVG.test(svg)) throw refusal('This is not a chart Feedlens drew.');
-      const pngBytes = Buffer.from(png, 'base64');
-      if (!pngBytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw refusal('The PNG image is not valid.');
+    chartSave: async ({ studyId, name, kind, data, palette, width, png }) => {
+      // Main draws the SVG and makes the CSV from what the chart is; no markup from the page is written.
+      const { chartSvg } = await import('./chart-svg');
+      const drawn = chartSvg(kind, data, palette, width);
+      const checked = await checkPng(Buffer.from(png, 'base64'), { maxWidth: drawn.width * PNG_MAX_SCALE, maxHeight: drawn.height * PNG_MAX_SCALE });
+      if (!checked.ok) throw refusal(`The chart’s PNG image was not saved: ${checked.problem}. Save the chart again.`);
+      const table = tableOf(data, kind);
       const root = studyId ? join(d.studies.get(studyId).folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
       const folder = join(root, 'charts');
       const stem = `${safeLabel(name, 'chart')}_${utcStamp(now())}`;
-      const table = rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? null])));
+      const rows = table.rows.map((r) => Object.fromEntries(table.columns.map((c, i) => [c, r[i] ?? null])));
       try {
         await mkdir(folder, { recursive: true });
         const files = [join(folder, `${stem}.svg`), join(folder, `${stem}.png`), join(folder, `${stem}.csv`)];
-        await writeFileAtomic(files[0]!, svg);
-        await writeFileAtomic(files[1]!, pngBytes);
-        await writeFileAtomic(files[2]!, [...csvLines(columns, table, { delimiter: ',', bom: false })].join(''));
+        await writeFileAtomic(files[0]!, drawn.svg);
+        await writeFileAtomic(files[1]!, checked.png);
+        await writeFileAtomic(files[2]!, [...csvLines(table.columns, rows, { delimiter: ',', bom: false })].join(''));
         return { folder, files };
       } catch (error) {
         throw diskError(error, 'The chart could not be saved', folder) ?? error;

@@ -107,7 +107,11 @@ describe('analysis', () => {
     const png = readFileSync(join(dir, files[1]!));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBeGreaterThan(400); // drawn at twice the pixels
-    expect(readFileSync(join(dir, files[2]!), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const svg = readFileSync(join(dir, files[2]!), 'utf8');
+    expect(svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // Drawn by main from the chart's numbers: a cell for every hour of the week, and the weekday labels.
+    expect(svg.match(/ecmeta_ssr_type="chart"/g)).toHaveLength(7 * 24);
+    expect(svg).toContain('>Mon</text>');
     const rows = readCsv(join(dir, files[0]!));
     expect(rows.map((r) => r['weekday'])).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const total = rows.reduce((n, r) => n + Object.entries(r).filter(([k]) => k !== 'weekday').reduce((m, [, v]) => m + Number(v), 0), 0);

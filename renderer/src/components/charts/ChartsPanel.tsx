@@ -4,13 +4,13 @@
 // as PNG + SVG + the CSV of its numbers. This module is the lazily loaded chart chunk (LazyCharts.tsx).
 import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import { tableOf, type ChartsData } from '../../../../shared/charts';
+import type { ChartsData } from '../../../../shared/charts';
 import { ErrorView } from '../ErrorView';
 import { Icon } from '../Icon';
 import { init, type EChartsType } from './echarts';
-import { chartHeight, chartOption, chartSpecs, type ChartSpec } from './options';
+import { chartHeight, chartOption, chartSpecs, type ChartSpec } from '../../../../shared/chart-option';
 import { saveChart } from './save';
-import { chartColors, themeNow } from './theme';
+import { chartColors, chartPalette, themeNow } from './theme';
 import '../../styles/charts.css';
 
 /** The page's theme, updated when Settings or the OS changes it. */
@@ -54,11 +54,11 @@ function ChartCard({ spec, data, theme, studyId, subject }: { spec: ChartSpec; d
     if (!c) return;
     setSaving(true);
     setSaved(null);
-    // The SVG the renderer drew, serialised as XML: renderToSVGString's text does not load as an image in
-    // the minified build (the PNG is drawn from the SVG), the document's own element always does.
+    // The PNG is drawn from the SVG on the page, serialised as XML: renderToSVGString's text does not load
+    // as an image in the minified build, the document's own element always does. Main draws the SVG file.
     const drawn = box.current?.querySelector('svg');
-    const svg = drawn ? new XMLSerializer().serializeToString(drawn) : c.renderToSVGString();
-    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, svg, width: c.getWidth(), height: c.getHeight(), table: tableOf(data, spec.kind) });
+    const drawnSvg = drawn ? new XMLSerializer().serializeToString(drawn) : c.renderToSVGString();
+    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, kind: spec.kind, data, palette: chartPalette(), drawnSvg, width: c.getWidth(), height: c.getHeight() });
     setSaving(false);
     setSaved(r.ok ? `Saved ${r.files.map((f) => f.split(/[\\/]/).pop()).join(', ')}` : r.error);
   };

@@ -1,7 +1,9 @@
-// Saving a chart: its SVG as drawn, a PNG made from that SVG (twice the pixels, for print) and the CSV
-// of the numbers drawn, written by main into the study's exports folder (or the app's), atomically.
+// Saving a chart: a PNG made from the SVG the page drew (twice the pixels, for print), sent to main with
+// what the chart is (its kind, numbers, colours and width). Main draws the SVG file and the CSV of the
+// numbers itself and writes the three into the study's exports folder (or the app's), atomically.
 import type { AppError } from '../../../../shared/api/errors';
-import type { ChartTable } from '../../../../shared/charts';
+import type { ChartPalette } from '../../../../shared/chart-option';
+import type { ChartKind, ChartsData } from '../../../../shared/charts';
 import { feedlens } from '../../api/bridge';
 
 /** Draws an SVG string on a canvas and returns the PNG's bytes as base64. */
@@ -28,13 +30,27 @@ export async function svgToPng(svg: string, width: number, height: number, scale
   }
 }
 
-export async function saveChart(o: { studyId?: string; name: string; svg: string; width: number; height: number; table: ChartTable }): Promise<{ ok: true; files: string[] } | { ok: false; error: AppError }> {
+export interface ChartToSave {
+  studyId?: string;
+  name: string;
+  kind: ChartKind;
+  data: ChartsData;
+  palette: ChartPalette;
+  /** The SVG as the page drew it: only the PNG is made from it. */
+  drawnSvg: string;
+  width: number;
+  height: number;
+}
+
+export async function saveChart(o: ChartToSave): Promise<{ ok: true; files: string[] } | { ok: false; error: AppError }> {
   let png: string;
   try {
-    png = await svgToPng(o.svg, o.width, o.height);
+    png = await svgToPng(o.drawnSvg, o.width, o.height);
   } catch (error) {
     return { ok: false, error: { kind: 'internal', message: error instanceof Error ? error.message : String(error), billed: false, retryable: true } };
   }
-  const r = await feedlens().chartSave({ ...(o.studyId ? { studyId: o.studyId } : {}), name: o.name, svg: o.svg, png, columns: o.table.columns, rows: o.table.rows });
+  // Main's bounds: a chart squeezed or stretched past them is drawn at the nearest.
+  const width = Math.min(4096, Math.max(120, Math.round(o.width)));
+  const r = await feedlens().chartSave({ ...(o.studyId ? { studyId: o.studyId } : {}), name: o.name, kind: o.kind, data: o.data, palette: o.palette, width, png });
   return r.ok ? { ok: true, files: r.value.files } : r;
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, type Endpoint, type ParamSpec } from '../../../../shared/api/catalog';
+import { chartsOf } from '../../../../shared/charts';
 import { OPS, type OpName } from '../../../../shared/ipc';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createRouter, type Router } from '../../../../electron/ipc/router';
@@ -98,7 +99,7 @@ const BASE: Record<OpName, unknown> = {
   studyAnalysisExport: { id: 'study-00000000', kind: 'networks', networks: ['mentions'] },
   studyMinimisationGet: { id: 'study-00000000' },
   studyMinimisationSet: { id: 'study-00000000', minimisation: { captionsOnly: true } },
-  chartSave: { name: 'activity', svg: '<svg></svg>', png: 'iVBORw0KGgo=', columns: ['day', 'posts'], rows: [['2026-01-01', 1]] },
+  chartSave: { name: 'activity', kind: 'activity', data: chartsOf([{ takenAt: 1_767_225_600, likes: 1, comments: 0, plays: null, hashtags: ['cats'], mentions: [], tagged: [], coauthors: [] }], { unit: 'day', timeZone: 'UTC' }), palette: { background: '#ffffff', text: '#16181d', muted: '#4f5665', border: '#dde1e8', sunken: '#eceef2', series: ['#2f5bd3'] }, width: 600, png: 'iVBORw0KGgo=' },
   studyAccounts: { id: 'study-00000000' },
   studyTimeline: { id: 'study-00000000', targetId: 1 },
   studyBrowse: { id: 'study-00000000', query: { text: 'coffee', kinds: ['post'] }, offset: 0, limit: 50 },

@@ -1,8 +1,29 @@
 // The ECharts option of each chart, from the chart numbers (shared/charts.ts) and the theme's colours.
-// Pure: no ECharts code is imported here, only its option shapes. Animations are off, so a chart is
-// drawn at once (and a saved SVG or PNG holds the final picture).
-import { WEEKDAYS, type ChartKind, type ChartsData } from '../../../../shared/charts';
-import type { ChartColors } from './theme';
+// Pure: no ECharts code is imported here, only its option shapes. The renderer draws the chart on screen
+// with it and main draws the saved SVG with it (electron/analysis/chart-svg.ts), so both are one chart.
+// Animations are off, so a chart is drawn at once (and a saved SVG or PNG holds the final picture).
+import { WEEKDAYS, type ChartKind, type ChartsData } from './charts';
+
+/** The theme's colours a chart is drawn in, each `#rrggbb` (main refuses anything else). */
+export interface ChartPalette {
+  background: string;
+  text: string;
+  muted: string;
+  border: string;
+  sunken: string;
+  series: string[];
+}
+
+export interface ChartColors extends ChartPalette {
+  /** A CSS font-family list. */
+  font: string;
+}
+
+/**
+ * The app's font list (app.css `--font`), which main draws saved charts in. Main never takes a font from
+ * the renderer: ECharts writes it into a style attribute without escaping it.
+ */
+export const CHART_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
 
 export type ChartOption = Record<string, unknown>;
 
