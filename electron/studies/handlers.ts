@@ -13,6 +13,7 @@ import type { Ledger } from '../calls/ledger';
 import type { Handlers } from '../ipc/router';
 import { readMinimisation } from '../analysis/minimise';
 import { setMeta } from './db';
+import { studyDbError, withStudyDbErrors } from './db-errors';
 import { addTargets, previewTargets } from './entries';
 import { estimateRun } from './estimate';
 import { exportStudy, studyItems } from './export';
@@ -68,12 +69,12 @@ export function onceProjectKeys(keys: ProjectKeys): ProjectKeys {
   };
 }
 
-/** Runner errors (a run under way, another session...) reach the renderer as refusals. */
+/** Runner errors (a run under way, another session...) reach the renderer as refusals; a full disk or a lock as what to do. */
 function refused<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
-    throw refusal(error instanceof Error ? error.message : String(error));
+    throw studyDbError(error) ?? refusal(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -81,7 +82,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
   const now = d.now ?? Date.now;
   const projectKeys = d.projectKeys ? onceProjectKeys(d.projectKeys) : undefined;
 
-  return {
+  return withStudyDbErrors({
     studyList: async () => d.service.list(),
     studyCreate: async ({ name, description }) => d.service.create(name, description),
     studyOpenFolder: async () => d.service.openFolder(),
@@ -205,5 +206,5 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return info;
     },
     studyScheduleClear: async ({ id }) => clearSchedule(d.service.get(id).db),
-  };
+  });
 }

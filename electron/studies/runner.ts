@@ -14,6 +14,8 @@ import type { RunInfo, RunTrigger } from '../../shared/studies';
 import type { CallCache, CallService } from '../calls/calls';
 import type { SpendGrant } from '../calls/cost-guard';
 import { tx, type Db } from './db';
+import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
+import { holdingRunTable } from './held-runs';
 import { commitPage, type StudyParts } from './page';
 import { firstTasks, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, targetRow, type RunRecord, type RunTable } from './runs';
@@ -93,7 +95,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       return minimisesRecords(m) ? minimiseRecord(record, m) : record;
     },
   };
-  const runs = createRunTable(db, d.studyId);
+  const runs = holdingRunTable(db, createRunTable(db, d.studyId), now);
   const loops = new Map<number, LoopEntry>();
   let closed = false;
 
@@ -244,16 +246,15 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
         emit(id);
       }
     } catch (error) {
-      const message = `Feedlens could not go on with this run: ${error instanceof Error ? error.message : String(error)}`;
-      log(`studies: run ${id}: ${message}`);
-      if (!closed) {
-        try {
-          runs.settleReserved(id, now());
-          end(id, 'failed', message);
-        } catch {
-          // the database itself is in trouble: the run stays as it was, and resumes at the next start
-        }
-      }
+      const why = error instanceof Error ? error.message : String(error);
+      log(`studies: run ${id}: ${why}`);
+      await nextTurn(); // a write that met a lock waited already: the stop's write gets a turn of its own
+      // A full disk stops the run, another program's lock pauses it: held in memory if that cannot be written.
+      if (closed) return;
+      const state = studyDbProblem(error) === 'in_use' ? 'paused' : 'failed';
+      runs.stop(id, { state, message: studyDbMessage(error, 'run') ?? `Feedlens could not go on with this run: ${why}`, finishedAt: state === 'failed' ? now() : null });
+      emit(id);
+      if (state === 'failed') d.ended?.(info(id));
     }
   }
 

@@ -10,6 +10,7 @@ import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
 import { createChecker, type Checker } from './checks';
 import { DATABASE_FILE, getMeta, type Db } from './db';
+import { studyDbError, studyDbMessage } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { createStudyRunner, type StudyRunner } from './runner';
 import { publicRun } from './runs';
@@ -133,7 +134,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       study.checker.open();
       return study;
     } catch (error) {
-      problems.set(entry.id, error instanceof Error ? error.message : String(error));
+      problems.set(entry.id, studyDbMessage(error) ?? (error instanceof Error ? error.message : String(error)));
       return null;
     }
   }
@@ -220,7 +221,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       try {
         opened = openStudyFolder(chosen, d.appVersion);
       } catch (error) {
-        throw validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
+        throw studyDbError(error) ?? validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
       }
       const already = open.get(opened.id);
       if (already) {
