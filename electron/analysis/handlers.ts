@@ -19,6 +19,7 @@ import { studyKeyName } from '../studies/export';
 import { refusal } from '../studies/handlers';
 import { EXPORTS_FOLDER } from '../studies/registry';
 import type { OpenStudy, StudyService } from '../studies/service';
+import { withStudyDbErrors } from '../studies/db-errors';
 import { studyCharts } from './charts';
 import { exportAnalysis } from './exports';
 import { checkPng } from './png';
@@ -80,7 +81,8 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
     retentionRanAt: Number(getMeta(study.db, 'retention_ran_at') ?? 0) || null,
   });
 
-  const handlers: Pick<Handlers, AnalysisOps> = {
+  // A study's full disk or another program's lock reach the page as what to do (db-errors.ts).
+  const handlers: Pick<Handlers, AnalysisOps> = withStudyDbErrors({
     studyCharts: async ({ id, unit, timeZone, targetId }) => studyCharts(d.studies.get(id).db, { unit, timeZone, ...(targetId !== undefined ? { targetId } : {}) }),
     studyAnalysisExport: async ({ id, kind, runId, scope, networks, pseudonymise, ethics }) => {
       const study = d.studies.get(id);
@@ -91,7 +93,7 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
           { db: study.db, studyId: id, studyName: study.name(), folder: study.folder, appVersion: d.appVersion, userAgent: d.userAgent, now, ...(d.projectKeys ? { projectKeys: d.projectKeys } : {}) },
         );
       } catch (error) {
-        throw diskError(error, 'The export could not be written', join(study.folder, EXPORTS_FOLDER)) ?? error;
+        throw diskError(error, 'The export could not be written', join(study.folder, EXPORTS_FOLDER), null) ?? error;
       }
     },
     studyMinimisationGet: async ({ id }) => infoOf(d.studies.get(id)),
@@ -133,10 +135,10 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
         await writeFileAtomic(files[2]!, [...csvLines(table.columns, rows, { delimiter: ',', bom: false })].join(''));
         return { folder, files };
       } catch (error) {
-        throw diskError(error, 'The chart could not be saved', folder) ?? error;
+        throw diskError(error, 'The chart could not be saved', folder, studyId ? null : undefined) ?? error;
       }
     },
-  };
+  });
 
   return {
     handlers,

@@ -19,6 +19,7 @@ import type { RunOptions } from '../studies/plan';
 import type { RunRecord } from '../studies/runs';
 import type { OpenStudy, StudyService } from '../studies/service';
 import { resumeAsking } from '../studies/authority';
+import { withStudyDbErrors } from '../studies/db-errors';
 import type { NewTarget } from '../studies/targets';
 import { estimateJob } from './estimate';
 import { endpointOf, firstList } from './plan';
@@ -175,7 +176,8 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
     return { s, run };
   }
 
-  const handlers: Pick<Handlers, JobOps> = {
+  // The ad-hoc study's full disk or another program's lock reach the page as what to do (db-errors.ts).
+  const handlers: Pick<Handlers, JobOps> = withStudyDbErrors({
     jobEstimate: async ({ spec }) => estimateJob(spec, { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get(), simulated: deps.simulated?.() ?? false }),
 
     jobStart: async ({ spec }) => {
@@ -256,7 +258,7 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
       if (!s) return [];
       return s.runner.table.list(10_000).filter((r) => r.trigger === 'adhoc' && r.options.job).map((r) => info(s, r));
     },
-  };
+  });
 
   return {
     handlers,

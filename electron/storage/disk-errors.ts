@@ -18,14 +18,15 @@ export function isDiskError(error: unknown): boolean {
 
 /**
  * A plain-words error for a full disk or a refused write, or null for any other failure. `what` says what
- * failed ("The export could not be written"), `where` is the folder.
+ * failed ("The export could not be written"), `where` is the folder, `elsewhere` how to write somewhere
+ * else instead (null where there is no choice: a study's own folder).
  */
-export function diskError(error: unknown, what: string, where: string): AppError | null {
+export function diskError(error: unknown, what: string, where: string, elsewhere: string | null = 'choose another download folder in Settings'): AppError | null {
   const code = errorCode(error) ?? '';
   if (FULL.has(code)) {
     return {
       kind: 'internal',
-      message: `${what}: the disk holding ${where} is full. Free some space there (or choose another download folder in Settings), then try again.`,
+      message: `${what}: the disk holding ${where} is full. Free some space there${elsewhere ? ` (or ${elsewhere})` : ''}, then try again.`,
       detail: code,
       billed: false,
       retryable: true,
@@ -34,7 +35,7 @@ export function diskError(error: unknown, what: string, where: string): AppError
   if (REFUSED.has(code)) {
     return {
       kind: 'internal',
-      message: `${what}: Feedlens is not allowed to write to ${where}${code === 'EROFS' ? ' (the disk is read-only)' : ''}. Choose another download folder in Settings, or give your user write access to that folder, then try again.`,
+      message: `${what}: Feedlens is not allowed to write to ${where}${code === 'EROFS' ? ' (the disk is read-only)' : ''}. ${elsewhere ? `${elsewhere[0]!.toUpperCase()}${elsewhere.slice(1)}, or give` : 'Give'} your user write access to that folder, then try again.`,
       detail: code,
       billed: false,
       retryable: false,

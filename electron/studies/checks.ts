@@ -13,7 +13,8 @@ import type { CheckInfo, CheckQuote, CheckScope, CheckState, RecordStatus } from
 import type { CallService } from '../calls/calls';
 import type { SpendGrant } from '../calls/cost-guard';
 import { rowsWhere, type Where } from './browse';
-import { tx, type Db } from './db';
+import { assertWritable, tx, type Db } from './db';
+import { nextTurn, studyDbMessage } from './db-errors';
 import { rowsOf } from './extract';
 import { putSnapshot } from './history';
 import { NeedsConfirmation, sessionMismatch, standingOf } from './authority';
@@ -134,14 +135,25 @@ export function createChecker(d: CheckerDeps): Checker {
   const store = createRecordStore(db);
   const loops = new Map<number, { want: 'run' | 'stop'; running: boolean; loop: Promise<void> }>();
   let closed = false;
+  // Checks paused by a database that could not take the pause itself (a full disk, another program's
+  // lock), with why: shown instead of their "running" row, so resume works; dropped once a state is written.
+  const held = new Map<number, string>();
+  const over = (r: CheckRow): CheckRow => {
+    const message = held.get(r.id);
+    return message === undefined ? r : { ...r, state: 'paused', message };
+  };
 
-  const row = (id: number) => db.prepare('SELECT * FROM checks WHERE id = ?').get(id) as CheckRow | undefined;
+  const row = (id: number) => {
+    const r = db.prepare('SELECT * FROM checks WHERE id = ?').get(id) as CheckRow | undefined;
+    return r && over(r);
+  };
   const get = (id: number) => {
     const r = row(id);
     return r ? toInfo(d.studyId, r) : null;
   };
   const set = (id: number, state: CheckState, message: string | null, finished: boolean) => {
     db.prepare('UPDATE checks SET state = ?, message = ?, updated_at = ?, finished_at = ? WHERE id = ?').run(state, message, now(), finished ? now() : null, id);
+    held.delete(id);
     emit(id);
   };
   const emit = (id: number) => {
@@ -212,7 +224,13 @@ export function createChecker(d: CheckerDeps): Checker {
       set(id, 'paused', granted.why, false);
       return false;
     }
+    // Another program's lock is found before the item is paid for, not when its answer cannot be stored.
+    assertWritable(db);
     const cost = costOf(findEndpoint(path)!, params);
+    if (cost > granted.room) {
+      set(id, 'stopped', 'Stopped before going past what was authorised.', true);
+      return false;
+    }
     d.grants.reserve(scope, 'check', id, cost);
     const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId } });
     d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0);
@@ -240,9 +258,19 @@ export function createChecker(d: CheckerDeps): Checker {
         emit(id);
       }
     } catch (error) {
-      const message = `Feedlens could not go on with this re-check: ${error instanceof Error ? error.message : String(error)}`;
-      log(`studies: check ${id}: ${message}`);
-      if (!closed) set(id, 'failed', message, true);
+      const why = error instanceof Error ? error.message : String(error);
+      log(`studies: check ${id}: ${why}`);
+      await nextTurn(); // a write that met a lock waited already: the stop's write gets a turn of its own
+      if (closed) return;
+      // A full disk or another program's lock pauses the check (resume goes on); anything else fails it.
+      const paused = studyDbMessage(error, 're-check');
+      const message = paused ?? `Feedlens could not go on with this re-check: ${why}`;
+      try {
+        set(id, paused ? 'paused' : 'failed', message, !paused);
+      } catch {
+        held.set(id, message);
+        emit(id);
+      }
     }
   }
 
@@ -315,6 +343,7 @@ export function createChecker(d: CheckerDeps): Checker {
         const granted = standing(r, scopeOf(d.session()));
         if (!granted.ok) throw new NeedsConfirmation(granted.why.replace('it to spend', 'this re-check to spend'), Math.max(0, r.budget - r.units_spent));
         db.prepare("UPDATE checks SET state = 'running', message = NULL, updated_at = ? WHERE id = ?").run(now(), checkId);
+        held.delete(checkId);
         emit(checkId);
         goOn(checkId);
       }
@@ -330,7 +359,7 @@ export function createChecker(d: CheckerDeps): Checker {
       return r.state === 'paused' ? checker.control(checkId, 'resume') : get(checkId)!;
     },
     get,
-    list: (limit = 50) => (db.prepare('SELECT * FROM checks ORDER BY id DESC LIMIT ?').all(limit) as unknown as CheckRow[]).map((r) => toInfo(d.studyId, r)),
+    list: (limit = 50) => (db.prepare('SELECT * FROM checks ORDER BY id DESC LIMIT ?').all(limit) as unknown as CheckRow[]).map((r) => toInfo(d.studyId, over(r))),
     async settled(checkId) {
       await loops.get(checkId)?.loop;
       return get(checkId);

@@ -12,6 +12,7 @@ import { browse, rowsWhere, selectedRowids } from './browse';
 import { quoteCheck } from './checks';
 import { applyCode, codesOf, CodingError, deleteCode, deleteView, listCodes, listViews, noteOf, saveCode, saveView, setNote } from './coding';
 import type { Db } from './db';
+import { studyDbError, withStudyDbErrors } from './db-errors';
 import { exportStudy, studyItems } from './export';
 import { type StudyHandlerDeps, refusal } from './handlers';
 import { accountTimeline, sightingsOf } from './history';
@@ -21,12 +22,14 @@ import { provenanceOfRow, recordOfRow, type StoredRecordRow } from './stored';
 
 export type StudyDataOps = keyof typeof STUDY_DATA_OPS & OpName;
 
-/** Errors of the researcher's own input (a code name taken...) reach the renderer as refusals. */
+/** Errors of the researcher's own input (a code name taken...) reach the renderer as refusals; a full disk or a lock as what to do. */
 function refused<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
     if (error instanceof NeedsConfirmation) throw error; // main asks the user (resumeAsking)
+    const db = studyDbError(error);
+    if (db) throw db;
     if (error instanceof CodingError || (error instanceof Error && !('kind' in error))) throw refusal(error.message);
     throw error;
   }
@@ -110,7 +113,7 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
   const studyOf = (id: string) => d.service.get(id);
   const parseRows = (rows: unknown): Rows => rowsSchema.parse(rows);
 
-  return {
+  return withStudyDbErrors({
     studyAccounts: async ({ id }) => accounts(studyOf(id).db),
     studyTimeline: async ({ id, targetId }) => {
       const study = studyOf(id);
@@ -206,5 +209,5 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
       const queue = await d.mediaQueue(study.folder);
       return { ...(await queue.enqueue(items.map(({ record, provenance }) => ({ record, provenance })) as unknown as SavedItemArg[])), folder };
     },
-  };
+  });
 }

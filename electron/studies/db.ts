@@ -8,6 +8,9 @@ export type Db = DatabaseSync;
 
 export const DATABASE_FILE = 'study.sqlite';
 
+/** How long a write waits for another program's lock before it fails (SQLITE_BUSY). */
+export const BUSY_TIMEOUT_MS = 50;
+
 export interface OpenOptions {
   appVersion: string;
   now?: () => number;
@@ -26,6 +29,15 @@ export function tx<T>(db: Db, fn: () => T): T {
     if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * Fails (SQLITE_BUSY, after the busy timeout) when another program holds the write lock: asked before
+ * spending on something the study must then store. A full disk is not seen here (nothing is written).
+ */
+export function assertWritable(db: Db): void {
+  db.exec('BEGIN IMMEDIATE');
+  db.exec('ROLLBACK');
 }
 
 function userVersion(db: Db): number {
@@ -65,10 +77,12 @@ export function migrate(db: Db, o: OpenOptions): void {
 export function openDb(file: string, o: OpenOptions): Db {
   const db = new DatabaseSync(file);
   try {
+    // The database is synchronous: a write that waits for another program's lock blocks main's event
+    // loop. It waits this long, then fails with SQLITE_BUSY, which db-errors.ts puts in plain words.
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA busy_timeout = 5000');
     migrate(db, o);
   } catch (error) {
     db.close();

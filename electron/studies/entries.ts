@@ -10,7 +10,7 @@ import { entryKeys, parseEntry, splitEntries, type ParsedEntry } from '../../sha
 import { requestsWord, type Ask } from '../calls/ask';
 import type { CallCache, CallService } from '../calls/calls';
 import { createGrant } from '../calls/cost-guard';
-import type { Db } from './db';
+import { assertWritable, type Db } from './db';
 import { rowsOf } from './extract';
 import { createRecordStore } from './store';
 import type { NewTarget, TargetsTable } from './targets';
@@ -124,6 +124,8 @@ export async function addTargets(d: AddDeps, text: string, collect: Collect): Pr
   const toResolve = sorted.filter((s) => s.username !== null);
   const result: TargetsAdded = { added: 0, duplicates: 0, invalid: 0, notFound: [], unitsSpent: 0 };
   if (toResolve.length > 0) {
+    // Another program's lock is found before anything is asked or spent, not when the profiles cannot be stored.
+    assertWritable(d.db);
     const answer = await d.ask({
       purpose: 'spend',
       title: `Spend ${requestsWord(toResolve.length)}?`,

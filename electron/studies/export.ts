@@ -9,6 +9,7 @@ import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
 import type { Ledger } from '../calls/ledger';
+import { diskError } from '../storage/disk-errors';
 import type { Where } from './browse';
 import type { Db } from './db';
 import { EXPORTS_FOLDER } from './registry';
@@ -106,27 +107,33 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
     },
   };
   const pseudonymise = request.pseudonymise ? { ...request.pseudonymise, dropPictures: request.pseudonymise.dropPictures || minimisation.noProfilePictures } : undefined;
-  return runExport(
-    {
-      items: minimised,
-      // The followers and following rows name the watched account they belong to.
-      accountNames: accountNames(env.db),
-      manifestExtra: { minimisation, ...(request.ethics ? { ethics: request.ethics } : {}) },
-      format: request.format,
-      delimiter: ',',
-      bom: false,
-      includeMedia: false,
-      ...(pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...pseudonymise } } : {}),
-      label: `${env.studyName} ${what}`,
-      studyColumns: true,
-    },
-    {
-      folder: join(env.folder, EXPORTS_FOLDER),
-      appVersion: env.appVersion,
-      ...(env.now ? { now: env.now } : {}),
-      ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),
-      ...(env.ledger ? { ledgerFacts: (ids, window) => env.ledger!.requests(ids, window) } : {}),
-      ...(env.onProgress ? { onProgress: env.onProgress } : {}),
-    },
-  );
+  const folder = join(env.folder, EXPORTS_FOLDER);
+  try {
+    return await runExport(
+      {
+        items: minimised,
+        // The followers and following rows name the watched account they belong to.
+        accountNames: accountNames(env.db),
+        manifestExtra: { minimisation, ...(request.ethics ? { ethics: request.ethics } : {}) },
+        format: request.format,
+        delimiter: ',',
+        bom: false,
+        includeMedia: false,
+        ...(pseudonymise ? { pseudonymise: { project: studyKeyName(env.studyId), ...pseudonymise } } : {}),
+        label: `${env.studyName} ${what}`,
+        studyColumns: true,
+      },
+      {
+        folder,
+        appVersion: env.appVersion,
+        ...(env.now ? { now: env.now } : {}),
+        ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),
+        ...(env.ledger ? { ledgerFacts: (ids, window) => env.ledger!.requests(ids, window) } : {}),
+        ...(env.onProgress ? { onProgress: env.onProgress } : {}),
+      },
+    );
+  } catch (error) {
+    // The exports go into the study's own folder: there is no other folder to suggest.
+    throw diskError(error, 'The export could not be written', folder, null) ?? error;
+  }
 }

@@ -14,6 +14,7 @@ import type { Handlers } from '../ipc/router';
 import { readMinimisation } from '../analysis/minimise';
 import { NeedsConfirmation, pendingQuestion, resumeAsking, standingOf, STAYS_CANCELLED } from './authority';
 import { getMeta, setMeta } from './db';
+import { studyDbError, withStudyDbErrors } from './db-errors';
 import { scopeOf } from './grants';
 import { addTargets, previewTargets } from './entries';
 import { estimateRun } from './estimate';
@@ -70,13 +71,13 @@ export function onceProjectKeys(keys: ProjectKeys): ProjectKeys {
   };
 }
 
-/** Runner errors (a run under way, another session...) reach the renderer as refusals. */
+/** Runner errors (a run under way, another session...) reach the renderer as refusals; a full disk or a lock as what to do. */
 function refused<T>(f: () => T): T {
   try {
     return f();
   } catch (error) {
     if (error instanceof NeedsConfirmation) throw error; // main asks the user (resumeAsking)
-    throw refusal(error instanceof Error ? error.message : String(error));
+    throw studyDbError(error) ?? refusal(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -112,12 +113,12 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
     if (!answer.confirmed) return;
     if (run && proposal > 0) refused(() => study.runner.confirm(run.id, proposal));
     if (proposedSchedule) {
-      study.grants.setSchedule(scope, proposedSchedule, now());
       setSchedule(study.db, { ...proposedSchedule, session, now: now() });
+      study.grants.setSchedule(scope, proposedSchedule, now());
     }
   }
 
-  return {
+  return withStudyDbErrors({
     studyList: async () => d.service.list(),
     studyCreate: async ({ name, description }) => d.service.create(name, description),
     studyOpenFolder: async () => {
@@ -245,8 +246,9 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
         confirm: `Allow ${requestsWord(dailyBudget)} a day`,
       });
       if (!answer.confirmed) throw declined('The schedule was not set.');
-      study.grants.setSchedule(scopeOf(session), { everyHours, dailyBudget }, now());
+      // The database first: if it cannot take the schedule, main has authorised nothing.
       setSchedule(study.db, { everyHours, dailyBudget, session, now: now() });
+      study.grants.setSchedule(scopeOf(session), { everyHours, dailyBudget }, now());
       d.service.tick();
       const info = d.service.info(id).schedule;
       if (!info) throw refusal('The schedule could not be read back.');
@@ -257,5 +259,5 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       study.grants.clearSchedule();
       return clearSchedule(study.db);
     },
-  };
+  });
 }

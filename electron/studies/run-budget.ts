@@ -13,6 +13,11 @@ export interface RunBudget {
   room(run: RunRecord, scope: string): { units: number; why: string };
   /** The grant the call service checks each call against. */
   grantOf(id: number, scope: string): SpendGrant;
+  /**
+   * The call under way when the app stopped may have been billed: counted as spent in main's grant, the
+   * run's row and the schedule's day (main's record first: it is never counted twice).
+   */
+  settleInterrupted(run: RunRecord, scope: string): void;
 }
 
 export function createRunBudget(d: {
@@ -54,5 +59,16 @@ export function createRunBudget(d: {
       },
       spent: () => undefined, // counted in the run's row when the page is committed, and in main's grant
     }),
+    settleInterrupted(run, scope) {
+      const grant = d.grants.get(scope, 'run', run.id);
+      if (grant && grant.reserved > 0) {
+        d.grants.settle(scope, 'run', run.id, grant.reserved);
+        if (run.options.daily) d.grants.spendDay(scope, d.dayOf(run.updatedAt), grant.reserved);
+      }
+      const reserved = d.runs.settleReserved(run.id, d.now());
+      if (reserved > 0 && run.options.daily) {
+        d.db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET units = units + excluded.units').run(d.dayOf(run.updatedAt), reserved);
+      }
+    },
   };
 }

@@ -15,6 +15,8 @@ import type { CallCache, CallService } from '../calls/calls';
 import { NeedsConfirmation, sessionMismatch, STAYS_CANCELLED } from './authority';
 import { tx, type Db } from './db';
 import { scopeOf, type StudyGrants } from './grants';
+import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
+import { holdingRunTable } from './held-runs';
 import { foldLeftovers } from './leftovers';
 import { commitPage, type StudyParts } from './page';
 import { createRunBudget } from './run-budget';
@@ -90,7 +92,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       return minimisesRecords(m) ? minimiseRecord(record, m) : record;
     },
   };
-  const runs = createRunTable(db, d.studyId);
+  const runs = holdingRunTable(db, createRunTable(db, d.studyId), now);
   const loops = new Map<number, LoopEntry>();
   let closed = false;
 
@@ -229,16 +231,15 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
         emit(id);
       }
     } catch (error) {
-      const message = `Feedlens could not go on with this run: ${error instanceof Error ? error.message : String(error)}`;
-      log(`studies: run ${id}: ${message}`);
-      if (!closed) {
-        try {
-          runs.settleReserved(id, now());
-          end(id, 'failed', message);
-        } catch {
-          // the database itself is in trouble: the run stays as it was, and resumes at the next start
-        }
-      }
+      const why = error instanceof Error ? error.message : String(error);
+      log(`studies: run ${id}: ${why}`);
+      await nextTurn(); // a write that met a lock waited already: the stop's write gets a turn of its own
+      // A full disk stops the run, another program's lock pauses it: held in memory if that cannot be written.
+      if (closed) return;
+      const state = studyDbProblem(error) === 'in_use' ? 'paused' : 'failed';
+      runs.stop(id, { state, message: studyDbMessage(error, 'run') ?? `Feedlens could not go on with this run: ${why}`, finishedAt: state === 'failed' ? now() : null });
+      emit(id);
+      if (state === 'failed') d.ended?.(info(id));
     }
   }
 
@@ -275,20 +276,18 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       const scope = scopeOf(d.session());
       for (const run of runs.list(10_000)) {
         if (run.state !== 'running') continue;
-        const reserved = runs.settleReserved(run.id, now());
-        if (reserved > 0 && run.options.daily) {
-          db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET units = units + excluded.units').run(d.dayOf(run.updatedAt), reserved);
+        try {
+          budget.settleInterrupted(run, scope);
+          // Only what main authorised on this machine, with this key, goes on by itself.
+          const granted = standing(runs.get(run.id)!, scope);
+          if (granted.ok) goOn(run.id);
+          else pause(run.id, granted.why);
+        } catch (error) {
+          // Another program holds the study (or its disk is full): the run waits, saying so, instead of "running".
+          const message = studyDbMessage(error, 'run');
+          if (message === null) throw error;
+          runs.stop(run.id, { state: 'paused', message, finishedAt: null });
         }
-        // The call under way when the app stopped may have been billed: main's own count says so too.
-        const grant = d.grants.get(scope, 'run', run.id);
-        if (grant && grant.reserved > 0) {
-          d.grants.settle(scope, 'run', run.id, grant.reserved);
-          if (run.options.daily) d.grants.spendDay(scope, d.dayOf(run.updatedAt), grant.reserved);
-        }
-        // Only what main authorised on this machine, with this key, goes on by itself.
-        const granted = standing(runs.get(run.id)!, scope);
-        if (granted.ok) goOn(run.id);
-        else pause(run.id, granted.why);
       }
     },
 
@@ -320,13 +319,13 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       if (!run) throw new Error(`studies: no run ${runId}`);
       const entry = loops.get(runId);
       if (action === 'pause' && run.state === 'running') {
+        pause(runId, 'Paused: the page under way was saved. Resume to go on.'); // written first: a lock leaves it running
         if (entry) entry.want = 'pause';
-        pause(runId, 'Paused: the page under way was saved. Resume to go on.');
       } else if (action === 'cancel' && run.state !== 'cancelled' && run.state !== 'done') {
-        if (entry) entry.want = 'cancel';
-        d.grants.cancel('run', runId);
+        d.grants.cancel('run', runId); // main's record first: even if the database cannot take it, nothing more is spent
         runs.settleReserved(runId, now());
         runs.set(runId, { state: 'cancelled', message: 'Cancelled. What it collected stays in the study; a new run takes over what it left unread.', finishedAt: now() }, now());
+        if (entry) entry.want = 'cancel';
         emit(runId);
       } else if (action === 'resume' && run.state !== 'running' && run.state !== 'done') {
         if (run.state === 'cancelled' || d.grants.cancelled('run', runId)) throw new Error(STAYS_CANCELLED);

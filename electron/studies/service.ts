@@ -11,6 +11,7 @@ import type { CallCache, CallService } from '../calls/calls';
 import { createChecker, type Checker } from './checks';
 import { DATABASE_FILE, getMeta, type Db } from './db';
 import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
+import { studyDbError, studyDbMessage } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { createStudyRunner, type StudyRunner } from './runner';
 import { publicRun } from './runs';
@@ -149,7 +150,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       study.checker.open();
       return study;
     } catch (error) {
-      problems.set(entry.id, error instanceof Error ? error.message : String(error));
+      problems.set(entry.id, studyDbMessage(error) ?? (error instanceof Error ? error.message : String(error)));
       return null;
     }
   }
@@ -242,7 +243,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       try {
         opened = openStudyFolder(chosen, d.appVersion);
       } catch (error) {
-        throw validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
+        throw studyDbError(error) ?? validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
       }
       const already = open.get(opened.id);
       if (already) {
