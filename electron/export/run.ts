@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
+import { fitsDate } from './cells';
 import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
 import { createRowMaker } from './rows';
 import { csvLines, type Delimiter } from './csv';
@@ -221,7 +222,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       endpoint: provenance.path,
       params: provenance.params,
       requestId,
-      fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
+      fetchedAt: fitsDate(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
       appVersion: env.appVersion,
       sha256: fact?.sha256 ?? null,
       simulated: fact ? fact.mode === 'demo' : null,
