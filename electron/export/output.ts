@@ -1,10 +1,12 @@
 // Writing an export's files: text gathered into writes of 64 to 256 KB (one write or one ZIP chunk per
 // row would cost a system call or a deflate call each), sized and hashed on the way; the data file and
-// its manifest taking their names as one unit; and the temp files a crash left behind cleared at start.
+// its manifest taking their names as one unit (main's event loop given a turn between slices of the
+// writing); and the temp files a crash left behind cleared at start.
 import { createHash } from 'node:crypto';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAtomicTempFile, stageFileAtomic } from '../storage/fs-atomic';
+import type { Slicer } from './slices';
 
 /** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
 const BATCH_BYTES = 64 * 1024;
@@ -24,7 +26,7 @@ export interface Written {
  * a copy of its own exact size, and the 256 KB buffer is reused: a new 256 KB buffer per 64 KB batch
  * would make memory churn four times the text, which the allocator is slow to give back.
  */
-export function* batches(chunks: Iterable<string>, into?: Written, reuse = false): Generator<Buffer> {
+export function* batches(chunks: Iterable<string>, into?: Written, reuse = false, due?: () => boolean): Generator<Buffer> {
   const hash = into ? createHash('sha256') : null;
   const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   let used = 0;
@@ -48,10 +50,23 @@ export function* batches(chunks: Iterable<string>, into?: Written, reuse = false
       }
     }
     used += buffer.write(chunk, used, 'utf8');
-    if (used >= BATCH_BYTES) yield take();
+    // `due`: time is up, what is there goes now (maybe nothing, when no item of a long stretch wrote any).
+    if (used >= BATCH_BYTES || (due !== undefined && due())) yield take();
   }
   if (used > 0) yield take();
   if (into && hash) into.sha256 = hash.digest('hex');
+}
+
+/**
+ * The batches of `chunks` (as batches() makes them) with a turn of the event loop whenever the slice's
+ * time is up, even inside a batch: a long stretch of items that write little or nothing (the items of
+ * other kinds, for one CSV of a ZIP) no longer holds main. The bytes are the same, cut elsewhere.
+ */
+export async function* pacedBatches(chunks: Iterable<string>, slice: Slicer, into?: Written, reuse = false): AsyncGenerator<Buffer> {
+  for (const batch of batches(chunks, into, reuse, slice.due)) {
+    if (batch.length > 0) yield batch;
+    if (slice.late()) await slice.pause();
+  }
 }
 
 /**
@@ -65,9 +80,10 @@ export async function writeWithManifest(
   chunks: Iterable<string>,
   manifestPath: string,
   manifestText: (data: Written) => string | Iterable<string>,
+  slice?: Slicer,
 ): Promise<Written> {
   const written: Written = { bytes: 0, sha256: '' };
-  const data = await stageFileAtomic(dataPath, batches(chunks, written, true));
+  const data = await stageFileAtomic(dataPath, slice ? pacedBatches(chunks, slice, written, true) : batches(chunks, written, true));
   let manifest;
   try {
     const text = manifestText(written);
