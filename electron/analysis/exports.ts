@@ -16,6 +16,7 @@ import { batches, writeWithManifest, type Written } from '../export/output';
 import { writeParquet } from '../export/parquet';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
 import { zeeschuimerItem } from '../export/zeeschuimer';
+import { folderInside } from '../storage/confined';
 import { stageFileAtomic } from '../storage/fs-atomic';
 import type { Db } from '../studies/db';
 import { studyKeyName } from '../studies/export';
@@ -152,7 +153,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   const source = selectionSource(db, { ...sel, kinds });
   const stem = `${source.simulated ? 'simulated_' : ''}${exportStem(label, startedAt)}`;
   const exportsFolder = join(env.folder, EXPORTS_FOLDER);
-  await mkdir(exportsFolder, { recursive: true });
+  await folderInside(env.folder, exportsFolder); // never through a link out of the study's folder
   const byKind: Record<string, number> = {};
   const files: FileEntry[] = [];
   const manifest = () => {

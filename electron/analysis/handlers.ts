@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { ANALYSIS_OPS } from '../../shared/analysis';
 import type { OpName } from '../../shared/ipc';
 import type { Ask } from '../calls/ask';
+import { folderInside } from '../storage/confined';
 import { diskError } from '../storage/disk-errors';
 import { csvLines } from '../export/csv';
 import { safeLabel, utcStamp } from '../export/naming';
@@ -116,12 +117,14 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
       if (!svg.trimStart().startsWith('<svg') || UNSAFE_SVG.test(svg)) throw refusal('This is not a chart Feedlens drew.');
       const pngBytes = Buffer.from(png, 'base64');
       if (!pngBytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw refusal('The PNG image is not valid.');
-      const root = studyId ? join(d.studies.get(studyId).folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
+      const study = studyId ? d.studies.get(studyId) : null;
+      const root = study ? join(study.folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
       const folder = join(root, 'charts');
       const stem = `${safeLabel(name, 'chart')}_${utcStamp(now())}`;
       const table = rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? null])));
       try {
-        await mkdir(folder, { recursive: true });
+        // A study's folder may come from someone else: never made or written through a link out of it.
+        await (study ? folderInside(study.folder, folder) : mkdir(folder, { recursive: true }));
         const files = [join(folder, `${stem}.svg`), join(folder, `${stem}.png`), join(folder, `${stem}.csv`)];
         await writeFileAtomic(files[0]!, svg);
         await writeFileAtomic(files[1]!, pngBytes);

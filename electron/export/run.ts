@@ -8,6 +8,8 @@ import { basename, extname, join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
+import { folderInside } from '../storage/confined';
+import { diskError } from '../storage/disk-errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import { fitsDate } from './cells';
@@ -20,7 +22,7 @@ import { exportStem, freeBaseName, safeLabel } from './naming';
 import { batches, pacedBatches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
 import { createSlicer } from './slices';
-import { survey, type Survey } from './survey';
+import { chooseColumnSet, survey } from './survey';
 import { writeZipAtomic, type ZipSource } from './zip';
 
 export interface SavedItem {
@@ -55,6 +57,8 @@ export interface ExportRequest {
 export interface ExportEnv {
   /** The exports folder (`<download folder>/exports`). */
   folder: string;
+  /** A folder that `folder` is in and must not leave (a study's, which may come from someone else): see confined.ts. */
+  within?: string;
   appVersion: string;
   now?: () => number;
   ledgerFacts?: LedgerFacts;
@@ -71,18 +75,6 @@ interface Prepared {
   /** The raw record to write: null when there is none or pseudonymisation dropped it. */
   raw: unknown;
   study?: StudyFacts;
-}
-
-function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
-  if (request.columns) return request.columns;
-  const sets = [...s.sets];
-  if (sets.length === 1 && sets[0]) return sets[0];
-  const kinds = Object.keys(s.byKind).join(', ');
-  throw validationError([
-    sets.length === 0
-      ? { param: 'columns', message: `There is no CSV column set for these items (${kinds}): export them as NDJSON or JSON.` }
-      : { param: 'columns', message: `These items are of several kinds (${kinds}): choose a column set, or export a ZIP (one CSV per kind).` },
-  ]);
 }
 
 const MEDIA_EXT = /^\.[a-z0-9]{1,5}$/;
@@ -108,7 +100,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   const slice = createSlicer();
   const s = await survey(request.items, slice);
   if (s.total === 0) throw validationError([{ param: 'items', message: 'There is nothing to export.' }]);
-  const csvSet = request.format === 'csv' ? chooseColumnSet(request, s) : null;
+  const csvSet = request.format === 'csv' ? chooseColumnSet(request.columns, s) : null;
 
   // Pseudonymisation: first walk learns who is in the export, every later walk rewrites.
   let pz: Pseudonymiser | null = null;
@@ -296,7 +288,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     };
   };
 
-  await mkdir(env.folder, { recursive: true });
+  if (env.within) await folderInside(env.within, env.folder).catch((error: unknown) => Promise.reject(diskError(error, 'The export could not be written', env.folder) ?? error));
+  else await mkdir(env.folder, { recursive: true });
   let result: ExportResult;
   if (request.format === 'zip') {
     result = await writeBundle();

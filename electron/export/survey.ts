@@ -1,6 +1,7 @@
 // An export's first pass over its items: how many of each kind, which CSV column sets they need, the
 // requests they came from (each with its count of items, for the manifest's source block) and the time
-// window those were fetched in. It reads every item once, in slices (slices.ts).
+// window those were fetched in. It reads every item once, in slices (slices.ts). A CSV's column set follows.
+import { validationError } from '../../shared/api/errors';
 import type { SavedItem } from './run';
 import { columnSetOf, type ColumnSetName } from './columns';
 import type { Slicer } from './slices';
@@ -18,6 +19,19 @@ export interface Survey {
   profileNames: Map<string, string>;
   from: number;
   to: number;
+}
+
+/** The column set of a CSV export: the one asked for, else the only one its items need. */
+export function chooseColumnSet(asked: ColumnSetName | undefined, s: Survey): ColumnSetName {
+  if (asked) return asked;
+  const sets = [...s.sets];
+  if (sets.length === 1 && sets[0]) return sets[0];
+  const kinds = Object.keys(s.byKind).join(', ');
+  throw validationError([
+    sets.length === 0
+      ? { param: 'columns', message: `There is no CSV column set for these items (${kinds}): export them as NDJSON or JSON.` }
+      : { param: 'columns', message: `These items are of several kinds (${kinds}): choose a column set, or export a ZIP (one CSV per kind).` },
+  ]);
 }
 
 export async function survey(items: Iterable<SavedItem>, slice: Slicer): Promise<Survey> {

@@ -3,7 +3,7 @@
 // Kept hand-written, not `write-file-atomic` 8: it syncs the file but not the folder, and has no no-replace, streamed or staged writes.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { eachLimited } from './parallel';
 import { sleep } from '../../shared/timing';
@@ -205,10 +205,10 @@ export function linkRefused(error: unknown): boolean {
   return NO_LINK_CODES.has(errorCode(error) ?? '');
 }
 
-/** True when something is at `path` (a file, a folder, anything). */
+/** True when something is at `path` (a file, a folder, anything: a symbolic link too, wherever it leads). */
 export async function pathExists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    await lstat(path);
     return true;
   } catch {
     return false;

@@ -125,6 +125,7 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
     },
     {
       folder: join(env.folder, EXPORTS_FOLDER),
+      within: env.folder,
       appVersion: env.appVersion,
       ...(env.now ? { now: env.now } : {}),
       ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),
