@@ -245,6 +245,8 @@ export function createAppCore(o: CoreOptions): AppCore {
       const q = createDownloadQueue({
         dataDir: join(folder, '.feedlens'),
         folder: () => join(folder, 'media'),
+        // The study's folder may come from someone else: nothing written through a link out of it.
+        confineTo: folder,
         template: () => settingsStore.get().filenameTemplate,
         concurrency: () => settingsStore.get().downloadConcurrency,
         fetchMedia: o.fetchMedia,
@@ -257,6 +259,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       });
       queue = q.start().then(() => q);
       studyQueues.set(folder, queue);
+      queue.catch(() => studyQueues.delete(folder)); // tried again at the next save (a link replaced since, say)
     }
     return queue;
   };
