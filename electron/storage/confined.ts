@@ -43,9 +43,10 @@ function levels(root: string, folder: string): string[] {
 
 /**
  * Makes `folder` ready to write in: each level under `root` made when missing, and a LinkOutError when a
- * level is a symbolic link that leads out of `root` (or to nothing). `root` itself is taken as it is.
+ * level is a symbolic link that leads out of `root` (or to nothing). `root` itself is taken as it is (made when missing).
  */
 export async function folderInside(root: string, folder: string): Promise<string> {
+  await mkdir(root, { recursive: true });
   const realRoot = await realpath(root);
   let current = resolve(root);
   for (const part of levels(root, folder)) {
