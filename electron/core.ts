@@ -28,9 +28,10 @@ import { createExportHandlers } from './export/handlers';
 import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
-import { createLibrary, createLibraryHandlers } from './library/library';
+import { createLibrary, createLibraryHandlers, insideRoots } from './library/library';
 import { createStudyDataHandlers } from './studies/data-handlers';
 import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
+import { EXPORTS_FOLDER } from './studies/registry';
 import { createStudyService } from './studies/service';
 import { createAnalysisService } from './analysis/handlers';
 
@@ -295,6 +296,16 @@ export function createAppCore(o: CoreOptions): AppCore {
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
   };
 
+  /** Every folder exports are written in: the app's, the request logs', each study's (never through a link out of it); charts too. */
+  async function exportFolders(): Promise<string[]> {
+    const app = [exportFolder(), join(downloadFolder(), 'exports')];
+    const inStudies: string[] = [];
+    for (const study of studies.folders()) {
+      for (const folder of [join(study, EXPORTS_FOLDER), join(study, EXPORTS_FOLDER, 'charts')]) if (await insideRoots(folder, [study])) inStudies.push(folder);
+    }
+    return [...new Set([...app, ...app.map((f) => join(f, 'charts')), join(downloadFolder(), 'request-logs'), ...inStudies])];
+  }
+
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
@@ -352,10 +363,11 @@ export function createAppCore(o: CoreOptions): AppCore {
       }
       await sessions.load();
       stopBalance = balance.start();
-      await removeLeftoverTemps(join(downloadFolder(), 'exports')); // an export interrupted by a crash
       await library.start();
       await queue.start();
       studies.start();
+      // What exports interrupted by a crash (kill -9, power cut) left, wherever they were going.
+      for (const folder of await exportFolders()) await removeLeftoverTemps(folder);
       analysis.start();
     },
     async stop() {

@@ -1,11 +1,12 @@
 // Writing an export's files: text gathered into writes of 64 to 256 KB (one write or one ZIP chunk per
 // row would cost a system call or a deflate call each), sized and hashed on the way; the data file and
 // its manifest taking their names as one unit (main's event loop given a turn between slices of the
-// writing); and the temp files a crash left behind cleared at start.
-import { createHash } from 'node:crypto';
-import { readdir, unlink } from 'node:fs/promises';
+// writing); and the temp files (and folders) a crash left behind cleared at start.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
+import { readdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAtomicTempFile, stageFileAtomic } from '../storage/fs-atomic';
+import { atomicTempPid, stageFileAtomic } from '../storage/fs-atomic';
 import type { Slicer } from './slices';
 
 /** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
@@ -107,18 +108,44 @@ export async function writeWithManifest(
   return written;
 }
 
-/** Removes the temp files an interrupted export left in `folder` (none is running at start). Returns how many. */
-export async function removeLeftoverTemps(folder: string): Promise<number> {
-  let names: string[];
+// `.<name>.<pid>.partial-<random hex>`: a folder export (networks, Parquet tables) being written.
+const PARTIAL_FOLDER = /^\..+\.(\d+)\.partial-[0-9a-f]+$/;
+
+/** The hidden name a folder export `base` is written under until complete, with this process's id. */
+export function partialFolderName(base: string): string {
+  return `.${base}.${process.pid}.partial-${randomBytes(4).toString('hex')}`;
+}
+
+/** True while a process of this id runs (ours, or another Feedlens): what it is writing is left alone. */
+function running(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid > 0x7fffffff) return false;
+  if (pid === process.pid) return true;
   try {
-    names = await readdir(folder);
+    process.kill(pid, 0); // signal 0: only asks whether it exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, as another user's
+  }
+}
+
+/**
+ * Removes what interrupted exports left in `folder`, recognised by their names: temp files (fs-atomic's
+ * tempPathFor) and the hidden folders of folder exports, each made by a process that no longer runs.
+ * Nothing else is touched, whatever its name looks like. Returns how many were removed.
+ */
+export async function removeLeftoverTemps(folder: string): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
   } catch {
     return 0;
   }
   let removed = 0;
-  for (const name of names) {
-    if (!isAtomicTempFile(name)) continue;
-    await unlink(join(folder, name)).then(
+  for (const entry of entries) {
+    const partial = entry.isDirectory() ? PARTIAL_FOLDER.exec(entry.name)?.[1] : undefined;
+    const pid = entry.isFile() ? atomicTempPid(entry.name) : partial !== undefined ? Number(partial) : null;
+    if (pid === null || running(pid)) continue;
+    await rm(join(folder, entry.name), { recursive: entry.isDirectory(), force: true }).then(
       () => void (removed += 1),
       () => undefined,
     );

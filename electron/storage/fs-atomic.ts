@@ -26,11 +26,17 @@ export function tempPathFor(file: string): string {
 }
 
 // `.<name>.<pid>.<random hex>.tmp`, as tempPathFor makes them.
-const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
 
 /** True for a temp file left by an interrupted atomic write (callers listing a folder skip these). */
 export function isAtomicTempFile(name: string): boolean {
   return TEMP_NAME.test(name);
+}
+
+/** The id of the process that made a temp file of this name (tempPathFor); null for any other name. */
+export function atomicTempPid(name: string): number | null {
+  const pid = TEMP_NAME.exec(name)?.[1];
+  return pid === undefined ? null : Number(pid);
 }
 
 // Windows refuses a rename while another process (an antivirus, an indexer) briefly holds the target.
