@@ -35,10 +35,7 @@ export interface DownloadQueueOptions {
   dataDir: string;
   /** The absolute download folder (settings.downloadFolder, or <Downloads>/Feedlens). */
   folder: () => string;
-  /**
-   * A folder that may come from someone else (a study's), holding `folder` and `dataDir`: nothing is made or
-   * written through a symbolic link that leads out of it (storage/confined.ts).
-   */
+  /** A folder from someone else (a study's) holding `folder` and `dataDir`: nothing written through a link out of it. */
   confineTo?: string;
   /** settings.filenameTemplate. */
   template: () => string;
