@@ -28,9 +28,10 @@ import { createExportHandlers } from './export/handlers';
 import { removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
-import { createLibrary, createLibraryHandlers } from './library/library';
+import { createLibrary, createLibraryHandlers, insideRoots } from './library/library';
 import { createStudyDataHandlers } from './studies/data-handlers';
 import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
+import { EXPORTS_FOLDER } from './studies/registry';
 import { createStudyService } from './studies/service';
 import { createAnalysisService } from './analysis/handlers';
 
@@ -245,6 +246,8 @@ export function createAppCore(o: CoreOptions): AppCore {
       const q = createDownloadQueue({
         dataDir: join(folder, '.feedlens'),
         folder: () => join(folder, 'media'),
+        // The study's folder may come from someone else: nothing written through a link out of it.
+        confineTo: folder,
         template: () => settingsStore.get().filenameTemplate,
         concurrency: () => settingsStore.get().downloadConcurrency,
         fetchMedia: o.fetchMedia,
@@ -257,6 +260,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       });
       queue = q.start().then(() => q);
       studyQueues.set(folder, queue);
+      queue.catch(() => studyQueues.delete(folder)); // tried again at the next save (a link replaced since, say)
     }
     return queue;
   };
@@ -291,6 +295,16 @@ export function createAppCore(o: CoreOptions): AppCore {
     service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
   };
+
+  /** Every folder exports are written in: the app's, the request logs', each study's (never through a link out of it); charts too. */
+  async function exportFolders(): Promise<string[]> {
+    const app = [exportFolder(), join(downloadFolder(), 'exports')];
+    const inStudies: string[] = [];
+    for (const study of studies.folders()) {
+      for (const folder of [join(study, EXPORTS_FOLDER), join(study, EXPORTS_FOLDER, 'charts')]) if (await insideRoots(folder, [study])) inStudies.push(folder);
+    }
+    return [...new Set([...app, ...app.map((f) => join(f, 'charts')), join(downloadFolder(), 'request-logs'), ...inStudies])];
+  }
 
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
@@ -349,10 +363,11 @@ export function createAppCore(o: CoreOptions): AppCore {
       }
       await sessions.load();
       stopBalance = balance.start();
-      await removeLeftoverTemps(join(downloadFolder(), 'exports')); // an export interrupted by a crash
       await library.start();
       await queue.start();
       studies.start();
+      // What exports interrupted by a crash (kill -9, power cut) left, wherever they were going.
+      for (const folder of await exportFolders()) await removeLeftoverTemps(folder);
       analysis.start();
     },
     async stop() {

@@ -13,13 +13,20 @@ export type { BrowseColumn, BrowseKind, RecordStatus, SortColumn };
 /** What a re-check found: online, gone (not found or unavailable), private, or unknown (the check failed). */
 
 const epochSeconds = z.number().int().min(0).max(4_102_444_800).nullable().default(null);
-const shortText = z.string().max(200).default('');
+/** A filter's text has no NUL: SQLite would take it for the end of the text ("unterminated string"). */
+const filterText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'the text holds a NUL character (\\0): remove it, then search again')
+    .default('');
+const shortText = filterText(200);
 
 /** The data browser's filters and order. Empty filters do not filter. */
 export const browseQuerySchema = z.strictObject({
   kinds: z.array(z.enum(BROWSE_KINDS)).max(BROWSE_KINDS.length).default([]),
   /** Full-text search over captions, comments, biographies and names (the records_fts index). */
-  text: z.string().max(500).default(''),
+  text: filterText(500),
   /** An account: @username (former usernames too) or user id; its posts, comments and stories, or itself. */
   account: shortText,
   targetId: z.number().int().min(1).nullable().default(null),

@@ -3,7 +3,6 @@
 // that records the selection, the pseudonymisation (never the key), the study's minimisation presets and
 // what was chosen at the ethics reminder. Records pass through the presets, then the study's
 // pseudonymiser, exactly as the study's other exports do.
-import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalysisExportResult, EthicsChoice, Minimisation, NetworkKind } from '../../shared/analysis';
@@ -12,10 +11,11 @@ import { csvLines } from '../export/csv';
 import { EDGE_COLUMNS, edgeRows, gexfChunks, NODE_COLUMNS, nodeRows } from '../export/gexf';
 import { toJson } from '../export/lines';
 import { exportStem, freeBaseName, safeLabel } from '../export/naming';
-import { batches, writeWithManifest, type Written } from '../export/output';
+import { batches, partialFolderName, writeWithManifest, type Written } from '../export/output';
 import { writeParquet } from '../export/parquet';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
 import { zeeschuimerItem } from '../export/zeeschuimer';
+import { folderInside } from '../storage/confined';
 import { stageFileAtomic } from '../storage/fs-atomic';
 import type { Db } from '../studies/db';
 import { studyKeyName } from '../studies/export';
@@ -152,7 +152,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   const source = selectionSource(db, { ...sel, kinds });
   const stem = `${source.simulated ? 'simulated_' : ''}${exportStem(label, startedAt)}`;
   const exportsFolder = join(env.folder, EXPORTS_FOLDER);
-  await mkdir(exportsFolder, { recursive: true });
+  await folderInside(env.folder, exportsFolder); // never through a link out of the study's folder
   const byKind: Record<string, number> = {};
   const files: FileEntry[] = [];
   const manifest = () => {
@@ -206,7 +206,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   // A folder of files, written under a hidden name and renamed when complete.
   const base = await freeBaseName(exportsFolder, stem, ['']);
   const folder = join(exportsFolder, base);
-  const temp = join(exportsFolder, `.${base}.partial-${randomBytes(4).toString('hex')}`);
+  const temp = join(exportsFolder, partialFolderName(base));
   await mkdir(temp);
   let rows = 0;
   try {

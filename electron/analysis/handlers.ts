@@ -8,6 +8,7 @@ import type { ANALYSIS_OPS } from '../../shared/analysis';
 import { tableOf } from '../../shared/charts';
 import type { OpName } from '../../shared/ipc';
 import type { Ask } from '../calls/ask';
+import { folderInside } from '../storage/confined';
 import { diskError } from '../storage/disk-errors';
 import { csvLines } from '../export/csv';
 import { safeLabel, utcStamp } from '../export/naming';
@@ -123,19 +124,21 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
       const checked = await checkPng(Buffer.from(png, 'base64'), { maxWidth: drawn.width * PNG_MAX_SCALE, maxHeight: drawn.height * PNG_MAX_SCALE });
       if (!checked.ok) throw refusal(`The chart’s PNG image was not saved: ${checked.problem}. Save the chart again.`);
       const table = tableOf(data, kind);
-      const root = studyId ? join(d.studies.get(studyId).folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
+      const study = studyId ? d.studies.get(studyId) : null;
+      const root = study ? join(study.folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
       const folder = join(root, 'charts');
       const stem = `${safeLabel(name, 'chart')}_${utcStamp(now())}`;
       const rows = table.rows.map((r) => Object.fromEntries(table.columns.map((c, i) => [c, r[i] ?? null])));
       try {
-        await mkdir(folder, { recursive: true });
+        // A study's folder may come from someone else: never made or written through a link out of it.
+        await (study ? folderInside(study.folder, folder) : mkdir(folder, { recursive: true }));
         const files = [join(folder, `${stem}.svg`), join(folder, `${stem}.png`), join(folder, `${stem}.csv`)];
         await writeFileAtomic(files[0]!, drawn.svg);
         await writeFileAtomic(files[1]!, checked.png);
         await writeFileAtomic(files[2]!, [...csvLines(table.columns, rows, { delimiter: ',', bom: false })].join(''));
         return { folder, files };
       } catch (error) {
-        throw diskError(error, 'The chart could not be saved', folder, studyId ? null : undefined) ?? error;
+        throw diskError(error, 'The chart could not be saved', folder, study ? null : undefined) ?? error;
       }
     },
   });

@@ -74,8 +74,9 @@ export function selectionSource(db: Db, sel: Selection): SourceSummary {
 export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
   const { from, args } = recordsWithRequest(sel);
   const stmt = db.prepare(
-    `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.last_seen, r.first_run, r.last_run,
-            r.status AS status, r.checked_at AS checked_at
+    // Times read as REAL: one past 2^53 ms (a database from elsewhere) is then a number, not a read error.
+    `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, CAST(q.fetched_at AS REAL) AS fetched_at, CAST(r.first_seen AS REAL) AS first_seen,
+            CAST(r.last_seen AS REAL) AS last_seen, r.first_run, r.last_run, r.status AS status, CAST(r.checked_at AS REAL) AS checked_at
      FROM ${from} ORDER BY r.rowid`,
   );
   return {

@@ -6,6 +6,7 @@ import { appendFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseLossless } from '../../shared/api/json';
+import { APPEND_NO_FOLLOW } from '../storage/confined';
 
 export interface ArchiveEntry {
   key: string;
@@ -51,7 +52,7 @@ export function createArchive(file: string): Archive {
     const done = tail.then(async () => {
       if (!folderMade) await mkdir(dirname(file), { recursive: true });
       folderMade = true;
-      await appendFile(file, lines, { mode: 0o600 });
+      await appendFile(file, lines, { mode: 0o600, flag: APPEND_NO_FOLLOW });
     });
     tail = done.catch(() => undefined);
     return done;

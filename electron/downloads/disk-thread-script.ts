@@ -21,6 +21,8 @@ const { dirname } = load('node:path');
 const { createHash } = load('node:crypto');
 
 const files = new Map();
+// A part file is never opened through a symbolic link at its name (ELOOP): it would write wherever the link leads.
+const { O_RDWR, O_WRONLY, O_APPEND, O_CREAT, O_TRUNC, O_NOFOLLOW = 0 } = fs.constants;
 
 function errorOf(e) {
   return { message: String(e && e.message || e), code: e && e.code, syscall: e && e.syscall, path: e && e.path };
@@ -61,12 +63,12 @@ const ops = {
     files.set(m.id, file);
     try {
       if (m.append) {
-        file.fd = fs.openSync(m.path, 'a+');
+        file.fd = fs.openSync(m.path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW);
         const was = hashOf(file.fd);
         file.hash = was.hash;
         file.bytes = was.bytes;
       } else {
-        file.fd = fs.openSync(m.path, 'w');
+        file.fd = fs.openSync(m.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW);
       }
     } catch (e) {
       failed(m.id, file, e);

@@ -6,7 +6,7 @@
 // exactly where the part ends, else the file starts over from zero.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { diskError } from '../storage/disk-errors';
 import { diskThread, type DiskThread, type PartFile } from './disk-thread';
@@ -75,9 +75,11 @@ export interface FetchFileResult {
 
 export const partPath = (final: string): string => `${final}.part`;
 
+/** The size of a part file; 0 for none (or a symbolic link at its name: it is not resumed from, nor written through). */
 async function sizeOf(path: string): Promise<number> {
   try {
-    return (await stat(path)).size;
+    const info = await lstat(path);
+    return info.isFile() ? info.size : 0;
   } catch {
     return 0;
   }
@@ -131,6 +133,10 @@ async function hashOf(path: string, bytes: number): Promise<Hash> {
 
 /** A write failure as the user can act on it (disk full, no permission), else as it came. */
 function writeError(error: unknown, file: string): DownloadError {
+  if ((error as { code?: unknown }).code === 'ELOOP') {
+    const path = (error as { path?: unknown }).path;
+    return new DownloadError('io', `Could not save ${file}: ${typeof path === 'string' ? path : 'its part file'} is a symbolic link, and Feedlens does not write through links. Remove it, then Retry.`, false);
+  }
   const disk = diskError(error, `Could not save ${file}`, dirname(file));
   return new DownloadError('io', disk?.message ?? `Could not write ${file}: ${(error as Error).message}`, false);
 }

@@ -19,6 +19,7 @@
 import { lstat, mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseLossless } from '../../shared/api/json';
+import { APPEND_NO_FOLLOW } from '../storage/confined';
 import { stageFileAtomic, syncFiles } from '../storage/fs-atomic';
 import { eachLimited } from '../storage/parallel';
 import { syncFileSystems } from '../storage/sync-fs';
@@ -97,11 +98,11 @@ async function syncFile(path: string): Promise<void> {
 
 async function openJournal(path: string): Promise<FileHandle> {
   try {
-    return await open(path, 'a', 0o600);
+    return await open(path, APPEND_NO_FOLLOW, 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     await mkdir(dirname(path), { recursive: true });
-    return open(path, 'a', 0o600);
+    return open(path, APPEND_NO_FOLLOW, 0o600);
   }
 }
 

@@ -6,7 +6,6 @@
 // a crash or a restart the queue picks up where it was and `.part` files continue with a Range request.
 // This module is the scheduler (pump, renewals, idle, the public API); one file's transfer is in
 // transfer.ts, the control actions in control.ts, progress events in progress.ts.
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import { backoffMs } from '../../shared/timing';
@@ -17,6 +16,7 @@ import type { FetchMedia } from './fetch-file';
 import { parseTemplate } from './naming';
 import { createProgress } from './progress';
 import { diskThread, type DiskThread } from './disk-thread';
+import { queueFolders } from './folders';
 import { addPlannedGroup } from './enqueue';
 import { existsByListing } from './folder-listing';
 import { planItem, PlanError, type PlannedGroup } from './plan';
@@ -35,6 +35,8 @@ export interface DownloadQueueOptions {
   dataDir: string;
   /** The absolute download folder (settings.downloadFolder, or <Downloads>/Feedlens). */
   folder: () => string;
+  /** A folder from someone else (a study's) holding `folder` and `dataDir`: nothing written through a link out of it. */
+  confineTo?: string;
   /** settings.filenameTemplate. */
   template: () => string;
   /** settings.downloadConcurrency. */
@@ -107,7 +109,8 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const archive = createArchive(`${home}/archive.ndjson`);
   const writeState = createStateWriter(`${home}/queue.json`, log);
   const journal = createJournal(home, syncFileSystems, now);
-  const disk = o.disk ?? diskThread();
+  const places = queueFolders(o.disk ?? diskThread(), o.confineTo);
+  const disk = places.disk;
 
   const tasks = new Map<string, Task>();
   const groups = new Map<string, Group>();
@@ -119,7 +122,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const renewed = new Set<string>();
   /** Tasks queued in this session and not tried yet: enqueue looked for their file, no `.part` can exist. */
   const fresh = new Set<string>();
-  const folders = new Set<string>();
   let paused = false;
   let closing = false;
   let idleWaiters: (() => void)[] = [];
@@ -275,12 +277,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     saveSoon();
   }
 
-  const ensureFolder = async (folder: string): Promise<void> => {
-    if (folders.has(folder)) return;
-    await mkdir(folder, { recursive: true });
-    folders.add(folder);
-  };
-
   const transferDeps: TransferDeps = {
     archive,
     fetchMedia: o.fetchMedia,
@@ -289,7 +285,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     fresh,
     renewed,
     isCurrent: (task, controller) => running.get(task.id) === controller && task.state === 'running' && !controller.signal.aborted,
-    ensureFolder,
+    ensureFolder: places.ensure,
     disk,
     finish,
     renew,
@@ -317,6 +313,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     const parsed = parseTemplate(o.template());
     if (!parsed.ok) throw validationError([{ param: 'filenameTemplate', message: parsed.message }]);
     const opts = { template: parsed.template, folder: resolve(o.folder()), videoCovers: o.videoCovers ?? false };
+    await places.check(opts.folder, 'The media could not be saved');
     const counts = { queued: 0, skipped: 0 };
     const problems = new Set<string>();
     let plannedItems = 0;
@@ -362,6 +359,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   return {
     async start() {
+      await places.check(home, 'The download queue could not start');
       await archive.load();
       const state = await loadState(`${home}/queue.json`, log);
       if (state) {

@@ -51,9 +51,14 @@ export function csvLine(columns: readonly string[], row: Row, delimiter: Delimit
   return line;
 }
 
+/** The header line with its line end, after a BOM when asked. */
+export function csvHeader(columns: readonly string[], options: CsvOptions): string {
+  const needsQuotes = NEEDS_QUOTES[options.delimiter];
+  return `${options.bom ? '\ufeff' : ''}${columns.map((c) => field(c, needsQuotes)).join(options.delimiter)}\r\n`;
+}
+
 /** The CSV text, header first, as one string per line. */
 export function* csvLines(columns: readonly string[], rows: Iterable<Row>, options: CsvOptions): Generator<string> {
-  const needsQuotes = NEEDS_QUOTES[options.delimiter];
-  yield `${options.bom ? '\ufeff' : ''}${columns.map((c) => field(c, needsQuotes)).join(options.delimiter)}\r\n`;
+  yield csvHeader(columns, options);
   for (const row of rows) yield `${csvLine(columns, row, options.delimiter)}\r\n`;
 }

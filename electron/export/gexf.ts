@@ -2,6 +2,7 @@
 // attributes (kind, counts, first and last seen; edge weights and dates). Written as a stream of text
 // chunks; checked against the GEXF 1.3 schema in test/unit/electron/analysis/networks.test.ts.
 import type { Network } from '../analysis/networks';
+import { fitsDate } from './cells';
 
 /** XML 1.0 forbids most control characters even when escaped: they are dropped. */
 // eslint-disable-next-line no-control-regex
@@ -11,7 +12,7 @@ export function xmlText(value: string): string {
   return value.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const isoOf = (sec: number | null): string => (sec === null ? '' : new Date(sec * 1000).toISOString().replace('.000Z', 'Z'));
+const isoOf = (sec: number | null): string => (sec === null || !fitsDate(sec * 1000) ? '' : new Date(sec * 1000).toISOString().replace('.000Z', 'Z'));
 
 const NODE_ATTRIBUTES = [
   ['kind', 'string'],

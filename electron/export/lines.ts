@@ -1,6 +1,7 @@
 // NDJSON and JSON exports: one object per item with the normalised record, the raw record as the
 // service sent it, and where it came from. Ids are strings with the exact digits everywhere (raw records
 // were parsed losslessly, so big integers are strings there too); both writers stream.
+import { isoTime } from './cells';
 import type { StudyFacts } from './columns';
 
 export const LINES_FORMAT_VERSION = 1;
@@ -78,7 +79,7 @@ function studyJson(f: StudyFacts): string {
   const at = f.checkedAt;
   return JSON.stringify({
     status: f.status,
-    checkedAt: at === null ? null : `${new Date(at).toISOString().slice(0, 19)}Z`,
+    checkedAt: at === null ? null : isoTime(at) || null,
     checkedAtUnix: at === null ? null : Math.floor(at / 1000),
     codes: f.codes,
     notes: f.notes,

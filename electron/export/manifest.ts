@@ -160,17 +160,17 @@ export interface SourceSummary {
   note: string;
 }
 
-/** Counts the items by the session their request ran in (demo or live), from the ledger's facts. */
-export function sourceSummary(items: Iterable<{ provenance: { requestId: string | null } }>, facts: Map<string, RequestFacts>): SourceSummary {
+/** Counts the items by the session their request ran in (demo or live), from the ledger's facts and the items per request. */
+export function sourceSummary(itemsByRequest: ReadonlyMap<string, number>, withoutRequest: number, facts: Map<string, RequestFacts>): SourceSummary {
   let simulatedItems = 0;
   let liveItems = 0;
-  let unknownItems = 0;
+  let unknownItems = withoutRequest;
   const origins = new Set<string>();
-  for (const { provenance } of items) {
-    const f = provenance.requestId ? facts.get(provenance.requestId) : undefined;
-    if (!f) unknownItems += 1;
-    else if (f.mode === 'demo') simulatedItems += 1;
-    else liveItems += 1;
+  for (const [requestId, items] of itemsByRequest) {
+    const f = facts.get(requestId);
+    if (!f) unknownItems += items;
+    else if (f.mode === 'demo') simulatedItems += items;
+    else liveItems += items;
     if (f?.origin) origins.add(f.origin);
   }
   return summariseSource(simulatedItems, liveItems, unknownItems, origins);

@@ -60,6 +60,14 @@ function schemaOf(columns: readonly ParquetColumn[]): SchemaElement[] {
   return out;
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** A value an INT64 column holds; null beyond its range (the writer would wrap it round into another number). */
+function int64(v: bigint | null): bigint | null {
+  return v !== null && v >= INT64_MIN && v <= INT64_MAX ? v : null;
+}
+
 function cell(type: ParquetType, v: ParquetValue): unknown {
   if (v === null || v === undefined) return null;
   switch (type) {
@@ -67,7 +75,7 @@ function cell(type: ParquetType, v: ParquetValue): unknown {
       return typeof v === 'string' ? v : String(v);
     case 'int64':
     case 'timestamp':
-      return typeof v === 'number' && Number.isFinite(v) ? BigInt(Math.trunc(v)) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null;
+      return int64(typeof v === 'number' && Number.isFinite(v) ? BigInt(Math.trunc(v)) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : null);
     case 'double':
       return typeof v === 'number' ? v : null;
     case 'boolean':

@@ -8,16 +8,21 @@ import { basename, extname, join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
+import { folderInside } from '../storage/confined';
+import { diskError } from '../storage/disk-errors';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts } from './columns';
+import { fitsDate } from './cells';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type StudyFacts } from './columns';
 import { createRowMaker } from './rows';
-import { csvLines, type Delimiter } from './csv';
+import { csvHeader, csvLine, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine, type LineProvenance } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
-import { batches, writeWithManifest } from './output';
+import { batches, pacedBatches, writeWithManifest } from './output';
 import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
+import { createSlicer } from './slices';
+import { chooseColumnSet, survey } from './survey';
 import { writeZipAtomic, type ZipSource } from './zip';
 
 export interface SavedItem {
@@ -52,6 +57,8 @@ export interface ExportRequest {
 export interface ExportEnv {
   /** The exports folder (`<download folder>/exports`). */
   folder: string;
+  /** A folder that `folder` is in and must not leave (a study's, which may come from someone else): see confined.ts. */
+  within?: string;
   appVersion: string;
   now?: () => number;
   ledgerFacts?: LedgerFacts;
@@ -62,52 +69,12 @@ export interface ExportEnv {
   onProgress?: (done: number, total: number, finished: boolean) => void;
 }
 
-interface Survey {
-  total: number;
-  byKind: Record<string, number>;
-  sets: Set<ColumnSetName>;
-  requestIds: Set<string>;
-  commentIds: Set<string>;
-  /** Usernames of the profiles among the items (few): a followers list's own account is often one. */
-  profileNames: Map<string, string>;
-  from: number;
-  to: number;
-}
-
-function survey(items: Iterable<SavedItem>): Survey {
-  const s: Survey = { total: 0, byKind: {}, sets: new Set(), requestIds: new Set(), commentIds: new Set(), profileNames: new Map(), from: Infinity, to: -Infinity };
-  for (const { record, provenance } of items) {
-    s.total += 1;
-    s.byKind[record.kind] = (s.byKind[record.kind] ?? 0) + 1;
-    const set = columnSetOf(record.kind);
-    if (set) s.sets.add(set);
-    if (record.kind === 'comment') s.commentIds.add(record.id);
-    if (record.kind === 'profile' && record.id && record.username) s.profileNames.set(record.id, record.username);
-    if (provenance.requestId) s.requestIds.add(provenance.requestId);
-    s.from = Math.min(s.from, provenance.fetchedAt);
-    s.to = Math.max(s.to, provenance.fetchedAt);
-  }
-  return s;
-}
-
 interface Prepared {
   record: AppRecord;
   provenance: Provenance;
   /** The raw record to write: null when there is none or pseudonymisation dropped it. */
   raw: unknown;
   study?: StudyFacts;
-}
-
-function chooseColumnSet(request: ExportRequest, s: Survey): ColumnSetName {
-  if (request.columns) return request.columns;
-  const sets = [...s.sets];
-  if (sets.length === 1 && sets[0]) return sets[0];
-  const kinds = Object.keys(s.byKind).join(', ');
-  throw validationError([
-    sets.length === 0
-      ? { param: 'columns', message: `There is no CSV column set for these items (${kinds}): export them as NDJSON or JSON.` }
-      : { param: 'columns', message: `These items are of several kinds (${kinds}): choose a column set, or export a ZIP (one CSV per kind).` },
-  ]);
 }
 
 const MEDIA_EXT = /^\.[a-z0-9]{1,5}$/;
@@ -129,9 +96,11 @@ function sameParams(a: Provenance['params'], b: Provenance['params']): boolean {
 export async function runExport(request: ExportRequest, env: ExportEnv): Promise<ExportResult> {
   const now = env.now ?? Date.now;
   const startedAt = now();
-  const s = survey(request.items);
+  // The passes that walk every item without writing hand the event loop a turn now and then.
+  const slice = createSlicer();
+  const s = await survey(request.items, slice);
   if (s.total === 0) throw validationError([{ param: 'items', message: 'There is nothing to export.' }]);
-  const csvSet = request.format === 'csv' ? chooseColumnSet(request, s) : null;
+  const csvSet = request.format === 'csv' ? chooseColumnSet(request.columns, s) : null;
 
   // Pseudonymisation: first walk learns who is in the export, every later walk rewrites.
   let pz: Pseudonymiser | null = null;
@@ -144,6 +113,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       pz.learnRecord(record);
       pz.learn(record.raw);
       pz.learnParams(provenance.params);
+      if (slice.due()) await slice.pause();
     }
     pz.freeze();
     pseudonymisation = {
@@ -164,7 +134,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
   // Nothing collected in demo mode leaves without saying so: in the manifest, on every line, in the name.
-  const source = sourceSummary(request.items, facts);
+  const source = sourceSummary(s.itemsByRequest, s.total - s.itemsWithRequest, facts);
   // Items whose raw record was dropped, one bit each (a ZIP prepares an item once per file it writes).
   const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
   let rawDroppedCount = 0;
@@ -221,7 +191,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       endpoint: provenance.path,
       params: provenance.params,
       requestId,
-      fetchedAt: Number.isFinite(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
+      fetchedAt: fitsDate(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
       appVersion: env.appVersion,
       sha256: fact?.sha256 ?? null,
       simulated: fact ? fact.mode === 'demo' : null,
@@ -260,7 +230,10 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     }
   }
   const skipped: Record<string, number> = {};
-  function* rowsOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<Row> {
+  /** A CSV's lines, header first. An item that gives no row gives an empty chunk: the writer may pause there (pacedBatches). */
+  function* csvOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<string> {
+    const columns = columnsOf(set, request.studyColumns ?? false);
+    yield csvHeader(columns, request);
     const accountNames = (id: string) => request.accountNames?.get(id) ?? s.profileNames.get(id) ?? null;
     const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null, accountNames, study: request.studyColumns ?? false });
     for (const prepared of preparedItems(countEndpoints)) {
@@ -270,7 +243,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
         skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
       }
       counter.rows += rows.length;
-      yield* rows;
+      if (rows.length === 0) yield '';
+      for (const row of rows) yield `${csvLine(columns, row, request.delimiter)}\r\n`;
     }
   }
   function* linesOf(counter: { rows: number }): Generator<ExportLine> {
@@ -314,7 +288,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     };
   };
 
-  await mkdir(env.folder, { recursive: true });
+  if (env.within) await folderInside(env.within, env.folder).catch((error: unknown) => Promise.reject(diskError(error, 'The export could not be written', env.folder) ?? error));
+  else await mkdir(env.folder, { recursive: true });
   let result: ExportResult;
   if (request.format === 'zip') {
     result = await writeBundle();
@@ -326,7 +301,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     const counter = { rows: 0 };
     const chunks =
       csvSet !== null
-        ? csvLines(columnsOf(csvSet, request.studyColumns ?? false), rowsOf(csvSet, counter, true), { delimiter: request.delimiter, bom: request.bom })
+        ? csvOf(csvSet, counter, true)
         : request.format === 'json'
           ? jsonChunks(linesOf(counter))
           : ndjsonChunks(linesOf(counter));
@@ -341,7 +316,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       };
       if (csvSet) entry.columnSet = csvSet;
       return manifestChunks(manifest([entry], counter.rows), endpoints);
-    });
+    }, slice);
     result = { path, rows: counter.rows, files: 2, manifestPath };
   }
   env.onProgress?.(progressTotal, progressTotal, true);
@@ -359,18 +334,19 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       const counter = { rows: 0 };
       counters.set(name, counter);
       described.set(name, { path: name, role: 'data', format: 'csv', columnSet: set });
-      sources.push({ name, compress: true, open: () => Readable.from(batches(csvLines(columnsOf(set, request.studyColumns ?? false), rowsOf(set, counter, false), { delimiter: request.delimiter, bom: request.bom }))) });
+      sources.push({ name, compress: true, open: () => Readable.from(pacedBatches(csvOf(set, counter, false), slice)) });
     }
     const lines = { rows: 0 };
     counters.set('items.ndjson', lines);
     described.set('items.ndjson', { path: 'items.ndjson', role: 'data', format: 'ndjson' });
-    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(batches(ndjsonChunks(linesOf(lines)))) });
+    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(pacedBatches(ndjsonChunks(linesOf(lines)), slice)) });
 
     if (request.includeMedia) {
       if (!env.mediaFilesOf) throw validationError([{ param: 'includeMedia', message: 'Saved media cannot be bundled: the downloads module is not available.' }]);
       let index = 0;
       for (const item of request.items) {
         const i = index++;
+        if (slice.due()) await slice.pause();
         const kind = item.record.kind;
         // Profile pictures are people's faces: left out when pictures are dropped.
         if (pz?.options.dropPictures && (kind === 'user' || kind === 'profile')) continue;

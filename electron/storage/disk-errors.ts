@@ -41,5 +41,11 @@ export function diskError(error: unknown, what: string, where: string, elsewhere
       retryable: false,
     };
   }
-  return null;
+  return linkOutError(error, what);
+}
+
+/** A symbolic link that would have taken the write out of its folder (confined.ts): what it is and what to do. */
+function linkOutError(error: unknown, what: string): AppError | null {
+  if (errorCode(error) !== 'ELINKOUT') return null;
+  return { kind: 'validation', message: `${what}: ${(error as Error).message}`, billed: false, retryable: false };
 }

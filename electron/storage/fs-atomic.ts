@@ -3,7 +3,7 @@
 // Kept hand-written, not `write-file-atomic` 8: it syncs the file but not the folder, and has no no-replace, streamed or staged writes.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { eachLimited } from './parallel';
 import { sleep } from '../../shared/timing';
@@ -26,11 +26,17 @@ export function tempPathFor(file: string): string {
 }
 
 // `.<name>.<pid>.<random hex>.tmp`, as tempPathFor makes them.
-const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]+\.tmp$/;
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
 
 /** True for a temp file left by an interrupted atomic write (callers listing a folder skip these). */
 export function isAtomicTempFile(name: string): boolean {
   return TEMP_NAME.test(name);
+}
+
+/** The id of the process that made a temp file of this name (tempPathFor); null for any other name. */
+export function atomicTempPid(name: string): number | null {
+  const pid = TEMP_NAME.exec(name)?.[1];
+  return pid === undefined ? null : Number(pid);
 }
 
 // Windows refuses a rename while another process (an antivirus, an indexer) briefly holds the target.
@@ -205,10 +211,10 @@ export function linkRefused(error: unknown): boolean {
   return NO_LINK_CODES.has(errorCode(error) ?? '');
 }
 
-/** True when something is at `path` (a file, a folder, anything). */
+/** True when something is at `path` (a file, a folder, anything: a symbolic link too, wherever it leads). */
 export async function pathExists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    await lstat(path);
     return true;
   } catch {
     return false;

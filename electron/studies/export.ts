@@ -45,6 +45,8 @@ interface Row extends StoredRecordRow {
   note: string | null;
 }
 
+const REAL_TIMES = 'CAST(q.fetched_at AS REAL) AS fetched_at, CAST(r.first_seen AS REAL) AS first_seen, CAST(r.checked_at AS REAL) AS checked_at,';
+
 /** The keychain entry of a study's pseudonymisation key: one per study, apart from its folder. */
 export const studyKeyName = (studyId: string): string => `study:${studyId}`;
 
@@ -71,8 +73,9 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
     where.push(`(${r.where.sql})`);
     args.push(...r.where.args);
   }
-  // Code names never hold the unit separator (U+001F): it joins them here, whatever they contain.
-  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, q.fetched_at, r.first_seen, r.status, r.checked_at, n.text AS note,
+  // Code names never hold the unit separator (U+001F): it joins them here, whatever they contain. Times
+  // are read as REAL: one past 2^53 ms (a database from elsewhere) is then a number, not a read error.
+  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, ${REAL_TIMES} r.status, n.text AS note,
       (SELECT group_concat(name, char(31)) FROM (SELECT c.name FROM record_codes rc JOIN codes c ON c.id = rc.code_id WHERE rc.record_id = r.rowid ORDER BY c.name COLLATE NOCASE)) AS codes
     FROM ${from} LEFT JOIN notes n ON n.record_id = r.rowid WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
   const stmt = db.prepare(sql);
@@ -125,6 +128,7 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
       },
       {
         folder,
+        within: env.folder,
         appVersion: env.appVersion,
         ...(env.now ? { now: env.now } : {}),
         ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),

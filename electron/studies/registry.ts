@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { refuseLinksOutSync } from '../storage/confined';
 import { writeFileAtomicSync } from '../storage/fs-atomic';
 import { DATABASE_FILE, getMeta, openDb, setMeta, type Db } from './db';
 
@@ -113,6 +114,8 @@ export function createStudyFolder(folder: string, o: { name: string; description
 export function openStudyFolder(folder: string, appVersion: string): CreatedStudy {
   const file = join(folder, DATABASE_FILE);
   if (!existsSync(file)) throw new Error(`No study here: ${folder} has no ${DATABASE_FILE}.`);
+  // SQLite writes the database and its journals through links: none may lead out of the folder.
+  refuseLinksOutSync(folder, [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`]);
   const db = openDb(file, { appVersion });
   const id = getMeta(db, 'study_id');
   if (!id) {

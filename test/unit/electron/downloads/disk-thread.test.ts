@@ -3,7 +3,7 @@
 // codes the main thread's messages read, memory bounded by waiting for the thread, no process kept alive.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACK_BYTES, createDiskThread, type DiskThread } from '../../../../electron/downloads/disk-thread';
@@ -89,6 +89,20 @@ describe('the disk thread', () => {
     }
     expect(early).toMatchObject({ code: 'ENOTDIR' });
     await expect(part.finish({ sync: false, times: null })).rejects.toMatchObject({ code: 'ENOTDIR', syscall: 'open' });
+  });
+
+  it('never writes a part through a symbolic link at its name (a study folder from elsewhere): ELOOP, the file it points to untouched', async () => {
+    const { disk, path } = setUp();
+    const victim = join(path, 'authorized_keys');
+    writeFileSync(victim, 'ssh-ed25519 AAAA the user');
+    for (const append of [false, true]) {
+      const file = join(path, `linked-${append}.jpg.part`);
+      symlinkSync(victim, file);
+      const part = disk.openPart(file, append);
+      await part.write(bytes('bytes from the media host')).catch(() => undefined);
+      await expect(part.finish({ sync: false, times: null })).rejects.toMatchObject({ code: 'ELOOP', syscall: 'open' });
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('ssh-ed25519 AAAA the user');
   });
 
   it('an aborted part keeps what was written', async () => {

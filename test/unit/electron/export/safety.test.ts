@@ -150,7 +150,8 @@ describe('leftovers of a crash', () => {
     const core = createAppCore(testCoreOptions({ baseUrl: 'http://127.0.0.1:9', fetch, key: 'k' }, dataDir, { downloadsDir: folder }));
     const exports = join(folder, 'Feedlens', 'exports');
     mkdirSync(exports, { recursive: true });
-    writeFileSync(join(exports, '.posts_2026-04-01_12-00-00_UTC.csv.4242.0123456789ab.tmp'), 'half a file');
+    // Made by process 999999999, which no system runs (one that runs may still be writing its temp file).
+    writeFileSync(join(exports, '.posts_2026-04-01_12-00-00_UTC.csv.999999999.0123456789ab.tmp'), 'half a file');
     writeFileSync(join(exports, 'posts_2026-04-01_12-00-00_UTC.csv'), 'a finished export');
     writeFileSync(join(exports, '.notes.tmp'), 'not one of ours');
     await core.start();

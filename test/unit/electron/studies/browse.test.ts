@@ -1,10 +1,12 @@
 // The data browser's queries against 3,000 synthetic records: every filter answers exactly the records
 // the same filter picks from the generator's own list; pages in any order join into the whole list,
-// each row once; free text never becomes an FTS syntax error. Codes, notes and saved views as well.
+// each row once; free text never becomes an FTS syntax error (a NUL in it is refused as invalid input). Codes, notes and saved views as well.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../../../shared/api/errors';
+import { createRouter, type Handlers } from '../../../../electron/ipc/router';
 import { browse, ftsQuery, selectedRowids } from '../../../../electron/studies/browse';
 import { applyCode, CodingError, deleteCode, listCodes, listViews, noteOf, saveCode, saveView, setNote } from '../../../../electron/studies/coding';
 import { openDb, type Db } from '../../../../electron/studies/db';
@@ -155,6 +157,24 @@ describe('free text as a full-text query', () => {
       expect(() => browse(db, q({ text }), 0, 5), text).not.toThrow();
     }
     expect(browse(db, q({ text: '#coffee' }), 0, 1).total).toBeGreaterThan(0);
+  });
+
+  it('a NUL character in a text filter is refused at the IPC boundary as invalid input, saying what to remove', async () => {
+    const handlers: Partial<Handlers> = { studyBrowse: async ({ query, offset, limit }) => browse(db, query, offset, limit) };
+    const router = createRouter({
+      handlers: handlers as Handlers,
+      isTrustedSender: (origin) => origin === 'app://feedlens',
+      log: () => undefined,
+    });
+    const event = { sender: { id: 1 }, senderFrame: { url: 'app://feedlens/index.html', parent: null } };
+    for (const filter of [{ text: 'bread\u0000x' }, { text: '"morning\u0000light"' }, { account: 'maker_1\u0000' }, { hashtag: '\u0000coffee' }, { mention: 'a\u0000' }]) {
+      const answer = await router.handle('studyBrowse', event, { id: 'study-0000-test', query: filter, offset: 0, limit: 5 });
+      expect(answer.ok, JSON.stringify(filter)).toBe(false);
+      const error = (answer as { error: AppError }).error;
+      expect(error.kind).toBe('validation');
+      expect(error.message).toContain('NUL character');
+    }
+    expect((await router.handle('studyBrowse', event, { id: 'study-0000-test', query: { text: 'bread' }, offset: 0, limit: 5 })).ok).toBe(true);
   });
 });
 
