@@ -82,6 +82,14 @@ function offsetOf(sec: number, tz: ChartTimeZone): number {
 }
 
 /** The bucket (YYYY-MM-DD of its first day) a time falls in. */
+/** The last second of year 9999: later times (a database from elsewhere, an edit) have no day to chart. */
+const LAST_CHARTABLE_SEC = 253_402_300_799;
+
+/** A time charts can place on a day; others count as undated. */
+export function isChartable(sec: number | null): sec is number {
+  return sec !== null && Number.isFinite(sec) && Math.abs(sec) <= LAST_CHARTABLE_SEC;
+}
+
 export function bucketOf(sec: number, unit: ChartUnit, tz: ChartTimeZone): string {
   const wall = sec + offsetOf(sec, tz);
   let day = Math.floor(wall / DAY);
@@ -132,7 +140,7 @@ export function chartsOf(posts: Iterable<ChartPost>, o: ChartOptions): ChartsDat
     tally(tops.mentions, p.mentions);
     tally(tops.tagged, p.tagged);
     tally(tops.coauthors, p.coauthors);
-    if (p.takenAt === null || !Number.isFinite(p.takenAt)) continue;
+    if (!isChartable(p.takenAt)) continue;
     dated += 1;
     const wall = p.takenAt + offsetOf(p.takenAt, o.timeZone);
     const day = Math.floor(wall / DAY);
@@ -182,6 +190,7 @@ export function observedOf(sightings: Iterable<SightingPoint>, o: Pick<ChartOpti
   let comments = 0;
   const points = new Map<string, ObservedPoint>();
   for (const s of sightings) {
+    if (!isChartable(s.seenAt / 1000)) continue;
     const was = latest.get(s.post);
     const now = { likes: s.likes ?? was?.likes ?? 0, comments: s.comments ?? was?.comments ?? 0 };
     likes += now.likes - (was?.likes ?? 0);

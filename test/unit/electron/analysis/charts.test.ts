@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyCharts } from '../../../../electron/analysis/charts';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldMedia } from '../../../../electron/simulator/world/model';
-import { bucketOf, chartPostOf, chartsOf, tableOf } from '../../../../shared/charts';
+import { bucketOf, chartPostOf, chartsOf, observedOf, tableOf } from '../../../../shared/charts';
 import type { Post } from '../../../../shared/records';
 import { fillStudy, pickAccounts, type Filled } from './support';
 
@@ -100,5 +100,13 @@ describe('study charts', () => {
     const target = db.prepare("SELECT id, key FROM targets WHERE kind = 'account' ORDER BY id LIMIT 1").get() as { id: number; key: string };
     const one = studyCharts(db, { unit: 'week', timeZone: 'UTC', targetId: target.id });
     expect(one.posts).toBe(f.accounts.find((u) => u.pk === target.key)!.posts.length);
+  });
+
+  it('a time past year 9999 (a database from elsewhere) counts as undated instead of failing the charts', () => {
+    const post = { takenAt: 1_767_225_600, likes: 1, comments: 0, plays: null, hashtags: ['cats'], mentions: [], tagged: [], coauthors: [] };
+    const data = chartsOf([post, { ...post, takenAt: 9e15 }, { ...post, takenAt: -9e15 }], { unit: 'day', timeZone: 'UTC' });
+    expect(data.activity.map((p) => p.bucket)).toEqual(['2026-01-01']);
+    expect(data.top.hashtags[0]).toMatchObject({ name: 'cats', count: 3 });
+    expect(observedOf([{ post: '1', seenAt: 9e18, likes: 1, comments: 0 }], { unit: 'day', timeZone: 'UTC' })).toEqual([]);
   });
 });
