@@ -1,6 +1,6 @@
 // The service client of the main process: checks the request against the catalog, sends it with the
-// key, parses the answer losslessly, classifies errors, retries what is safe to retry, and reports every
-// attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
+// key, reads the answer within its size and nesting limits (read-answer.ts), parses it losslessly,
+// classifies errors, retries what is safe to retry, and reports every attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
 import { createHash, randomUUID } from 'node:crypto';
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import {
@@ -14,13 +14,16 @@ import {
   scrubSecret,
   timeoutError,
   unitsFromHeader,
+  unreadableAnswer,
   validationError,
   type AppError,
   type ErrorKind,
 } from '../../shared/api/errors';
+import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../../shared/api/answer-limits';
 import { parseLossless } from '../../shared/api/json';
 import { validateParams } from '../../shared/api/params';
 import { backoffMs, sleep } from '../../shared/timing';
+import { readAnswerBody, type AnswerLimits } from './read-answer';
 
 export interface AttemptRecord {
   /** When the attempt started, epoch ms. */
@@ -61,6 +64,10 @@ export interface ApiClientOptions {
   rate?: () => number | null;
   /** Called after every attempt sent, for the request ledger. */
   onAttempt?: (a: AttemptRecord) => void;
+  /** Bytes of one answer at most (default MAX_ANSWER_BYTES); beyond, reading stops and the call fails. */
+  maxAnswerBytes?: number;
+  /** Nesting of one answer at most (default MAX_ANSWER_DEPTH); beyond, reading stops and the call fails. */
+  maxAnswerDepth?: number;
   /** Called with each successful answer's text and what it was parsed into (the Explorer keeps its own). */
   onAnswer?: (requestId: string, text: string, data: unknown) => void;
 }
@@ -94,6 +101,7 @@ const BACKOFF_BASE_MS = 500;
 type Attempt =
   | { kind: 'answer'; status: number; headers: Headers; bodyText: string }
   | { kind: 'cut'; status: number; headers: Headers } // headers arrived, the body did not
+  | { kind: 'refused'; status: number; headers: Headers; problem: 'too_large' | 'too_deep' } // past a limit: not read on
   | { kind: 'failed'; error: AppError }; // nothing usable arrived
 
 function sha256(text: string): string {
@@ -127,6 +135,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
   const random = o.random ?? Math.random;
   const now = o.now ?? Date.now;
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
+  const limits: AnswerLimits = { maxBytes: o.maxAnswerBytes ?? MAX_ANSWER_BYTES, maxDepth: o.maxAnswerDepth ?? MAX_ANSWER_DEPTH };
 
   /** One GET with a timeout; the body is read inside the same timeout. */
   async function attemptOnce(url: string, key: string, signal?: AbortSignal): Promise<Attempt> {
@@ -154,7 +163,9 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         return stopped() ?? { kind: 'failed', error: networkError(cause) };
       }
       try {
-        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: await res.text() };
+        const body = await readAnswerBody(res, limits);
+        if (body.kind !== 'text') return { kind: 'refused', status: res.status, headers: res.headers, problem: body.kind };
+        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: body.text };
       } catch {
         return stopped() ?? { kind: 'cut', status: res.status, headers: res.headers };
       }
@@ -220,7 +231,10 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         const bodyText = outcome.kind === 'answer' ? outcome.bodyText : '';
         if (outcome.kind === 'answer') bodySha256 = sha256(bodyText);
         error = null;
-        if (status >= 200 && status < 300 && outcome.kind === 'answer') {
+        if (outcome.kind === 'refused') {
+          const limit = outcome.problem === 'too_large' ? limits.maxBytes : limits.maxDepth;
+          error = unreadableAnswer({ status, headers: outcome.headers, path: endpoint.path }, outcome.problem, limit);
+        } else if (status >= 200 && status < 300 && outcome.kind === 'answer') {
           try {
             data = parseLossless(bodyText);
           } catch {
