@@ -40,7 +40,11 @@ export interface AttemptRecord {
   units: number;
   durationMs: number;
   errorKind: ErrorKind | null;
-  /** SHA-256 (hex) of the answer body, or null when no body arrived. */
+  /**
+   * SHA-256 (hex) of the answer's text as Feedlens keeps it (decoded from UTF-8, the key masked where the
+   * service echoed it: see withoutKey), so it is the hash of the raw answer the Explorer saves; null when
+   * no body was read.
+   */
   bodySha256: string | null;
   /** When another attempt follows: how long the client waits before it. */
   retryInMs: number | null;
@@ -128,6 +132,28 @@ export function queryRecord(query: [string, string][]): Record<string, string | 
 /** The key must never reach any string of an error, even if the service echoes it. */
 const scrubKey = (error: AppError, key: string): AppError => scrubSecret(error, key);
 
+/**
+ * How the key can be written inside an answer's JSON text: as it is, JSON-escaped (a quote or backslash
+ * in it), with every non-ASCII character as \uXXXX (Python's default) or '/' as '\/', and percent-encoded
+ * (an echoed URL).
+ */
+function keyForms(key: string): string[] {
+  const escaped = JSON.stringify(key).slice(1, -1);
+  const ascii = escaped.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [...new Set([key, escaped, ascii, ascii.replaceAll('/', '\\/'), encodeURIComponent(key)])];
+}
+
+/**
+ * The answer's text with the key masked wherever the service echoed it (a debug field, the request's
+ * headers): done on the text, before the hash and the parse, so neither the parsed answer nor anything made
+ * from it (cache, ledger, studies, the Explorer's raw answers, exports) ever holds the key.
+ */
+export function withoutKey(text: string, key: string): string {
+  let kept = text;
+  for (const form of keyForms(key)) kept = scrubSecret(kept, form);
+  return kept;
+}
+
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
@@ -165,7 +191,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       try {
         const body = await readAnswerBody(res, limits);
         if (body.kind !== 'text') return { kind: 'refused', status: res.status, headers: res.headers, problem: body.kind };
-        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: body.text };
+        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: withoutKey(body.text, key) };
       } catch {
         return stopped() ?? { kind: 'cut', status: res.status, headers: res.headers };
       }
