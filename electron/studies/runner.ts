@@ -14,6 +14,7 @@ import type { RunInfo, RunTrigger } from '../../shared/studies';
 import type { CallCache, CallService } from '../calls/calls';
 import type { SpendGrant } from '../calls/cost-guard';
 import { tx, type Db } from './db';
+import { refusedCursor, restartFromFirstPage } from './cursor-restart';
 import { commitPage, type StudyParts } from './page';
 import { firstTasks, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, targetRow, type RunRecord, type RunTable } from './runs';
@@ -199,6 +200,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     runs.set(id, { reserved: cost }, now());
     const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id), study: { id: d.studyId, runId: id } });
     if (closed) return false;
+    if (!result.ok && refusedCursor(result.error, task)) return restartFromFirstPage(parts, runs, id, task, now());
     if (!result.ok && !isEmptyList(result.error)) {
       const error = result.error;
       const billed = error.billed ? costOf(endpoint, params) : 0;
