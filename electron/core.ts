@@ -11,6 +11,7 @@ import { createBalanceTracker } from './calls/balance';
 import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
 import { createCostGuard, createGrant } from './calls/cost-guard';
+import { createIssuedCursors } from './calls/cursors';
 import { migrateLegacyKey, type KeyStores, type SecretStore } from './platform/keychain';
 import { createLedger } from './calls/ledger';
 import type { Handlers } from './ipc/router';
@@ -163,6 +164,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     guard,
     balance,
     ledger,
+    cursors: createIssuedCursors({ history: () => ledger.history(), log }),
     now,
   });
 

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { isInteger, isSafeNumber, parse as oracleParse } from 'lossless-json';
+import { createDepthScanner, MAX_ANSWER_DEPTH } from '../shared/api/answer-limits';
 import { findEndpoint } from '../shared/api/catalog';
 import { parseLossless } from '../shared/api/json';
 import { queryToSend } from '../electron/api/client';
@@ -103,6 +104,20 @@ const real = await interleave(
 );
 const one = await interleave(31, () => parseLossless(appLarge.text), () => JSON.parse(appLarge.text), { warmup: 3, clock: 'cpu' });
 const worst = await interleave(31, () => parseLossless(bareLarge.text), () => JSON.parse(bareLarge.text), { warmup: 3, clock: 'cpu' });
+// The client's nesting check runs on the bytes as they arrive, before the parse (electron/api/read-answer.ts).
+const answerBytes = answers.map((a) => new TextEncoder().encode(a.text));
+const largeBytes = new TextEncoder().encode(appLarge.text);
+const depthReal = await interleave(
+  31,
+  () => {
+    for (let i = 0; i < REPEAT; i++) for (const b of answerBytes) createDepthScanner(MAX_ANSWER_DEPTH).feed(b);
+  },
+  () => {
+    for (let i = 0; i < REPEAT; i++) for (const a of answers) JSON.parse(a.text);
+  },
+  { warmup: 3, clock: 'cpu' },
+);
+const depthLarge = await interleave(31, () => createDepthScanner(MAX_ANSWER_DEPTH).feed(largeBytes), () => JSON.parse(appLarge.text), { warmup: 3, clock: 'cpu' });
 
 console.log(`answers: ${answers.length}; ${anyRun} hold a run of 16 digits somewhere; ${needIt} hold an unsafe integer outside strings`);
 console.log(`answers, ${REPEAT}x each:  JSON.parse ${real.baseline.toFixed(1)} ms, parseLossless ${real.candidate.toFixed(1)} ms (CPU, medians of 31 interleaved rounds)`);
@@ -113,6 +128,10 @@ const describe = (name: string, a: { text: string; pages: number }, r: { baselin
   );
 describe('4.5 MB answer as the app asks', appLarge, one);
 describe('4.5 MB answer of bare literals (worst case, no goal)', bareLarge, worst);
+console.log(
+  `nesting check before the parse (no goal): answers ${depthReal.candidate.toFixed(1)} ms (${depthReal.ratio.toFixed(2)}x JSON.parse), ` +
+    `4.5 MB answer ${depthLarge.candidate.toFixed(1)} ms (${depthLarge.ratio.toFixed(2)}x JSON.parse)`,
+);
 console.log(`ids exact (checked against lossless-json's parser): ${exact ? 'yes' : 'NO'}`);
 goal('json-real-answers', `${real.ratio.toFixed(2)}x JSON.parse${exact ? '' : ' (ids NOT exact)'}`, '<= 1.3x, ids exact', real.ratio <= 1.3 && exact);
 goal('json-4.5MB-answer', `${one.ratio.toFixed(2)}x JSON.parse${exact ? '' : ' (ids NOT exact)'}`, '<= 1.3x, ids exact', one.ratio <= 1.3 && exact);

@@ -1,6 +1,6 @@
 // The service client of the main process: checks the request against the catalog, sends it with the
-// key, parses the answer losslessly, classifies errors, retries what is safe to retry, and reports every
-// attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
+// key, reads the answer within its size and nesting limits (read-answer.ts), parses it losslessly,
+// classifies errors, retries what is safe to retry, and reports every attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
 import { createHash, randomUUID } from 'node:crypto';
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import {
@@ -14,13 +14,16 @@ import {
   scrubSecret,
   timeoutError,
   unitsFromHeader,
+  unreadableAnswer,
   validationError,
   type AppError,
   type ErrorKind,
 } from '../../shared/api/errors';
+import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../../shared/api/answer-limits';
 import { parseLossless } from '../../shared/api/json';
 import { validateParams } from '../../shared/api/params';
 import { backoffMs, sleep } from '../../shared/timing';
+import { readAnswerBody, type AnswerLimits } from './read-answer';
 
 export interface AttemptRecord {
   /** When the attempt started, epoch ms. */
@@ -37,7 +40,11 @@ export interface AttemptRecord {
   units: number;
   durationMs: number;
   errorKind: ErrorKind | null;
-  /** SHA-256 (hex) of the answer body, or null when no body arrived. */
+  /**
+   * SHA-256 (hex) of the answer's text as Feedlens keeps it (decoded from UTF-8, the key masked where the
+   * service echoed it: see withoutKey), so it is the hash of the raw answer the Explorer saves; null when
+   * no body was read.
+   */
   bodySha256: string | null;
   /** When another attempt follows: how long the client waits before it. */
   retryInMs: number | null;
@@ -61,6 +68,10 @@ export interface ApiClientOptions {
   rate?: () => number | null;
   /** Called after every attempt sent, for the request ledger. */
   onAttempt?: (a: AttemptRecord) => void;
+  /** Bytes of one answer at most (default MAX_ANSWER_BYTES); beyond, reading stops and the call fails. */
+  maxAnswerBytes?: number;
+  /** Nesting of one answer at most (default MAX_ANSWER_DEPTH); beyond, reading stops and the call fails. */
+  maxAnswerDepth?: number;
   /** Called with each successful answer's text and what it was parsed into (the Explorer keeps its own). */
   onAnswer?: (requestId: string, text: string, data: unknown) => void;
 }
@@ -94,6 +105,7 @@ const BACKOFF_BASE_MS = 500;
 type Attempt =
   | { kind: 'answer'; status: number; headers: Headers; bodyText: string }
   | { kind: 'cut'; status: number; headers: Headers } // headers arrived, the body did not
+  | { kind: 'refused'; status: number; headers: Headers; problem: 'too_large' | 'too_deep' } // past a limit: not read on
   | { kind: 'failed'; error: AppError }; // nothing usable arrived
 
 function sha256(text: string): string {
@@ -120,6 +132,28 @@ export function queryRecord(query: [string, string][]): Record<string, string | 
 /** The key must never reach any string of an error, even if the service echoes it. */
 const scrubKey = (error: AppError, key: string): AppError => scrubSecret(error, key);
 
+/**
+ * How the key can be written inside an answer's JSON text: as it is, JSON-escaped (a quote or backslash
+ * in it), with every non-ASCII character as \uXXXX (Python's default) or '/' as '\/', and percent-encoded
+ * (an echoed URL).
+ */
+function keyForms(key: string): string[] {
+  const escaped = JSON.stringify(key).slice(1, -1);
+  const ascii = escaped.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [...new Set([key, escaped, ascii, ascii.replaceAll('/', '\\/'), encodeURIComponent(key)])];
+}
+
+/**
+ * The answer's text with the key masked wherever the service echoed it (a debug field, the request's
+ * headers): done on the text, before the hash and the parse, so neither the parsed answer nor anything made
+ * from it (cache, ledger, studies, the Explorer's raw answers, exports) ever holds the key.
+ */
+export function withoutKey(text: string, key: string): string {
+  let kept = text;
+  for (const form of keyForms(key)) kept = scrubSecret(kept, form);
+  return kept;
+}
+
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
@@ -127,6 +161,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
   const random = o.random ?? Math.random;
   const now = o.now ?? Date.now;
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
+  const limits: AnswerLimits = { maxBytes: o.maxAnswerBytes ?? MAX_ANSWER_BYTES, maxDepth: o.maxAnswerDepth ?? MAX_ANSWER_DEPTH };
 
   /** One GET with a timeout; the body is read inside the same timeout. */
   async function attemptOnce(url: string, key: string, signal?: AbortSignal): Promise<Attempt> {
@@ -154,7 +189,9 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         return stopped() ?? { kind: 'failed', error: networkError(cause) };
       }
       try {
-        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: await res.text() };
+        const body = await readAnswerBody(res, limits);
+        if (body.kind !== 'text') return { kind: 'refused', status: res.status, headers: res.headers, problem: body.kind };
+        return { kind: 'answer', status: res.status, headers: res.headers, bodyText: withoutKey(body.text, key) };
       } catch {
         return stopped() ?? { kind: 'cut', status: res.status, headers: res.headers };
       }
@@ -220,7 +257,10 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         const bodyText = outcome.kind === 'answer' ? outcome.bodyText : '';
         if (outcome.kind === 'answer') bodySha256 = sha256(bodyText);
         error = null;
-        if (status >= 200 && status < 300 && outcome.kind === 'answer') {
+        if (outcome.kind === 'refused') {
+          const limit = outcome.problem === 'too_large' ? limits.maxBytes : limits.maxDepth;
+          error = unreadableAnswer({ status, headers: outcome.headers, path: endpoint.path }, outcome.problem, limit);
+        } else if (status >= 200 && status < 300 && outcome.kind === 'answer') {
           try {
             data = parseLossless(bodyText);
           } catch {

@@ -1,6 +1,7 @@
 // One paid call, end to end, in the order that never spends a request by accident: catalog check ->
-// parameter validation -> cache -> cost guard (main's own question where needed) -> ledger writable ->
-// API client -> balance, cache and ledger updates. Every step uses the session the call started in.
+// parameter validation -> cache -> cursor issued to this list (cursors.ts) -> cost guard (main's own
+// question where needed) -> ledger writable -> API client -> balance, cache and ledger updates. Every step
+// uses the session the call started in.
 import { randomUUID } from 'node:crypto';
 import { findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import { cancelledError, retiredError, validationError, type AppError } from '../../shared/api/errors';
@@ -10,6 +11,7 @@ import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../../shared
 import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from '../api/client';
 import type { BalanceTracker } from './balance';
 import type { CostGuard, SpendGrant } from './cost-guard';
+import { createIssuedCursors, type IssuedCursors } from './cursors';
 import { sessionNamespace, type Session } from './session';
 
 /** What the call service needs of the response cache. */
@@ -28,6 +30,8 @@ export interface CallServiceDeps {
   /** The balance of the current session (an answer of an older session does not lower it). */
   balance: BalanceTracker;
   ledger: { append(entry: LedgerEntry): Promise<void>; problem(): Promise<string | null> };
+  /** The cursors answers gave, which alone may be sent back (default: those of this service's answers only). */
+  cursors?: IssuedCursors;
   now?: () => number;
 }
 
@@ -101,6 +105,7 @@ function cursorReceived(endpoint: Endpoint, data: unknown): PageCursor | null {
 export function createCallService(deps: CallServiceDeps): CallService {
   const now = deps.now ?? Date.now;
   const running = new Map<string, AbortController>();
+  const cursors = deps.cursors ?? createIssuedCursors();
 
   /** Ledger failures are remembered by the ledger itself (it then refuses the next paid call). */
   const append = (entry: LedgerEntry): void => void deps.ledger.append(entry).catch(() => undefined);
@@ -142,6 +147,8 @@ export function createCallService(deps: CallServiceDeps): CallService {
     if (!args.refresh) {
       const hit = await deps.cache.get(endpoint.path, params, namespace);
       if (hit) {
+        const received = cursorReceived(endpoint, hit.data);
+        cursors.remember(s.info, endpoint, query, received);
         append({
           time: now(),
           requestId,
@@ -153,7 +160,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
           // As a paid call's entry shows them: the query the service would have received.
           params: queryRecord(query),
           cursorSent: cursorSent(endpoint, params),
-          cursorReceived: cursorReceived(endpoint, hit.data),
+          cursorReceived: received,
           status: 200,
           units: 0,
           durationMs: 0,
@@ -165,6 +172,10 @@ export function createCallService(deps: CallServiceDeps): CallService {
         return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt, session: s.info } };
       }
     }
+
+    // Only now, with nothing left but paying for it: an answer from the cache costs nothing, whatever its cursor.
+    const refused = await cursors.check(s.info, endpoint, query);
+    if (refused.length > 0) return fail(validationError(refused));
 
     const authorised = await deps.guard.authorise({
       endpoint,
@@ -206,7 +217,9 @@ export function createCallService(deps: CallServiceDeps): CallService {
       return fail(outcome.error);
     }
     const fetchedAt = now();
-    if (success) append(ledgerEntry(s, success, endpoint, params, cursorReceived(endpoint, outcome.value.data), options.study));
+    const received = cursorReceived(endpoint, outcome.value.data);
+    cursors.remember(s.info, endpoint, query, received);
+    if (success) append(ledgerEntry(s, success, endpoint, params, received, options.study));
     await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId, namespace });
     return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt, session: s.info } };
   }
@@ -232,7 +245,10 @@ export function createCallService(deps: CallServiceDeps): CallService {
       const checked = checkRequest(args.path, params);
       if ('error' in checked) return fail(checked.error);
       const { endpoint } = checked;
-      const cached = (await deps.cache.get(endpoint.path, params, sessionNamespace(deps.session().info))) !== null;
+      const session = deps.session().info;
+      const cached = (await deps.cache.get(endpoint.path, params, sessionNamespace(session))) !== null;
+      const refused = cached ? [] : await cursors.check(session, endpoint, checked.query);
+      if (refused.length > 0) return fail(validationError(refused));
       return {
         ok: true,
         value: {

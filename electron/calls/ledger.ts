@@ -49,6 +49,8 @@ export interface Ledger {
    * (an entry is written when its attempt starts, a little before the answer arrives).
    */
   requests(requestIds: ReadonlySet<string>, window: { from: number; to: number }): Promise<Map<string, RequestFacts>>;
+  /** Every entry, oldest first, once the appends made so far are on disk (for indexes kept elsewhere). */
+  history(): AsyncIterable<LedgerEntry>;
   /** Resolves once every append made so far is on disk. */
   flush(): Promise<void>;
   /**
@@ -357,6 +359,11 @@ export function createLedger(options: LedgerOptions): Ledger {
       source.on('error', (error) => csv.destroy(error));
       await writeFileAtomic(file, source.pipe(csv));
       return rows;
+    },
+
+    async *history() {
+      await ledger.flush();
+      yield* readEntries(dir, {});
     },
 
     flush: () => tail,

@@ -18,6 +18,7 @@ import { scopeOf, type StudyGrants } from './grants';
 import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
 import { holdingRunTable } from './held-runs';
 import { foldLeftovers } from './leftovers';
+import { refusedCursor, restartFromFirstPage } from './cursor-restart';
 import { commitPage, type StudyParts } from './page';
 import { createRunBudget } from './run-budget';
 import { firstTasks, isPlannedRead, type RunOptions } from './plan';
@@ -187,6 +188,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     if (cost > 0 || billed > 0) d.grants.settle(scope, 'run', id, billed);
     if (run.options.daily) d.grants.spendDay(scope, d.dayOf(now()), billed);
     if (closed) return false;
+    if (!result.ok && refusedCursor(result.error, task)) return restartFromFirstPage(parts, runs, id, task, now());
     if (!result.ok && !isEmptyList(result.error)) {
       const error = result.error;
       if (TARGET_ERRORS.has(error.kind)) {

@@ -17,11 +17,12 @@ export type ParamRule =
   | 'share_url' // /s/<code>
   | 'platform_url' // any link on the platform's web host
   | 'media_file_url' // a CDN media file URL (cdninstagram.com, fbcdn.net)
-  | 'numeric_id' // digits only (user, media, location, comment pks)
-  | 'media_id' // <pk> or <pk>_<owner id>
+  | 'numeric_id' // digits only, at most 20 (user, media, location, comment, track pks)
+  | 'media_id' // <pk> or <pk>_<owner id>, each at most 20 digits
   | 'highlight_id' // <pk> or highlight:<pk>
   | 'username' // the platform's usernames: letters, digits, '.' and '_', at most 30
-  | 'shortcode' // a post's code or a share link's code
+  | 'shortcode' // a post's code (base64url, at most 64 characters)
+  | 'share_code' // a share link's code (/s/<code>: base64 of <type>:<pk>) or a /share/<token>
   | 'cursor'; // an opaque cursor from a previous page: printable ASCII, no control characters
 
 export interface ParamSpec {
@@ -150,7 +151,7 @@ const QUERY = required('query', undefined, 'search text');
 const HASHTAG = required('name', 'hashtag_name', 'hashtag name without #');
 const MEDIA_ID = required('media_id', undefined, 'media id: <pk> or <pk>_<owner id>');
 const COMMENT_ID = required('comment_id', 'numeric_id', 'comment id');
-const LOCATION_PK = param('location_pk', 'integer', true, { description: 'location id' });
+const LOCATION_PK = param('location_pk', 'integer', true, { rule: 'numeric_id', description: 'location id' });
 const SAFE_INT = flag('safe_int', undefined, 'return big integers as strings');
 const FORCE = flag('force', undefined, 'skip the account privacy check');
 const FLAT = (dflt: boolean): ParamSpec => flag('flat', dflt, 'flatten nested objects into one list');
@@ -461,7 +462,7 @@ const DEFINITIONS: Definition[] = [
   def('/v1/search/music', 'io', 'Search music tracks', [QUERY], many('track')),
   def('/v1/search/users', 'io', 'Search accounts', [QUERY], many('user')),
   def('/v1/share/by/code', 'io', 'What a share code points to (stories and highlights)',
-    [required('code', undefined, 'code from a /s/ share link')], one('share')),
+    [required('code', 'share_code', 'code from a /s/ share link')], one('share')),
   def('/v1/share/by/url', 'io', 'What a share link points to (stories and highlights)', [URL_PARAM('share_url', 'share link with /s/')], one('share')),
   def('/v1/share/reel/by/url', 'io', 'Media pk of a shared reel link', [URL_PARAM('post_url', 'reel link')], one('string')),
 

@@ -91,6 +91,29 @@ function billedByStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 400 || status === 403 || status === 404 || status === 422;
 }
 
+/**
+ * An answer Feedlens would not read: larger than it takes, or nested deeper (shared/api/answer-limits.ts).
+ * It arrived, so it is billed as its status says (a success is charged), unless `x-hiker-info` says.
+ */
+export function unreadableAnswer(a: { status: number; headers: HeaderBag; path?: string }, problem: 'too_large' | 'too_deep', limit: number): AppError {
+  const units = unitsFromHeader(headerValue(a.headers, 'x-hiker-info'));
+  const billed = units !== null ? units > 0 : billedByStatus(a.status);
+  const what =
+    problem === 'too_large'
+      ? `an answer larger than ${limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${limit} bytes`}`
+      : `an answer nested more than ${limit} levels deep`;
+  return {
+    kind: 'bad_response',
+    message:
+      `The service sent ${what}, so Feedlens stopped reading it and stored nothing. ${chargeNote(billed, units)} ` +
+      'Check the service address in Settings; if it is right, ask for less at a time (a smaller amount) or tell the service.',
+    status: a.status,
+    ...(a.path !== undefined ? { path: a.path } : {}),
+    billed,
+    retryable: false,
+  };
+}
+
 const AUTH_WORDS = /access[ _-]?key|api[ _-]?key|token|unauthori[sz]ed|authenticat|credential|invalid key|forbidden key/i;
 
 export interface ServiceAnswer {

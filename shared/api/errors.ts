@@ -7,7 +7,7 @@
 import { TOP_UP_URL, describeIssues, retiredMessage, type AppError, type ParamIssue } from './error-model';
 
 export { DEFAULT_RETRY_AFTER_MS, TOP_UP_URL, isAppError, scrubSecret, type AppError, type ErrorKind, type ParamIssue } from './error-model';
-export { classifyAnswer, unitsFromHeader, type ServiceAnswer } from './classify';
+export { classifyAnswer, unitsFromHeader, unreadableAnswer, type ServiceAnswer } from './classify';
 
 // ---- errors raised on our side ----
 

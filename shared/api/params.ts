@@ -26,6 +26,17 @@ const EXAMPLES: Readonly<Record<string, string>> = {
 
 type Checked = { value: string } | { message: string };
 
+// Id forms (service-facts.md, spec/recorded): pks are 64-bit integers, at most 20 digits (media pks have 19).
+const ID_DIGITS = 20;
+const NUMERIC_ID = /^\d{1,20}$/;
+const MEDIA_ID = /^\d{1,20}(_\d{1,20})?$/;
+const HIGHLIGHT_ID = /^(highlight:)?\d{1,20}$/;
+/** A post's code: base64url; 11 characters carry the pk, private posts add a suffix. */
+const SHORTCODE_CHARS = 64;
+const SHORTCODE = /^[A-Za-z\d_-]{1,64}$/;
+/** A share code: base64 of `<type>:<pk>` (/s/ links, '+', '/' and '=' allowed), or a /share/ token. */
+const SHARE_CODE = /^[A-Za-z\d_\-+/=]{1,200}$/;
+
 /** A value as it may appear in a message: short, with control characters shown as '?'. */
 function shown(value: string): string {
   // eslint-disable-next-line no-control-regex
@@ -181,15 +192,15 @@ function applyRule(spec: ParamSpec, value: string): Checked {
       return problem ? { message: problem } : { value };
     }
     case 'numeric_id':
-      return /^\d{1,30}$/.test(value)
+      return NUMERIC_ID.test(value)
         ? { value }
-        : { message: `'${spec.name}' must be a numeric id (digits only, such as 25025320), not '${shown(value)}'. To start from a username, look the account up by username first.` };
+        : { message: `'${spec.name}' must be a numeric id (digits only, at most ${ID_DIGITS}, such as 25025320), not '${shown(value)}'. To start from a username, look the account up by username first.` };
     case 'media_id':
-      return /^\d{1,30}(_\d{1,30})?$/.test(value)
+      return MEDIA_ID.test(value)
         ? { value }
         : { message: `'${spec.name}' must be a media id: digits, or <pk>_<owner id> (such as 3568163913290539022_25025320), not '${shown(value)}'. To start from a link, paste it in the search box.` };
     case 'highlight_id':
-      return /^(highlight:)?\d{1,30}$/.test(value)
+      return HIGHLIGHT_ID.test(value)
         ? { value }
         : { message: `'${spec.name}' must be a highlight id: digits, or highlight:<digits>, not '${shown(value)}'.` };
     case 'username': {
@@ -199,9 +210,13 @@ function applyRule(spec: ParamSpec, value: string): Checked {
         : { message: `'${spec.name}' must be a username: letters, digits, '.' and '_' only, at most 30 characters (such as nasa), not '${shown(value)}'.` };
     }
     case 'shortcode':
-      return /^[A-Za-z\d_\-+/=]{1,200}$/.test(value)
+      return SHORTCODE.test(value)
         ? { value }
-        : { message: `'${spec.name}' must be a code as it appears in a link (letters, digits, '-' and '_'), not '${shown(value)}'.` };
+        : { message: `'${spec.name}' must be a post's code as it appears in its link (letters, digits, '-' and '_', at most ${SHORTCODE_CHARS}), not '${shown(value)}'.` };
+    case 'share_code':
+      return SHARE_CODE.test(value)
+        ? { value }
+        : { message: `'${spec.name}' must be the code of a share link (the part after /s/ or /share/), not '${shown(value)}'.` };
     case 'cursor':
       return /^[\x20-\x7e]{1,4000}$/.test(value)
         ? { value }

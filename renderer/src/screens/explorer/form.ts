@@ -30,11 +30,12 @@ const RULES: Readonly<Record<ParamRule, string>> = {
   share_url: 'a share link (/s/<code>)',
   platform_url: 'a link on instagram.com',
   media_file_url: 'the address of a media file on cdninstagram.com or fbcdn.net',
-  numeric_id: 'digits only',
+  numeric_id: 'digits only, at most 20',
   media_id: 'a media id: digits, or <pk>_<owner id>',
   highlight_id: 'a highlight id: digits, or highlight:<digits>',
   username: "a username: letters, digits, '.' and '_', at most 30",
-  shortcode: 'a code as it appears in a link',
+  shortcode: "a post's code as it appears in its link",
+  share_code: 'the code of a share link (after /s/ or /share/)',
   cursor: 'a cursor from the previous page (leave empty for the first page)',
 };
 

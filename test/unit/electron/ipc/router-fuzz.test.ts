@@ -209,6 +209,7 @@ const GOOD: Record<string, string> = {
   highlight_id: '18146216698022174',
   username: 'nasa',
   shortcode: 'CvjK1a2oXYZ',
+  share_code: 'aGlnaGxpZ2h0OjE4MTQ2MjE2Njk4MDIyMTc0',
   cursor: 'QVFBS1NTZjNn',
   hashtag_name: 'travel',
   profile_url: 'https://www.instagram.com/nasa/',
@@ -219,12 +220,14 @@ const GOOD: Record<string, string> = {
   media_file_url: 'https://scontent-iad3-1.cdninstagram.com/v/t51.2885-15/a.jpg',
 };
 const BAD: Record<string, unknown[]> = {
-  numeric_id: ['abc', '12a', '-1', '1.5', '../1', 'javascript:1'],
-  media_id: ['123_abc', 'abc', '1__2', '../../x'],
-  highlight_id: ['story:1', 'highlight:x'],
+  numeric_id: ['abc', '12a', '-1', '1.5', '../1', 'javascript:1', '1'.repeat(21)],
+  media_id: ['123_abc', 'abc', '1__2', '../../x', '1_2_3', `${'3'.repeat(21)}_1`],
+  highlight_id: ['story:1', 'highlight:x', `highlight:${'1'.repeat(21)}`],
   username: ['a/b', 'nasa\u0000', 'javascript:alert(1)', 'x'.repeat(31), '../../etc', 'a b'],
-  shortcode: ['<script>', 'a b', '../x'],
-  cursor: ['a\nb', 'é', 'x'.repeat(4001), '\u0000'],
+  shortcode: ['<script>', 'a b', '../x', 'CvjK1a2+XYZ', 'C'.repeat(65)],
+  share_code: ['<script>', 'a b', 'x'.repeat(201)],
+  // Well-formed cursors too: no answer of that list gave them (main sends back only cursors it was given).
+  cursor: ['a\nb', 'é', 'x'.repeat(4001), '\u0000', 'QVFBS1NTZjNn', '{"cached_comments_cursor":"17906257188216085"}'],
   hashtag_name: ['#travel', 'a b', 'a.', 'a_.b'],
   profile_url: ['http://attacker.example/nasa', 'javascript:alert(1)'],
   post_url: ['https://attacker.example/p/x/', 'file:///etc/passwd'],

@@ -35,6 +35,7 @@ const SAMPLE_BY_RULE: Record<string, string> = {
   highlight_id: 'highlight:18146216698022174',
   username: 'nasa',
   shortcode: 'CA2aJYrg6cZ',
+  share_code: 'aGlnaGxpZ2h0OjE4MTQ2MjE2Njk4MDIyMTc0',
   cursor: 'QVFBS1NTZjNnYzQ0X2k3cDNuTUZWb2Qx',
 };
 const SAMPLE_BY_TYPE: Record<string, unknown> = {
@@ -109,7 +110,7 @@ describe('types and serialisation', () => {
     const q = (location_pk: unknown): ParamCheck => check('/v1/location/medias/recent/chunk', { location_pk });
     expect(q('213385402')).toEqual({ ok: true, query: [['location_pk', '213385402']] });
     expect(q(213385402)).toEqual({ ok: true, query: [['location_pk', '213385402']] });
-    expect(q('1234567890123456789012')).toEqual({ ok: true, query: [['location_pk', '1234567890123456789012']] });
+    expect(q('12345678901234567890')).toEqual({ ok: true, query: [['location_pk', '12345678901234567890']] });
     expect(q(12345678901234567890n)).toEqual({ ok: true, query: [['location_pk', '12345678901234567890']] });
     for (const bad of ['12a', 2.5, 'new york', 2 ** 60]) expect(messageFor(q(bad), 'location_pk')).toBe("'location_pk' must be a whole number, such as 12.");
   });
@@ -146,7 +147,7 @@ describe('types and serialisation', () => {
 describe('rules', () => {
   it('accepts numeric ids only as digits', () => {
     expect(messageFor(check('/v1/user/followers/chunk', { user_id: 'nasa' }), 'user_id')).toBe(
-      "'user_id' must be a numeric id (digits only, such as 25025320), not 'nasa'. To start from a username, look the account up by username first.",
+      "'user_id' must be a numeric id (digits only, at most 20, such as 25025320), not 'nasa'. To start from a username, look the account up by username first.",
     );
     expect(messageFor(check('/v1/user/followers/chunk', { user_id: '-5' }), 'user_id')).toContain('digits only');
     // Media ids may be `<pk>_<owner>`: no digit rule there.
@@ -239,6 +240,20 @@ describe('rules that keep clearly invalid requests from being sent (and billed)'
     ['/v1/user/medias/chunk', { user_id: '25025320', end_cursor: 'x'.repeat(4001) }, 'end_cursor'],
     ['/v1/media/by/code', { code: '<script>' }, 'code'],
     ['/v2/highlight/by/id', { id: 'story:123' }, 'id'],
+    // Id forms no pk has: longer than a 64-bit integer, more than one '_', negative.
+    ['/v1/user/by/id', { id: '1'.repeat(21) }, 'id'],
+    ['/v1/user/followers/chunk', { user_id: '123456789012345678901' }, 'user_id'],
+    ['/v1/media/by/id', { id: `${'3'.repeat(21)}_25025320` }, 'id'],
+    ['/v1/media/by/id', { id: '3162273595027945978_25025320_1' }, 'id'],
+    ['/v2/highlight/by/id', { id: `highlight:${'1'.repeat(21)}` }, 'id'],
+    ['/v1/location/medias/recent/chunk', { location_pk: '-213385402' }, 'location_pk'],
+    ['/v1/location/medias/recent/chunk', { location_pk: -5 }, 'location_pk'],
+    ['/v1/location/medias/recent/chunk', { location_pk: '1234567890123456789012' }, 'location_pk'],
+    // A post's code is base64url: no '+', '/' or '=' (those are share codes'), at most 64 characters.
+    ['/v1/media/by/code', { code: 'CA2aJY+g6cZ' }, 'code'],
+    ['/v2/media/info/by/code', { code: 'CA2aJYrg6c=' }, 'code'],
+    ['/v1/media/pk/from/code', { code: 'C'.repeat(65) }, 'code'],
+    ['/v1/share/by/code', { code: 'aGln<script>' }, 'code'],
     ['/v1/search/music', { query: 'a\u0007b' }, 'query'],
   ])('%s refuses %j', (path, input, param) => {
     const result = check(path, input);
@@ -250,6 +265,12 @@ describe('rules that keep clearly invalid requests from being sent (and billed)'
     expect(check('/v1/user/by/username', { username: '@nasa' })).toEqual({ ok: true, query: [['username', 'nasa']] });
     expect(check('/v1/media/by/id', { id: '3162273595027945978_25025320' }).ok).toBe(true);
     expect(check('/v2/highlight/by/id', { id: 'highlight:18146216698022174' }).ok).toBe(true);
+    expect(check('/v1/user/by/id', { id: '18446744073709551615' }).ok).toBe(true); // the largest 64-bit pk
+    expect(check('/v1/media/by/code', { code: 'DWzNE9hkj_e' }).ok).toBe(true);
+    expect(check('/v1/media/by/code', { code: `DWzNE9hkj_e${'x-Y_z'.repeat(6)}` }).ok).toBe(true); // a private post's longer code
+    expect(check('/v1/share/by/code', { code: 'aGlnaGxpZ2h0OjE4MTQ2MjE2Njk4MDIyMTc0' }).ok).toBe(true);
+    expect(check('/v1/share/by/code', { code: 'aGlnaGxp+Z2h0/OjE4=' }).ok).toBe(true);
+    expect(check('/v1/share/by/code', { code: 'BAFu2lB0TF' }).ok).toBe(true); // a /share/<token>
     expect(check('/v2/media/comments/replies', { media_id: '1', comment_id: '2', min_id: '{"cached_comments_cursor":"17906257188216085","bifilter_token":"GgYY-oQ="}' }).ok).toBe(true);
     expect(check('/v2/fbsearch/reels', { query: 'x', rank_token: '1775669296269|6263b0f0a51af5839ec7294a' }).ok).toBe(true);
   });
