@@ -115,6 +115,8 @@ export interface RunTargetInfo {
   newItems: number;
   items: number;
   error: string | null;
+  /** Reads of this target the run had not done when it stopped (the next run goes on with them). */
+  left: number;
 }
 
 export interface RunError {

@@ -132,16 +132,17 @@ export function createRunTable(db: Db, studyId: string): RunTable {
       if (!run) return null;
       const targets = db
         .prepare(
-          `SELECT rt.target_id, t.label, rt.pages, rt.units, rt.new_items, rt.items, rt.error FROM run_targets rt JOIN targets t ON t.id = rt.target_id
-           WHERE rt.run_id = ? ORDER BY t.id`,
+          `SELECT rt.target_id, t.label, rt.pages, rt.units, rt.new_items, rt.items, rt.error,
+             (SELECT count(*) FROM run_tasks q WHERE q.run_id = rt.run_id AND q.target_id = rt.target_id) AS left_reads
+           FROM run_targets rt JOIN targets t ON t.id = rt.target_id WHERE rt.run_id = ? ORDER BY t.id`,
         )
-        .all(id) as { target_id: number; label: string; pages: number; units: number; new_items: number; items: number; error: string | null }[];
+        .all(id) as { target_id: number; label: string; pages: number; units: number; new_items: number; items: number; error: string | null; left_reads: number }[];
       const errors = db
         .prepare('SELECT e.target_id, t.label, e.list, e.time, e.kind, e.message FROM run_errors e LEFT JOIN targets t ON t.id = e.target_id WHERE e.run_id = ? ORDER BY e.id')
         .all(id) as { target_id: number | null; label: string | null; list: string; time: number; kind: string; message: string }[];
       return {
         run: publicRun(run),
-        targets: targets.map((t) => ({ targetId: t.target_id, label: t.label, pages: t.pages, units: t.units, newItems: t.new_items, items: t.items, error: t.error })),
+        targets: targets.map((t) => ({ targetId: t.target_id, label: t.label, pages: t.pages, units: t.units, newItems: t.new_items, items: t.items, error: t.error, left: t.left_reads })),
         errors: errors.map((e) => ({ targetId: e.target_id, label: e.label, list: e.list, time: e.time, kind: e.kind, message: e.message })),
       };
     },

@@ -1,7 +1,11 @@
-// A run's work as rows of run_tasks: one row per list being read, with the cursor of its next page. The
-// row with the smallest `pos` is read next; follow-ups (the comments of new posts, the replies of a
-// comment, a changed highlight) go in front of it, so the queue stays short (depth first). Rows change
-// only inside a page's transaction, so after a crash the queue is exactly as the last committed page left it.
+// A run's work as rows of run_tasks: one row per list being read, with the cursor of its next page.
+// Which row is read next shares the run's budget fairly across targets: first what is newest or expires
+// first for every target (profiles, stories, a watched post, the first page of each list), then the depth
+// (later pages, comments, replies, likers, highlights), each time for the target that has spent least in
+// this run so far, so no target goes deep before every target has its newest items. Within a target the
+// smallest `pos` goes first; follow-ups (the comments of new posts, the replies of a comment, a changed
+// highlight) go in front of it, so a target's own reading stays depth first. Rows change only inside a
+// page's transaction, so after a crash the queue is exactly as the last committed page left it.
 //
 // list_state keeps, per target list, what survives the run: whether the list was read to its end
 // (complete), where an unfinished read goes on (cursor), head reads cut short (gaps), the count seen
@@ -84,8 +88,14 @@ export interface TaskQueue {
   removeWhere(runId: number, test: (t: Task) => boolean): Task[];
 }
 
+/** A task that reads what is newest (or expires first) for its target: read for every target before any depth. */
+const NEWEST_FIRST_SQL = `(t.list IN ('profile', 'stories', 'post') OR (t.cursor IS NULL AND t.phase IN ('all', 'head') AND t.list IN ('posts', 'reels', 'tagged', 'followers', 'following')))`;
+
 export function createTaskQueue(db: Db): TaskQueue {
-  const head = db.prepare('SELECT * FROM run_tasks WHERE run_id = ? ORDER BY pos LIMIT 1');
+  const head = db.prepare(
+    `SELECT t.* FROM run_tasks t LEFT JOIN run_targets rt ON rt.run_id = t.run_id AND rt.target_id = t.target_id WHERE t.run_id = ?
+     ORDER BY ${NEWEST_FIRST_SQL} DESC, coalesce(rt.units, 0), t.pos LIMIT 1`,
+  );
   const all = db.prepare('SELECT * FROM run_tasks WHERE run_id = ? ORDER BY pos');
   const count = db.prepare('SELECT count(*) AS n FROM run_tasks WHERE run_id = ?');
   const bounds = db.prepare('SELECT min(pos) AS lo, max(pos) AS hi FROM run_tasks WHERE run_id = ?');

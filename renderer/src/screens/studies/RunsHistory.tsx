@@ -42,6 +42,7 @@ function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
             <th className="num">Units</th>
             <th className="num">New</th>
             <th className="num">Seen</th>
+            <th className="num" title="Reads not done when the run stopped: the next run goes on with them">Left</th>
             <th>Note</th>
           </tr>
         </thead>
@@ -53,6 +54,7 @@ function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
               <td className="num">{t.units.toLocaleString()}</td>
               <td className="num">{t.newItems.toLocaleString()}</td>
               <td className="num">{t.items.toLocaleString()}</td>
+              <td className="num" data-testid="run-target-left">{t.left > 0 ? `${t.left.toLocaleString()} read${t.left === 1 ? '' : 's'}` : '—'}</td>
               <td className="muted run-note">{t.error ?? ''}</td>
             </tr>
           ))}

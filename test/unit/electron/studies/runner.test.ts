@@ -40,7 +40,8 @@ describe('a first run', () => {
     const run = await finished(runner, runner.start({ trigger: 'manual', budget: 1000, options: {}, estimate: null }).id);
 
     expect(run).toMatchObject({ state: 'done', errors: 0 });
-    expect(s.listIds(id, 'posts')).toEqual(u.posts);
+    // Reels are posts too: a reel's first page read before the grid's second stores some posts earlier.
+    expect(s.listIds(id, 'posts').sort()).toEqual([...u.posts].sort());
     expect(s.listIds(id, 'reels')).toEqual(u.clips);
     expect(s.listIds(id, 'stories')).toEqual(u.stories);
     expect(s.listIds(id, 'highlights')).toEqual(u.highlights);
