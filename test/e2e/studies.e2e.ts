@@ -114,6 +114,10 @@ describe('studies', () => {
     await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
     await h.page.locator('[data-testid=live-run][data-state=running]').waitFor();
     await h.page.waitForFunction(() => Number(document.querySelector('[data-testid=live-run]')?.getAttribute('data-pages') ?? 0) >= 3);
+    // Its pace and, per target, what it read so far and what is left.
+    await h.page.getByTestId('live-per-target').click();
+    await h.page.getByTestId('run-detail').waitFor();
+    await h.page.waitForFunction(() => /pages\/s/.test(document.querySelector('[data-testid=live-pace]')?.textContent ?? ''));
     await shotThemes(h, 'study-live-run');
     h.sim.sim.faults.clear();
     await h.page.getByTestId('tab-runs').click();
@@ -123,7 +127,7 @@ describe('studies', () => {
     // Every post of every account once, by its exact id.
     for (const u of accounts) {
       const ids = query<{ id: string }>("SELECT r.id FROM list_items li JOIN targets t ON t.id = li.target_id JOIN records r ON r.rowid = li.record_id WHERE t.key = ? AND li.list = 'posts'", u.pk).map((r) => r.id);
-      expect(ids).toEqual(u.posts);
+      expect(ids.sort()).toEqual([...u.posts].sort());
     }
     expect(query<{ n: number }>('SELECT count(*) - count(DISTINCT kind || id) AS n FROM records')[0]?.n).toBe(0);
     await h.page.getByTestId('tab-targets').click();

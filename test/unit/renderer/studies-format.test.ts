@@ -1,7 +1,7 @@
 // The studies screens' words and numbers: lists offered per kind of target, dates of the date inputs,
 // relative times, a run's progress and the controls each state offers.
 import { describe, expect, it } from 'vitest';
-import { dayToEpoch, defaultCollect, epochToDay, listWord, offeredLists, raisedBudget, relativeTime, runActions, runProgress } from '../../../renderer/src/screens/studies/format';
+import { dayToEpoch, defaultCollect, durationWords, epochToDay, estimateAccuracy, listWord, offeredLists, raisedBudget, relativeTime, runActions, runPace, runProgress } from '../../../renderer/src/screens/studies/format';
 
 describe('what a study collects', () => {
   it('offers the lists of the kinds present, and ticks each kind’s defaults', () => {
@@ -52,5 +52,28 @@ describe('runs on screen', () => {
     expect(runActions({ state: 'cancelled', trigger: 'manual' })).toEqual(['export', 'media']);
     expect(raisedBudget(100)).toBe(150);
     expect(raisedBudget(4)).toBe(14);
+  });
+});
+
+describe('a run’s pace, time left and accuracy', () => {
+  const base = { state: 'running' as const, pages: 120, unitsSpent: 150, budget: 400, estimate: 300, startedAt: 1_000_000, updatedAt: 1_040_000, finishedAt: null };
+  it('pages a second since it started, and the time left at that pace to its estimate (or budget, if smaller)', () => {
+    const pace = runPace(base, 1_060_000); // 60 s in
+    expect(pace.pagesPerSecond).toBeCloseTo(2);
+    expect(pace.leftMs).toBeCloseTo(60_000); // 150 more units at 2.5 units/s
+    expect(runPace({ ...base, estimate: null }, 1_060_000).leftMs).toBeCloseTo(100_000); // 250 to the budget
+    expect(runPace({ ...base, estimate: 1000 }, 1_060_000).leftMs).toBeCloseTo(100_000); // the budget is smaller
+  });
+  it('says nothing it cannot know, and a finished run’s duration', () => {
+    expect(runPace({ ...base, pages: 0, unitsSpent: 0 }, 1_000_500)).toMatchObject({ pagesPerSecond: null, leftMs: null });
+    expect(runPace({ ...base, state: 'done', finishedAt: 1_090_000 }, 2_000_000)).toMatchObject({ leftMs: null, tookMs: 90_000 });
+    expect(durationWords(35_000)).toBe('35 s');
+    expect(durationWords(240_000)).toBe('4 min');
+    expect(durationWords(3_900_000)).toBe('1 h 5 min');
+  });
+  it('the estimate against what was spent', () => {
+    expect(estimateAccuracy({ estimate: 120, unitsSpent: 131 })).toBe('estimate 120, spent 131 (+9 %)');
+    expect(estimateAccuracy({ estimate: 200, unitsSpent: 150 })).toBe('estimate 200, spent 150 (-25 %)');
+    expect(estimateAccuracy({ estimate: null, unitsSpent: 10 })).toBeNull();
   });
 });

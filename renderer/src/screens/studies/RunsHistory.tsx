@@ -9,7 +9,7 @@ import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
-import { localDateTime, raisedBudget, runActions, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
+import { durationWords, estimateAccuracy, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
 
 const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = {
   pause: { label: 'Pause', icon: 'pause' },
@@ -20,7 +20,8 @@ const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = 
   media: { label: 'Save media', icon: 'download' },
 };
 
-function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
+/** Per target: pages, units, new and seen items, reads left, and why a target stopped. */
+export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
   const [detail, setDetail] = useState<RunDetail | null>(null);
   useEffect(() => {
     let live = true;
@@ -146,6 +147,12 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
         <span className="muted">
           {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
         </span>
+        {run.state !== 'running' && (
+          <span className="muted" data-testid="run-took" title={estimateAccuracy(run) ?? undefined}>
+            took {durationWords(runPace(run, Date.now()).tookMs)}
+            {estimateAccuracy(run) !== null ? ` · ${estimateAccuracy(run)}` : ''}
+          </span>
+        )}
         {run.errors > 0 && <span className="field-error">{run.errors} errors</span>}
         {run.mode === 'demo' && <span className="badge demo">Demo</span>}
         <span className="spacer" />

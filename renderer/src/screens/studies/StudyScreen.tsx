@@ -11,9 +11,9 @@ import { AddTargetsDialog } from './AddTargetsDialog';
 import { ChangesTab } from './ChangesTab';
 import { Codebook } from './Coding';
 import { DataBrowser } from './DataBrowser';
-import { localDateTime, relativeTime, runFound, runProgress, RUN_STATE_WORDS, units } from './format';
+import { durationWords, localDateTime, relativeTime, runFound, runPace, runProgress, RUN_STATE_WORDS, units } from './format';
 import { RunDialog } from './RunDialog';
-import { RunsHistory } from './RunsHistory';
+import { RunDetailView, RunsHistory } from './RunsHistory';
 import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
 import { StudyAnalysis } from './StudyAnalysis';
 import { StudyCharts } from './StudyCharts';
@@ -63,6 +63,8 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
     onChanged();
   };
   const progress = runProgress(run);
+  const pace = runPace(run, Date.now());
+  const [perTarget, setPerTarget] = useState(false);
   return (
     <section className="live-run card" aria-label="Run under way" data-testid="live-run" data-state={run.state} data-pages={run.pages} data-units={run.unitsSpent}>
       <div className="row">
@@ -74,6 +76,10 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
         <span className="muted">
           {runFound(run)} · {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
           {run.estimate !== null ? ` (estimate ${run.estimate.toLocaleString()})` : ''}
+        </span>
+        <span className="muted" data-testid="live-pace">
+          {pace.pagesPerSecond !== null ? `${pace.pagesPerSecond.toLocaleString('en-US', { maximumFractionDigits: 1 })} pages/s` : ''}
+          {pace.leftMs !== null ? ` · about ${durationWords(pace.leftMs)} left` : ''}
         </span>
         <span className="spacer" />
         {run.state === 'running' ? (
@@ -98,6 +104,10 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
         <div className={`sel-bar-fill ${run.state}`} style={{ width: `${progress * 100}%` }} />
       </div>
       {run.message && <div className="muted">{run.message}</div>}
+      <button type="button" className="btn small ghost" onClick={() => setPerTarget((x) => !x)} aria-expanded={perTarget} data-testid="live-per-target">
+        {perTarget ? '▾' : '▸'} Per target
+      </button>
+      {perTarget && <RunDetailView studyId={studyId} run={run} />}
     </section>
   );
 }

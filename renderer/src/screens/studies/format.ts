@@ -106,6 +106,38 @@ export function runProgress(run: Pick<RunInfo, 'state' | 'unitsSpent' | 'budget'
   return Math.min(1, run.unitsSpent / Math.max(1, of));
 }
 
+/** "4 min", "1 h 5 min", "35 s": a duration people plan with. */
+export function durationWords(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
+}
+
+/**
+ * How fast a run goes and how long it may still take: pages a second since it started, and the time left
+ * at that pace until it reaches its estimate (or its budget, if smaller). Null figures where there is not
+ * enough to say (no pages yet, nothing known to reach).
+ */
+export function runPace(run: Pick<RunInfo, 'state' | 'pages' | 'unitsSpent' | 'budget' | 'estimate' | 'startedAt' | 'updatedAt' | 'finishedAt'>, now: number): { pagesPerSecond: number | null; leftMs: number | null; tookMs: number } {
+  const end = run.finishedAt ?? (run.state === 'running' ? now : run.updatedAt);
+  const tookMs = Math.max(0, end - run.startedAt);
+  const pagesPerSecond = run.pages > 0 && tookMs >= 1000 ? run.pages / (tookMs / 1000) : null;
+  const goal = run.estimate !== null && run.estimate > 0 ? Math.min(run.budget, run.estimate) : run.budget;
+  const unitsPerMs = run.unitsSpent > 0 && tookMs > 0 ? run.unitsSpent / tookMs : 0;
+  const leftMs = run.state === 'running' && unitsPerMs > 0 && goal > run.unitsSpent ? (goal - run.unitsSpent) / unitsPerMs : null;
+  return { pagesPerSecond, leftMs, tookMs };
+}
+
+/** "estimate 120, spent 131 (+9 %)", or null without an estimate. */
+export function estimateAccuracy(run: Pick<RunInfo, 'estimate' | 'unitsSpent'>): string | null {
+  if (run.estimate === null) return null;
+  if (run.estimate === 0) return `estimate 0, spent ${run.unitsSpent.toLocaleString('en-US')}`;
+  const off = Math.round(((run.unitsSpent - run.estimate) / run.estimate) * 100);
+  return `estimate ${run.estimate.toLocaleString('en-US')}, spent ${run.unitsSpent.toLocaleString('en-US')} (${off > 0 ? '+' : ''}${off} %)`;
+}
+
 export type RunAction = 'pause' | 'resume' | 'cancel' | 'raise' | 'export' | 'media';
 
 /** The controls that do something for a run in each state (main refuses the others). */
