@@ -62,7 +62,10 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Retries after network errors, timeouts (408 included) and 500/502/503/504. Default 2. */
   maxRetries?: number;
-  /** Retries after 429 (each wait jittered up to +50 % without a scheduler). Default 3, with a scheduler 20. */
+  /**
+   * Retries after 429 (each wait jittered up to +50 % without a scheduler). Default 3; under a scheduler,
+   * background work (runs, jobs) tries 20 times, a screen's request 3 (the page then counts down and retries).
+   */
   maxRateRetries?: number;
   /** The session's request scheduler: each attempt waits there for a token; 429s slow it for everyone. */
   scheduler?: RequestScheduler;
@@ -165,8 +168,9 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
   const scheduler = o.scheduler ?? null;
-  // Under a scheduler a 429 costs nothing and the bucket has slowed down for it: the request goes again.
-  const maxRateRetries = o.maxRateRetries ?? (scheduler ? 20 : 3);
+  // Under a scheduler a 429 costs nothing and the bucket has slowed down for it: background work goes
+  // again until it passes; a screen says why it waits after a few.
+  const rateRetriesOf = (priority: Priority): number => o.maxRateRetries ?? (scheduler && priority === 'background' ? 20 : 3);
   const random = o.random ?? Math.random;
   const now = o.now ?? Date.now;
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
@@ -248,9 +252,11 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     let serverRetries = 0;
     let rateRetries = 0;
 
+    const priority = opts.priority ?? 'interactive';
+    const maxRateRetries = rateRetriesOf(priority);
     let again = false;
     for (let attempt = 1; ; attempt++) {
-      const pass: Pass | null = scheduler ? await scheduler.enter(opts.priority ?? 'interactive', { ...(opts.signal ? { signal: opts.signal } : {}), again }) : null;
+      const pass: Pass | null = scheduler ? await scheduler.enter(priority, { ...(opts.signal ? { signal: opts.signal } : {}), again }) : null;
       if (scheduler && !pass) return { ok: false, error: cancelledError() };
       try {
         const start = now();
@@ -290,7 +296,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         // The scheduler hears how the attempt ended: a 429 slows it for everyone and says when sending resumes.
         const resumesInMs = pass && error?.kind === 'rate_limited' ? pass.refused(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS) : null;
         pass?.release();
-        const retryInMs = error ? retryDelay(error, serverRetries, rateRetries, resumesInMs) : null;
+        const retryInMs = error ? retryDelay(error, serverRetries, resumesInMs, rateRetries >= maxRateRetries) : null;
         report({
           time: start,
           requestId,
@@ -326,9 +332,9 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
   }
 
   /** How long to wait before retrying this error, or null when it is not retried. */
-  function retryDelay(error: AppError, serverRetries: number, rateRetries: number, resumesInMs: number | null): number | null {
+  function retryDelay(error: AppError, serverRetries: number, resumesInMs: number | null, rateRetriesSpent: boolean): number | null {
     if (error.kind === 'rate_limited') {
-      if (rateRetries >= maxRateRetries) return null;
+      if (rateRetriesSpent) return null;
       if (resumesInMs !== null) return resumesInMs;
       const rate = o.rate?.() ?? null;
       const floor = rate !== null && rate > 0 ? Math.ceil(1000 / rate) : 0;

@@ -363,6 +363,25 @@ describe('api client: retries', () => {
     ]);
   });
 
+  it('under a scheduler, runs and jobs go on through 429s; a screen\'s request hands them to the page after 3 retries', async () => {
+    const scheduler: RequestScheduler = {
+      enter: async () => ({ release: () => undefined, refused: () => 0 }),
+      stats: () => ({ inFlight: 0, waiting: 0, tokens: 1, sent: 0, refused: 0 }),
+    };
+    for (let i = 0; i < 10; i++) plan.push({ status: 429, body: '{}' });
+    plan.push({ status: 200, body: USER_BODY });
+    const background = client({ scheduler });
+    expect(ok(await background.call('/v1/user/by/username', { username: 'natgeo' }, { priority: 'background' })).attempts).toBe(11);
+    expect(background.sleeps).toEqual([]);
+
+    seen = [];
+    plan = [];
+    for (let i = 0; i < 10; i++) plan.push({ status: 429, body: '{}', headers: { 'retry-after': '3' } });
+    const screen = client({ scheduler });
+    expect(fail(await screen.call('/v1/user/by/username', { username: 'natgeo' }))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3000 });
+    expect(seen).toHaveLength(4);
+  });
+
   it('under a scheduler, a call cancelled while it waits there is never sent', async () => {
     const controller = new AbortController();
     const scheduler: RequestScheduler = {
