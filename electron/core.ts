@@ -12,6 +12,7 @@ import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
 import { createCostGuard, createGrant } from './calls/cost-guard';
 import { createIssuedCursors } from './calls/cursors';
+import { createRequestScheduler, schedulerPerSession } from './calls/scheduler';
 import { migrateLegacyKey, type KeyStores, type SecretStore } from './platform/keychain';
 import { createLedger } from './calls/ledger';
 import type { Handlers } from './ipc/router';
@@ -123,13 +124,15 @@ export function createAppCore(o: CoreOptions): AppCore {
   const sessions = createServiceSessions({ settings: settingsStore, keyStores: o.keyStores, demo: o.demo, liveFetch: o.liveFetch });
   let stopBalance: (() => void) | null = null;
 
+  // Every request of a session waits in its scheduler, at the rate the session's balance says.
+  const schedulerOf = schedulerPerSession((s) => createRequestScheduler({ rate: () => (sessions.isCurrent(s) ? (balance.get()?.rate ?? null) : null) }));
   const clientFor = (s: Session, onAttempt?: (a: AttemptRecord) => void) =>
     createApiClient({
       baseUrl: s.baseUrl,
       fetch: s.fetch,
       getKey: () => s.key,
       userAgent: o.userAgent,
-      rate: () => balance.get()?.rate ?? null,
+      scheduler: schedulerOf(s),
       ...(onAttempt ? { onAttempt } : {}),
       onAnswer: explorer.observe,
       now,

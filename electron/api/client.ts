@@ -1,6 +1,8 @@
 // The service client of the main process: checks the request against the catalog, sends it with the
 // key, reads the answer within its size and nesting limits (read-answer.ts), parses it losslessly,
 // classifies errors, retries what is safe to retry, and reports every attempt for the request ledger. The key is added here and nowhere else; it never leaves this module.
+// With a scheduler (the session's, calls/scheduler.ts), every attempt waits there for its turn, and a 429
+// is the scheduler's to wait out: one back-off for every caller of the session.
 import { createHash, randomUUID } from 'node:crypto';
 import { costOf, findEndpoint, type Endpoint } from '../../shared/api/catalog';
 import {
@@ -23,6 +25,7 @@ import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../../shared/api/answer-limi
 import { parseLossless } from '../../shared/api/json';
 import { validateParams } from '../../shared/api/params';
 import { backoffMs, sleep } from '../../shared/timing';
+import type { Pass, Priority, RequestScheduler } from '../calls/scheduler';
 import { readAnswerBody, type AnswerLimits } from './read-answer';
 
 export interface AttemptRecord {
@@ -59,12 +62,17 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Retries after network errors, timeouts (408 included) and 500/502/503/504. Default 2. */
   maxRetries?: number;
-  /** Retries after 429 (each wait jittered up to +50 %). Default 3. */
+  /**
+   * Retries after 429 (each wait jittered up to +50 % without a scheduler). Default 3; under a scheduler,
+   * background work (runs, jobs) tries 20 times, a screen's request 3 (the page then counts down and retries).
+   */
   maxRateRetries?: number;
+  /** The session's request scheduler: each attempt waits there for a token; 429s slow it for everyone. */
+  scheduler?: RequestScheduler;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
-  /** Requests per second the key allows, if known: waits after a 429 are at least 1000/rate ms. */
+  /** Requests per second the key allows, if known: waits after a 429 are at least 1000/rate ms (without a scheduler). */
   rate?: () => number | null;
   /** Called after every attempt sent, for the request ledger. */
   onAttempt?: (a: AttemptRecord) => void;
@@ -93,6 +101,8 @@ export type ApiOutcome = { ok: true; value: ApiResult } | { ok: false; error: Ap
 export interface CallOptions {
   signal?: AbortSignal;
   requestId?: string;
+  /** Its place in the scheduler's lines: what a person waits for on screen (default), or runs and jobs. */
+  priority?: Priority;
 }
 
 export interface ApiClient {
@@ -157,7 +167,10 @@ export function withoutKey(text: string, key: string): string {
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const timeoutMs = o.timeoutMs ?? 30_000;
   const maxRetries = o.maxRetries ?? 2;
-  const maxRateRetries = o.maxRateRetries ?? 3;
+  const scheduler = o.scheduler ?? null;
+  // Under a scheduler a 429 costs nothing and the bucket has slowed down for it: background work goes
+  // again until it passes; a screen says why it waits after a few.
+  const rateRetriesOf = (priority: Priority): number => o.maxRateRetries ?? (scheduler && priority === 'background' ? 20 : 3);
   const random = o.random ?? Math.random;
   const now = o.now ?? Date.now;
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
@@ -239,76 +252,90 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     let serverRetries = 0;
     let rateRetries = 0;
 
+    const priority = opts.priority ?? 'interactive';
+    const maxRateRetries = rateRetriesOf(priority);
+    let again = false;
     for (let attempt = 1; ; attempt++) {
-      const start = now();
-      const outcome = await attemptOnce(url, key, opts.signal);
-      const durationMs = now() - start;
+      const pass: Pass | null = scheduler ? await scheduler.enter(priority, { ...(opts.signal ? { signal: opts.signal } : {}), again }) : null;
+      if (scheduler && !pass) return { ok: false, error: cancelledError() };
+      try {
+        const start = now();
+        const outcome = await attemptOnce(url, key, opts.signal);
+        const durationMs = now() - start;
 
-      let error: AppError | null;
-      let data: unknown;
-      let status: number | null = null;
-      let bodySha256: string | null = null;
-      let headerUnits: number | null = null;
-      if (outcome.kind === 'failed') {
-        error = outcome.error;
-      } else {
-        status = outcome.status;
-        headerUnits = unitsFromHeader(outcome.headers.get('x-hiker-info'));
-        const bodyText = outcome.kind === 'answer' ? outcome.bodyText : '';
-        if (outcome.kind === 'answer') bodySha256 = sha256(bodyText);
-        error = null;
-        if (outcome.kind === 'refused') {
-          const limit = outcome.problem === 'too_large' ? limits.maxBytes : limits.maxDepth;
-          error = unreadableAnswer({ status, headers: outcome.headers, path: endpoint.path }, outcome.problem, limit);
-        } else if (status >= 200 && status < 300 && outcome.kind === 'answer') {
-          try {
-            data = parseLossless(bodyText);
-          } catch {
+        let error: AppError | null;
+        let data: unknown;
+        let status: number | null = null;
+        let bodySha256: string | null = null;
+        let headerUnits: number | null = null;
+        if (outcome.kind === 'failed') {
+          error = outcome.error;
+        } else {
+          status = outcome.status;
+          headerUnits = unitsFromHeader(outcome.headers.get('x-hiker-info'));
+          const bodyText = outcome.kind === 'answer' ? outcome.bodyText : '';
+          if (outcome.kind === 'answer') bodySha256 = sha256(bodyText);
+          error = null;
+          if (outcome.kind === 'refused') {
+            const limit = outcome.problem === 'too_large' ? limits.maxBytes : limits.maxDepth;
+            error = unreadableAnswer({ status, headers: outcome.headers, path: endpoint.path }, outcome.problem, limit);
+          } else if (status >= 200 && status < 300 && outcome.kind === 'answer') {
+            try {
+              data = parseLossless(bodyText);
+            } catch {
+              error = classifyAnswer({ status, headers: outcome.headers, bodyText, path: endpoint.path, now: now() });
+            }
+          } else {
             error = classifyAnswer({ status, headers: outcome.headers, bodyText, path: endpoint.path, now: now() });
           }
-        } else {
-          error = classifyAnswer({ status, headers: outcome.headers, bodyText, path: endpoint.path, now: now() });
         }
+        if (error) error = scrubKey(error, key);
+
+        const units = headerUnits ?? (status !== null && (error === null || error.billed) ? cost : 0);
+        totalUnits += units;
+        // The scheduler hears how the attempt ended: a 429 slows it for everyone and says when sending resumes.
+        const resumesInMs = pass && error?.kind === 'rate_limited' ? pass.refused(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS) : null;
+        pass?.release();
+        const retryInMs = error ? retryDelay(error, serverRetries, resumesInMs, rateRetries >= maxRateRetries) : null;
+        report({
+          time: start,
+          requestId,
+          attempt,
+          path: endpoint.path,
+          params: recordParams,
+          status,
+          units,
+          durationMs,
+          errorKind: error?.kind ?? null,
+          bodySha256,
+          retryInMs,
+        });
+
+        if (!error && status !== null && bodySha256 !== null) {
+          if (outcome.kind === 'answer') o.onAnswer?.(requestId, outcome.bodyText, data);
+          return {
+            ok: true,
+            value: { data, units: totalUnits, status, requestId, bodySha256, durationMs: now() - callStart, attempts: attempt },
+          };
+        }
+        const failure = error ?? internalError('an answer was neither a success nor an error');
+        if (retryInMs === null) return { ok: false, error: failure };
+        if (failure.kind === 'rate_limited') rateRetries++;
+        else serverRetries++;
+        // After a 429 the scheduler does the waiting, for every request of the session at once.
+        again = failure.kind === 'rate_limited' && pass !== null;
+        if (!again && !(await sleep(retryInMs, opts.signal, o.sleep))) return { ok: false, error: cancelledError() };
+      } finally {
+        pass?.release();
       }
-      if (error) error = scrubKey(error, key);
-
-      const units = headerUnits ?? (status !== null && (error === null || error.billed) ? cost : 0);
-      totalUnits += units;
-
-      const retryInMs = error ? retryDelay(error, serverRetries, rateRetries) : null;
-      report({
-        time: start,
-        requestId,
-        attempt,
-        path: endpoint.path,
-        params: recordParams,
-        status,
-        units,
-        durationMs,
-        errorKind: error?.kind ?? null,
-        bodySha256,
-        retryInMs,
-      });
-
-      if (!error && status !== null && bodySha256 !== null) {
-        if (outcome.kind === 'answer') o.onAnswer?.(requestId, outcome.bodyText, data);
-        return {
-          ok: true,
-          value: { data, units: totalUnits, status, requestId, bodySha256, durationMs: now() - callStart, attempts: attempt },
-        };
-      }
-      const failure = error ?? internalError('an answer was neither a success nor an error');
-      if (retryInMs === null) return { ok: false, error: failure };
-      if (failure.kind === 'rate_limited') rateRetries++;
-      else serverRetries++;
-      if (!(await sleep(retryInMs, opts.signal, o.sleep))) return { ok: false, error: cancelledError() };
     }
   }
 
   /** How long to wait before retrying this error, or null when it is not retried. */
-  function retryDelay(error: AppError, serverRetries: number, rateRetries: number): number | null {
+  function retryDelay(error: AppError, serverRetries: number, resumesInMs: number | null, rateRetriesSpent: boolean): number | null {
     if (error.kind === 'rate_limited') {
-      if (rateRetries >= maxRateRetries) return null;
+      if (rateRetriesSpent) return null;
+      if (resumesInMs !== null) return resumesInMs;
       const rate = o.rate?.() ?? null;
       const floor = rate !== null && rate > 0 ? Math.ceil(1000 / rate) : 0;
       // Never sooner than asked; up to half as long again at random, so that parallel jobs that met the

@@ -11,6 +11,7 @@ import type { CallValue, LedgerEntry, OpArgs, Quote, Result } from '../../shared
 import { queryRecord, queryToSend, type ApiClient, type AttemptRecord } from '../api/client';
 import type { BalanceTracker } from './balance';
 import type { CostGuard, SpendGrant } from './cost-guard';
+import type { Priority } from './scheduler';
 import { createIssuedCursors, type IssuedCursors } from './cursors';
 import { sessionNamespace, type Session } from './session';
 
@@ -41,6 +42,8 @@ export interface CallOptions {
   grant?: SpendGrant;
   /** The study (and its run; none for a re-check) the request is for: written on its ledger line. */
   study?: { id: string; runId?: number };
+  /** Its place in the session's request scheduler: 'interactive' (a screen, the default) goes before 'background' (runs, jobs, re-checks, renewals). */
+  priority?: Priority;
 }
 
 export interface CallService {
@@ -205,7 +208,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
       else append(ledgerEntry(s, a, endpoint, params, null, options.study));
     };
 
-    const outcome = await deps.client(s, onAttempt).call(endpoint.path, params, { signal, requestId });
+    const outcome = await deps.client(s, onAttempt).call(endpoint.path, params, { signal, requestId, priority: options.priority ?? 'interactive' });
     const { billed, success } = attempts;
     permit.settle(billed);
     // Only the session the balance belongs to lowers it.

@@ -7,13 +7,14 @@ import { findEndpoint } from '../../shared/api/catalog';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { CallValue, OpArgs, Result } from '../../shared/ipc';
 import type { SpendGrant } from '../calls/cost-guard';
+import type { Priority } from '../calls/scheduler';
 import type { RefreshRef } from './plan';
 import { isDict, type Dict } from '../../shared/guards';
 
 /** What main's confirmation of a batch of renewals gave: the units it may spend, passed on with each renewal call. */
 export type RenewalGrant = SpendGrant;
 
-export type CallFn = (args: OpArgs<'call'>, options?: { grant?: RenewalGrant }) => Promise<Result<CallValue>>;
+export type CallFn = (args: OpArgs<'call'>, options?: { grant?: RenewalGrant; priority?: Priority }) => Promise<Result<CallValue>>;
 
 /** The call that renewed a file's URL, for the sidecar. */
 export interface RefreshedBy {
@@ -79,7 +80,7 @@ export async function refreshUrl(ref: RefreshRef, staleUrl: string, o: RefreshOp
   const params = { id: ref.id };
   // First from the cache if it holds the record; if that copy carries the same stale link, from the service.
   for (const refresh of [false, true]) {
-    const outcome = await o.call({ path: ref.path, params, ...(refresh ? { refresh: true } : {}) }, { grant: o.grant });
+    const outcome = await o.call({ path: ref.path, params, ...(refresh ? { refresh: true } : {}) }, { grant: o.grant, priority: 'background' });
     if (!outcome.ok) {
       const e = outcome.error;
       if (e.kind === 'confirmation_required') {

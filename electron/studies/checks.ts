@@ -232,7 +232,7 @@ export function createChecker(d: CheckerDeps): Checker {
       return false;
     }
     d.grants.reserve(scope, 'check', id, cost);
-    const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId } });
+    const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId }, priority: 'background' });
     d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0);
     if (closed) return false;
     if (!result.ok && STOPPING.has(result.error.kind)) {

@@ -183,7 +183,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     }
     if (cost > 0) d.grants.reserve(scope, 'run', id, cost);
     runs.set(id, { reserved: cost }, now());
-    const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id, scope), study: { id: d.studyId, runId: id } });
+    const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id, scope), study: { id: d.studyId, runId: id }, priority: 'background' });
     const billed = result.ok ? result.value.units : result.error.billed ? costOf(endpoint, params) : 0;
     if (cost > 0 || billed > 0) d.grants.settle(scope, 'run', id, billed);
     if (run.options.daily) d.grants.spendDay(scope, d.dayOf(now()), billed);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions, type ApiOutcome, type AttemptRecord } from '../../../../electron/api/client';
+import { createApiClient, type ApiClientOptions, type ApiOutcome, type AttemptRecord, type CallOptions } from '../../../../electron/api/client';
+import type { RequestScheduler } from '../../../../electron/calls/scheduler';
 import { CATALOG } from '../../../../shared/api/catalog';
 
 // A real HTTP server on loopback plays the service. Each test queues the answers it wants.
@@ -62,7 +63,7 @@ beforeEach(() => {
 });
 
 interface Harness {
-  call: (path: string, params: Record<string, unknown>, opts?: { signal?: AbortSignal; requestId?: string }) => Promise<ApiOutcome>;
+  call: (path: string, params: Record<string, unknown>, opts?: CallOptions) => Promise<ApiOutcome>;
   records: AttemptRecord[];
   sleeps: number[];
 }
@@ -329,6 +330,71 @@ describe('api client: retries', () => {
     expect(fail(await call('/v1/user/by/username', { username: 'natgeo' }))).toMatchObject({ kind: 'rate_limited', retryable: true });
     expect(sleeps).toHaveLength(3);
     expect(seen).toHaveLength(4);
+  });
+
+  it('under a scheduler, waits in it for each attempt and leaves the 429 back-off to it (one wait for everyone)', async () => {
+    plan.push({ status: 429, body: '{}', headers: { 'retry-after': '2' } }, { status: 503, body: '{}' }, { status: 200, body: USER_BODY });
+    const entered: { priority: string; again: boolean }[] = [];
+    const told: string[] = [];
+    const scheduler: RequestScheduler = {
+      enter: async (priority, options) => {
+        entered.push({ priority, again: options?.again ?? false });
+        // As the scheduler's passes: the first word on an attempt counts, later ones change nothing.
+        let over = false;
+        const tell = (what: string) => void (over || told.push(what), (over = true));
+        return { release: () => tell('release'), refused: (ms) => (tell(`refused ${ms}`), 2600) };
+      },
+      stats: () => ({ inFlight: 0, waiting: 0, tokens: 1, sent: 0, refused: 0 }),
+    };
+    const { call, records, sleeps } = client({ scheduler });
+    expect(ok(await call('/v1/user/by/username', { username: 'natgeo' }, { priority: 'background' })).attempts).toBe(3);
+    // The 429 is told to the scheduler and goes again first, without a wait of the client's own; the 503 keeps its backoff.
+    expect(entered).toEqual([
+      { priority: 'background', again: false },
+      { priority: 'background', again: true },
+      { priority: 'background', again: false },
+    ]);
+    expect(told).toEqual(['refused 2000', 'release', 'release']);
+    expect(sleeps).toEqual([500]);
+    expect(records.map((r) => [r.status, r.retryInMs, r.units])).toEqual([
+      [429, 2600, 0],
+      [503, 500, 0],
+      [200, null, 1],
+    ]);
+  });
+
+  it('under a scheduler, runs and jobs go on through 429s; a screen\'s request hands them to the page after 3 retries', async () => {
+    const scheduler: RequestScheduler = {
+      enter: async () => ({ release: () => undefined, refused: () => 0 }),
+      stats: () => ({ inFlight: 0, waiting: 0, tokens: 1, sent: 0, refused: 0 }),
+    };
+    for (let i = 0; i < 10; i++) plan.push({ status: 429, body: '{}' });
+    plan.push({ status: 200, body: USER_BODY });
+    const background = client({ scheduler });
+    expect(ok(await background.call('/v1/user/by/username', { username: 'natgeo' }, { priority: 'background' })).attempts).toBe(11);
+    expect(background.sleeps).toEqual([]);
+
+    seen = [];
+    plan = [];
+    for (let i = 0; i < 10; i++) plan.push({ status: 429, body: '{}', headers: { 'retry-after': '3' } });
+    const screen = client({ scheduler });
+    expect(fail(await screen.call('/v1/user/by/username', { username: 'natgeo' }))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3000 });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('under a scheduler, a call cancelled while it waits there is never sent', async () => {
+    const controller = new AbortController();
+    const scheduler: RequestScheduler = {
+      enter: async () => {
+        controller.abort();
+        return null;
+      },
+      stats: () => ({ inFlight: 0, waiting: 0, tokens: 1, sent: 0, refused: 0 }),
+    };
+    const { call, records } = client({ scheduler });
+    expect(fail(await call('/v1/user/by/username', { username: 'natgeo' }, { signal: controller.signal }))).toMatchObject({ kind: 'cancelled', billed: false });
+    expect(seen).toEqual([]);
+    expect(records).toEqual([]);
   });
 
   it('retries network errors, reporting attempts without a status', async () => {

@@ -13,9 +13,11 @@ const liveSession = (): Session => createSession({ mode: 'live', reason: 'key', 
 /** A client double: answers from a script and reports one attempt per answer, as the real client does. */
 function scriptedClient(script: (path: string, params: Record<string, unknown>) => { status: number; units: number; data?: unknown; error?: ApiOutcome }) {
   const sent: { path: string; params: Record<string, unknown> }[] = [];
+  const priorities: (string | undefined)[] = [];
   const factory = (_session: Session, onAttempt: (a: AttemptRecord) => void): ApiClient => ({
     async call(path, params, opts) {
       sent.push({ path, params });
+      priorities.push(opts?.priority);
       const answer = script(path, params);
       onAttempt({
         time: 1, requestId: opts?.requestId ?? 'r', attempt: 1, path, params: params as Record<string, string>, status: answer.status,
@@ -25,7 +27,7 @@ function scriptedClient(script: (path: string, params: Record<string, unknown>) 
       return { ok: true, value: { data: answer.data, units: answer.units, status: answer.status, requestId: opts?.requestId ?? 'r', bodySha256: 'abc', durationMs: 5, attempts: 1 } };
     },
   });
-  return { factory, sent };
+  return { factory, sent, priorities };
 }
 
 function memoryCache(): CallCache & { size(): number; namespaces(): string[] } {
@@ -59,7 +61,7 @@ async function setup(script: Parameters<typeof scriptedClient>[0], startBalance 
     balance,
     ledger: { append: async (e) => void ledger.push(e), problem: async () => ledgerState.problem },
   });
-  return { service, sent: client.sent, ledger, balance, cache, asks, sessions, ledgerState };
+  return { service, sent: client.sent, priorities: client.priorities, ledger, balance, cache, asks, sessions, ledgerState };
 }
 
 const followersPage = (cursor: string | null) => ({ response: { users: [{ id: '1', username: 'a' }] }, next_page_id: cursor });
@@ -205,6 +207,13 @@ describe('call service', () => {
     expect(balance.get()?.requests).toBe(100); // the live balance is not lowered by a demo answer
     // The live session does not see the demo answer in its cache.
     expect(await cache.get('/v1/user/by/username', { username: 'a' }, 'live')).toBeNull();
+  });
+
+  it('a call waits in the scheduler as a screen\'s unless main\'s code says it is background work', async () => {
+    const { service, priorities } = await setup(() => ({ status: 200, units: 1, data: {} }));
+    await service.call({ path: '/v1/user/by/username', params: { username: 'a' } });
+    await service.call({ path: '/v1/user/by/username', params: { username: 'b' } }, { priority: 'background' });
+    expect(priorities).toEqual(['interactive', 'background']);
   });
 
   it('a question answered after the session switched sends nothing', async () => {

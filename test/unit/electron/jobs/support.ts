@@ -1,5 +1,6 @@
-// Test support for bulk jobs: the real call stack of the app (api client, cost guard, response cache on
-// disk, balance, CallService), wired as electron/core.ts wires it, in front of the in-process simulator.
+// Test support for bulk jobs: the real call stack of the app (request scheduler, api client, cost guard,
+// response cache on disk, balance, CallService), wired as electron/core.ts wires it, in front of the
+// in-process simulator.
 // Each test gets its own simulator key, so the units it spent are its own.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { createBalanceTracker, type BalanceTracker } from '../../../../electron/
 import { createResponseCache, type ResponseCache } from '../../../../electron/calls/cache';
 import { createCallService, type CallService } from '../../../../electron/calls/calls';
 import { createCostGuard } from '../../../../electron/calls/cost-guard';
+import { createRequestScheduler, type RequestScheduler } from '../../../../electron/calls/scheduler';
 import { createSession, sessionNamespace, type Session } from '../../../../electron/calls/session';
 import { createAskRecorder, type AskRecorder } from '../../../support/ask-recorder';
 import { DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
@@ -40,18 +42,22 @@ export interface CallStack {
   asks: AskRecorder;
   /** The one session of this stack (live, the simulator as the service). */
   session: Session;
+  /** The session's request scheduler, at the rate the balance says. */
+  scheduler: RequestScheduler;
 }
 
 /** What the app builds in electron/core.ts, over `dataDir` (the cache lives in `<dataDir>/cache`). */
 export async function callStack(sim: Simulator, key: string, dataDir: string): Promise<CallStack> {
   const fetchSim: typeof fetch = (input, init) => sim.handle(new Request(input as string, init));
+  const scheduler = createRequestScheduler({ rate: () => balance.get()?.rate ?? null });
   const client = (onAttempt?: Parameters<typeof createApiClient>[0]['onAttempt']) =>
     createApiClient({
       baseUrl: DEFAULT_API_ORIGIN,
       fetch: fetchSim,
       getKey: () => key,
       userAgent: 'Feedlens/test (jobs)',
-      sleep: async () => undefined, // retries without waiting: the simulator has no rate trouble here
+      scheduler,
+      sleep: async () => undefined, // server errors are retried without waiting
       ...(onAttempt ? { onAttempt } : {}),
     });
   const balance = createBalanceTracker({
@@ -77,7 +83,7 @@ export async function callStack(sim: Simulator, key: string, dataDir: string): P
     balance,
     ledger: { append: async (entry) => void ledger.push(entry), problem: async () => null },
   });
-  return { calls, balance, cache, ledger, asks, session };
+  return { calls, balance, cache, ledger, asks, session, scheduler };
 }
 
 export async function tempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
