@@ -233,7 +233,7 @@ export function createChecker(d: CheckerDeps): Checker {
     }
     d.grants.reserve(scope, 'check', id, cost);
     const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId }, priority: 'background' });
-    d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0);
+    d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0, cost);
     if (closed) return false;
     if (!result.ok && STOPPING.has(result.error.kind)) {
       set(id, result.error.kind === 'cancelled' ? 'paused' : 'failed', result.error.message, result.error.kind !== 'cancelled');
@@ -295,7 +295,7 @@ export function createChecker(d: CheckerDeps): Checker {
       for (const r of db.prepare("SELECT * FROM checks WHERE state = 'running'").all() as unknown as CheckRow[]) {
         // The call under way when the app stopped may have been billed.
         const reserved = d.grants.get(scope, 'check', r.id)?.reserved ?? 0;
-        if (reserved > 0) d.grants.settle(scope, 'check', r.id, reserved);
+        if (reserved > 0) d.grants.settle(scope, 'check', r.id, reserved, reserved);
         const mismatch = sessionMismatch(r, d.session());
         const granted = standing(r, scope);
         if (mismatch) set(r.id, 'paused', mismatch.replace('This run', 'This re-check'), false);

@@ -18,10 +18,10 @@ export function refusedCursor(error: AppError, task: Task): boolean {
 }
 
 /** The task goes on from its list's first page; the run's errors say so. True: the run goes on. */
-export function restartFromFirstPage(parts: StudyParts, runs: RunTable, runId: number, task: Task, now: number): true {
+export function restartFromFirstPage(parts: StudyParts, runs: RunTable, runId: number, task: Task, now: number, released: number): true {
   tx(parts.db, () => {
     parts.tasks.update(runId, task.pos, { cursor: null, minFreshAt: task.minFreshAt, read: task.read });
-    runs.error(runId, { targetId: task.targetId, list: task.list, kind: 'validation', message: RESTARTED, billed: 0 }, now);
+    runs.error(runId, { targetId: task.targetId, list: task.list, kind: 'validation', message: RESTARTED, billed: 0, released }, now);
   });
   return true;
 }

@@ -21,7 +21,7 @@ const grantSchema = z.object({
   budget: count,
   /** Units it spent under this scope, as main counted them. */
   spent: count,
-  /** The cost of the call under way (counted as spent if the app stops during it). */
+  /** The cost of the calls under way (counted as spent if the app stops during them). */
   reserved: count,
   /** The budget main last wrote into the study's database for it: another number there means an edit. */
   dbBudget: count,
@@ -57,10 +57,10 @@ export interface StudyGrants {
   get(scope: string, kind: GrantKind, id: number): Grant | null;
   /** Allows `more` units (a start, a raise, a confirmed resume); `dbBudget` is the budget written to the database. */
   allow(scope: string, kind: GrantKind, id: number, more: number, dbBudget: number): Grant;
-  /** Before a call: its cost, counted if the app stops before `settle`. */
+  /** Before a call: its cost, counted if the app stops before `settle` (several calls may be in flight). */
   reserve(scope: string, kind: GrantKind, id: number, units: number): void;
-  /** After a call: what it was billed replaces what was reserved. */
-  settle(scope: string, kind: GrantKind, id: number, units: number): void;
+  /** After a call: what it was billed is spent, and what was reserved for it (`released`) goes. */
+  settle(scope: string, kind: GrantKind, id: number, units: number, released: number): void;
   /** Cancelled under every scope: never resumed. */
   cancel(kind: GrantKind, id: number): void;
   /** True when the user cancelled it under any scope. */
@@ -121,11 +121,11 @@ export function createGrantStore(dataDir: string, log: (message: string) => void
           save();
           return { ...g };
         },
-        reserve: (scope, kind, id, units) => change(scope, kind, id, (g) => void (g.reserved = units)),
-        settle: (scope, kind, id, units) =>
+        reserve: (scope, kind, id, units) => change(scope, kind, id, (g) => void (g.reserved += units)),
+        settle: (scope, kind, id, units, released) =>
           change(scope, kind, id, (g) => {
             g.spent += units;
-            g.reserved = 0;
+            g.reserved = Math.max(0, g.reserved - released);
           }),
         cancel(kind, id) {
           for (const s of Object.values(scopes())) {

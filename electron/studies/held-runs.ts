@@ -71,6 +71,11 @@ export function holdingRunTable(db: Db, table: RunTable, now: () => number): Hol
       flush();
       return table.settleReserved(id, at);
     },
+    reserve(id, units) {
+      flush();
+      table.reserve(id, units);
+    },
+    release: (id, units) => table.release(id, units),
     error(id, e, at) {
       flush();
       table.error(id, e, at);

@@ -34,6 +34,8 @@ export interface PageInput {
   /** The answer; null for an empty list (the service's "Entries not found"). */
   data: unknown;
   units: number;
+  /** What was reserved for this page before its call (it goes now that the page is counted). */
+  reserved: number;
   requestId: string;
   fetchedAt: number;
   cacheHit: boolean;
@@ -225,8 +227,8 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       id: input.requestId, runId, targetId: target.id, path: input.endpoint.path, params: { ...task.params, ...(task.cursor ?? {}) }, fetchedAt: input.fetchedAt,
       units: input.units, cacheHit: input.cacheHit, items: kept.length, newItems, sessionId: input.session.id, mode: input.session.mode, origin: input.session.origin,
     });
-    db.prepare('UPDATE runs SET units_spent = units_spent + ?, reserved = 0, pages = pages + 1, new_items = new_items + ?, items = items + ?, updated_at = ? WHERE id = ?')
-      .run(input.units, newItems, firstInRun, input.now, runId);
+    db.prepare('UPDATE runs SET units_spent = units_spent + ?, reserved = max(0, reserved - ?), pages = pages + 1, new_items = new_items + ?, items = items + ?, updated_at = ? WHERE id = ?')
+      .run(input.units, input.reserved, newItems, firstInRun, input.now, runId);
     db.prepare(
       `INSERT INTO run_targets (run_id, target_id, pages, units, new_items, items, error) VALUES (?, ?, 1, ?, ?, ?, ?)
        ON CONFLICT (run_id, target_id) DO UPDATE SET pages = pages + 1, units = units + excluded.units, new_items = new_items + excluded.new_items,

@@ -11,8 +11,8 @@ export interface RunBudget {
   standing(run: RunRecord, scope: string): Standing;
   /** Units the run may still spend, and why it stops when they are not enough. */
   room(run: RunRecord, scope: string): { units: number; why: string };
-  /** The grant the call service checks each call against. */
-  grantOf(id: number, scope: string): SpendGrant;
+  /** The grant the call service checks a call against (`own`: what was reserved for that call). */
+  grantOf(id: number, scope: string, own: number): SpendGrant;
   /**
    * The call under way when the app stopped may have been billed: counted as spent in main's grant, the
    * run's row and the schedule's day (main's record first: it is never counted twice).
@@ -39,10 +39,12 @@ export function createRunBudget(d: {
 
   function room(run: RunRecord, scope: string): { units: number; why: string } {
     const granted = standing(run, scope);
-    const own = Math.min(run.budget - run.unitsSpent, granted.ok ? granted.room : 0);
+    // Pages in flight are counted as spent until they are committed: a run never spends past its budget.
+    const grant = d.grants.get(scope, 'run', run.id);
+    const own = Math.min(run.budget - run.unitsSpent - run.reserved, granted.ok ? granted.room - (grant?.reserved ?? 0) : 0);
     const daily = run.options.daily ? (d.dailyBudget?.(scope) ?? 0) : null;
     if (daily !== null) {
-      const left = daily - daySpent(scope);
+      const left = daily - daySpent(scope) - run.reserved;
       if (left <= own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} units is used up for today; it goes on tomorrow.` };
     }
     return { units: own, why: `Stopped before going past its budget of ${run.budget.toLocaleString('en-US')} units.` };
@@ -51,18 +53,18 @@ export function createRunBudget(d: {
   return {
     standing,
     room,
-    grantOf: (id, scope) => ({
+    grantOf: (id, scope, own) => ({
       label: `Run #${id} of this study`,
       allows: (units) => {
         const run = d.runs.get(id);
-        return run !== null && units <= room(run, scope).units;
+        return run !== null && units <= room(run, scope).units + own;
       },
       spent: () => undefined, // counted in the run's row when the page is committed, and in main's grant
     }),
     settleInterrupted(run, scope) {
       const grant = d.grants.get(scope, 'run', run.id);
       if (grant && grant.reserved > 0) {
-        d.grants.settle(scope, 'run', run.id, grant.reserved);
+        d.grants.settle(scope, 'run', run.id, grant.reserved, grant.reserved);
         if (run.options.daily) d.grants.spendDay(scope, d.dayOf(run.updatedAt), grant.reserved);
       }
       const reserved = d.runs.settleReserved(run.id, d.now());

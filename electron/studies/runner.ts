@@ -1,31 +1,29 @@
-// A study's runs, in main: page after page through the CallService (cache, cost guard, ledger,
-// balance), each page committed in one transaction before the next is asked for (page.ts), so a run
-// survives a crash or a restart and resumes from its last committed page. A run stops at the end of its
-// work, before a page would take it past its budget (or a schedule's daily budget), on an error that
-// is not the target's own, or when the user pauses or cancels it. It keeps the session it started in:
-// in another mode or with another service it pauses and says why, it never carries on silently.
-//
-// One page: budget checks -> reserve its cost in the runs row -> call -> commit the page.
-import { costOf, findEndpoint } from '../../shared/api/catalog';
-import type { AppError } from '../../shared/api/errors';
-import { withCursor } from '../../shared/api/pager';
+// A study's runs, in main, in named stages: plan (plan.ts: what a target's lists need), share (tasks.ts:
+// which read goes next, the budget shared across targets), fetch (fetch.ts: the checks right before a call,
+// the call) and commit (page.ts: each page stored in one transaction before what it opens is read), so a
+// run survives a crash or a restart and resumes from its last committed pages. Several pages of a run are
+// under way at once, never two of the same list; the session's request scheduler keeps them at the key's
+// rate. A run stops at the end of its work, before a page would take it past its budget (or a schedule's
+// daily budget, counting the pages in flight), on an error that is not the target's own, or when the user
+// pauses or cancels it. It keeps the session it started in: in another mode or with another service it
+// pauses and says why, it never carries on silently.
 import type { SessionInfo } from '../../shared/ipc';
 import type { RunInfo, RunTrigger } from '../../shared/studies';
 import type { CallCache, CallService } from '../calls/calls';
 import { NeedsConfirmation, sessionMismatch, STAYS_CANCELLED } from './authority';
 import { tx, type Db } from './db';
+import { createPageStep, type RunStop } from './fetch';
 import { scopeOf, type StudyGrants } from './grants';
 import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
 import { holdingRunTable } from './held-runs';
 import { foldLeftovers } from './leftovers';
-import { refusedCursor, restartFromFirstPage } from './cursor-restart';
-import { commitPage, type StudyParts } from './page';
+import type { StudyParts } from './page';
 import { createRunBudget } from './run-budget';
-import { firstTasks, isPlannedRead, type RunOptions } from './plan';
-import { activeTargets, createRunTable, publicRun, targetRow, type RunRecord, type RunTable } from './runs';
+import { firstTasks, type RunOptions } from './plan';
+import { activeTargets, createRunTable, publicRun, type RunRecord, type RunTable } from './runs';
 import { createRecordStore } from './store';
 import { allowedLists, minimiseRecord, minimisesRecords, readMinimisation } from '../analysis/minimise';
-import { createListStates, createTaskQueue, type Task } from './tasks';
+import { createListStates, createTaskQueue } from './tasks';
 
 export interface RunnerDeps {
   db: Db;
@@ -46,6 +44,8 @@ export interface RunnerDeps {
   dayOf: (ms: number) => string;
   now?: () => number;
   log?: (message: string) => void;
+  /** Pages of one run under way at once (default 16: at a second a page, a key's 15 a second). */
+  concurrency?: number;
 }
 
 export type RunAction = 'pause' | 'resume' | 'cancel';
@@ -72,13 +72,6 @@ export interface StudyRunner {
   /** Resolves once the run's loop has stopped. */
   settled(runId: number): Promise<RunInfo | null>;
   close(): Promise<void>;
-}
-
-/** Errors of one target's list: the run records them and goes on with the rest. */
-const TARGET_ERRORS: ReadonlySet<AppError['kind']> = new Set(['private', 'comments_disabled', 'not_found', 'validation', 'retired', 'bad_response']);
-
-function isEmptyList(error: AppError): boolean {
-  return error.kind === 'not_found' && error.excType === 'NotFoundError';
 }
 
 export function createStudyRunner(d: RunnerDeps): StudyRunner {
@@ -118,131 +111,72 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
   }
 
   const budget = createRunBudget({ db, runs, grants: d.grants, ...(d.dailyBudget ? { dailyBudget: d.dailyBudget } : {}), dayOf: d.dayOf, now });
-  const { standing, room, grantOf } = budget;
+  const { standing } = budget;
+  /** Per run: the pages under way (their target, list and reserved cost), and why it stops, once a page said so. */
+  const work = new Map<number, { busy: Map<number, { targetId: number; list: string; contextId: string; cost: number }>; stop: RunStop | null }>();
+  const workOf = (id: number) => work.get(id) ?? work.set(id, { busy: new Map(), stop: null }).get(id)!;
+  const step = createPageStep({
+    parts, runs, studyId: d.studyId, calls: d.calls, cache: d.cache, session: d.session, grants: d.grants, budget, dayOf: d.dayOf, now,
+    mayCall: (id) => !closed && loops.get(id)?.want === 'run' && workOf(id).stop === null,
+    closing: () => closed,
+    inFlightFor: (id, targetId) => [...workOf(id).busy.values()].filter((f) => f.targetId === targetId).reduce((n, f) => n + f.cost, 0),
+    stop: (id, how) => void (workOf(id).stop ??= how),
+  });
 
-  /** The target's list cannot be read (private, gone...): recorded, and the run goes on without it. */
-  function skipTask(run: RunRecord, task: Task, error: AppError, billed: number): void {
-    tx(db, () => {
-      parts.tasks.remove(run.id, task.pos);
-      runs.error(run.id, { targetId: task.targetId, list: task.list, kind: error.kind, message: error.message, billed }, now());
-    });
-  }
-
-  /** One page of the task at the head of the queue. False when the run must stop. */
-  async function step(id: number): Promise<boolean> {
-    const run = runs.get(id);
-    if (!run) return false;
-    const task = parts.tasks.head(id);
-    if (!task) {
-      end(id, 'done', null);
-      return false;
-    }
-    const target = targetRow(db, task.targetId);
-    if (!target) {
-      tx(db, () => parts.tasks.remove(id, task.pos));
-      return true;
-    }
-    const endpoint = findEndpoint(task.path);
-    if (!endpoint || !isPlannedRead(target, task)) {
-      skipTask(run, task, { kind: 'validation', message: `Not a read Feedlens plans for ${target.label} (${task.path}): the study’s database was changed outside Feedlens. Nothing was spent on it.`, billed: false, retryable: false }, 0);
-      return true;
-    }
-    const params = withCursor(task.params, task.cursor) as Record<string, string>;
-    const hit = await d.cache.get(task.path, params);
-    if (closed || loops.get(id)?.want !== 'run') return false;
-    // The session and main's authorisation are checked right before the call, with nothing awaited in
-    // between: a call never starts in a session other than the run's, nor without main's grant.
-    const mismatch = sessionMismatch(run, d.session());
-    if (mismatch) {
-      pause(id, mismatch);
-      return false;
-    }
-    const scope = scopeOf(d.session());
-    const granted = standing(run, scope);
-    if (!granted.ok) {
-      pause(id, granted.why);
-      return false;
-    }
-    const fromCache = hit !== null && hit.fetchedAt > task.minFreshAt;
-    const cost = fromCache ? 0 : costOf(endpoint, params);
-    const { units: left, why } = room(run, scope);
-    if (cost > left) {
-      end(id, 'stopped_budget', why);
-      return false;
-    }
-    if (target.maxUnitsPerRun !== null && cost > 0) {
-      const used = db.prepare('SELECT units FROM run_targets WHERE run_id = ? AND target_id = ?').get(id, target.id) as { units: number } | undefined;
-      if ((used?.units ?? 0) + cost > target.maxUnitsPerRun) {
-        const message = `${target.label} reached its budget of ${target.maxUnitsPerRun.toLocaleString('en-US')} units for one run; the next run goes on where it stopped.`;
-        tx(db, () => {
-          parts.tasks.removeWhere(id, (t) => t.targetId === target.id);
-          runs.error(id, { targetId: target.id, list: task.list, kind: 'budget', message, billed: 0 }, now());
-        });
-        return true;
-      }
-    }
-    if (cost > 0) d.grants.reserve(scope, 'run', id, cost);
-    runs.set(id, { reserved: cost }, now());
-    const result = await d.calls.call({ path: task.path, params, ...(fromCache ? {} : { refresh: true }) }, { grant: grantOf(id, scope), study: { id: d.studyId, runId: id }, priority: 'background' });
-    const billed = result.ok ? result.value.units : result.error.billed ? costOf(endpoint, params) : 0;
-    if (cost > 0 || billed > 0) d.grants.settle(scope, 'run', id, billed);
-    if (run.options.daily) d.grants.spendDay(scope, d.dayOf(now()), billed);
-    if (closed) return false;
-    if (!result.ok && refusedCursor(result.error, task)) return restartFromFirstPage(parts, runs, id, task, now());
-    if (!result.ok && !isEmptyList(result.error)) {
-      const error = result.error;
-      if (TARGET_ERRORS.has(error.kind)) {
-        skipTask(run, task, error, billed);
-        return true;
-      }
-      if (error.kind === 'cancelled') {
-        runs.set(id, { reserved: 0 }, now());
-        pause(id, error.message);
-        return false;
-      }
-      runs.error(id, { targetId: task.targetId, list: task.list, kind: error.kind, message: error.message, billed }, now());
-      // The grant's refusal: the budget (or today's) is spent.
-      if (error.kind === 'over_balance' && error.balance === undefined) end(id, 'stopped_budget', room(runs.get(id)!, scope).why);
-      else end(id, 'failed', error.message);
-      return false;
-    }
-    const value = result.ok ? result.value : null;
-    const session = value?.session ?? d.session();
-    commitPage(parts, {
-      runId: id,
-      target,
-      task,
-      options: run.options,
-      endpoint,
-      data: value?.data ?? null,
-      units: billed,
-      requestId: value?.requestId ?? `empty-${id}-${task.pos}-${now()}`,
-      fetchedAt: value?.fetchedAt ?? now(),
-      cacheHit: value?.cacheHit ?? false,
-      session,
-      now: now(),
-      scheduleDay: run.options.daily ? d.dayOf(now()) : null,
-    });
-    return true;
-  }
-
+  /**
+   * Workers read the run's tasks side by side: each takes the next task no other is on (never a list that
+   * is under way), until the run must stop; then the pages still under way finish and are committed.
+   */
   async function loop(id: number): Promise<void> {
-    try {
-      while (!closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running') {
-        if (!(await step(id))) break;
-        emit(id);
+    const state = workOf(id);
+    state.stop = null;
+    const busy = state.busy;
+    const working = new Set<Promise<void>>();
+    let failure: unknown = null;
+    const goesOn = () => state.stop === null && failure === null && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running';
+    while (goesOn()) {
+      while (goesOn() && busy.size < (d.concurrency ?? 16)) {
+        const task = parts.tasks.next(id, (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && f.list === t.list && f.contextId === t.contextId));
+        if (!task) break;
+        const slot = { targetId: task.targetId, list: task.list, contextId: task.contextId, cost: 0 };
+        busy.set(task.pos, slot);
+        const work: Promise<void> = step(id, task, slot)
+          .then((result) => void (result === 'next' && emit(id)))
+          .catch((error: unknown) => void (failure ??= error))
+          .finally(() => {
+            busy.delete(task.pos);
+            working.delete(work);
+          });
+        working.add(work);
       }
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      log(`studies: run ${id}: ${why}`);
-      await nextTurn(); // a write that met a lock waited already: the stop's write gets a turn of its own
-      // A full disk stops the run, another program's lock pauses it: held in memory if that cannot be written.
-      if (closed) return;
-      const state = studyDbProblem(error) === 'in_use' ? 'paused' : 'failed';
-      runs.stop(id, { state, message: studyDbMessage(error, 'run') ?? `Feedlens could not go on with this run: ${why}`, finishedAt: state === 'failed' ? now() : null });
-      emit(id);
-      if (state === 'failed') d.ended?.(info(id));
+      if (working.size === 0) {
+        if (goesOn() && parts.tasks.count(id) === 0) end(id, 'done', null);
+        break;
+      }
+      await Promise.race(working);
     }
+    await Promise.all(working);
+    if (failure !== null && !closed) await stopOn(id, failure);
+    // The stop a page asked for, now that the pages under way are committed (unless the user acted meanwhile).
+    else {
+      const wanted = state.stop as RunStop | null; // set by the pages' steps, meanwhile
+      if (wanted && !closed && runs.get(id)?.state === 'running') {
+        if (wanted.state === 'paused') pause(id, wanted.message);
+        else end(id, wanted.state, wanted.message);
+      }
+    }
+  }
+
+  /** A failure of the database: a full disk stops the run, another program's lock pauses it (held in memory if that cannot be written). */
+  async function stopOn(id: number, error: unknown): Promise<void> {
+    const why = error instanceof Error ? error.message : String(error);
+    log(`studies: run ${id}: ${why}`);
+    await nextTurn(); // a write that met a lock waited already: the stop's write gets a turn of its own
+    if (closed) return;
+    const state = studyDbProblem(error) === 'in_use' ? 'paused' : 'failed';
+    runs.stop(id, { state, message: studyDbMessage(error, 'run') ?? `Feedlens could not go on with this run: ${why}`, finishedAt: state === 'failed' ? now() : null });
+    emit(id);
+    if (state === 'failed') d.ended?.(info(id));
   }
 
   function ensureLoop(id: number): void {

@@ -68,10 +68,15 @@ export interface RunTable {
   /** Running or paused: at most one per study. */
   active(): RunRecord | null;
   insert(r: { trigger: RunTrigger; budget: number; session: SessionInfo; options: RunRecord['options']; estimate: number | null; now: number }): number;
-  set(id: number, change: Partial<{ state: RunState; message: string | null; budget: number; reserved: number; finishedAt: number | null; session: SessionInfo }>, now: number): void;
-  /** Counts units of a call that was under way when the app stopped as spent (it may have been billed). */
+  set(id: number, change: Partial<{ state: RunState; message: string | null; budget: number; finishedAt: number | null; session: SessionInfo }>, now: number): void;
+  /** Counts units of the calls that were under way when the app stopped as spent (they may have been billed). */
   settleReserved(id: number, now: number): number;
-  error(id: number, e: { targetId: number | null; list: string; kind: string; message: string; billed: number }, now: number): void;
+  /** Before a call: its cost, counted as spent if the app stops before the page is committed (several pages may be in flight). */
+  reserve(id: number, units: number): void;
+  /** A call that spent nothing after all (refused, cancelled before it was sent): its reservation goes. */
+  release(id: number, units: number): void;
+  /** `released`: the reservation of the call the error ends (its cost is in `billed` if it was billed). */
+  error(id: number, e: { targetId: number | null; list: string; kind: string; message: string; billed: number; released?: number }, now: number): void;
   detail(id: number): RunDetail | null;
 }
 
@@ -106,11 +111,12 @@ export function createRunTable(db: Db, studyId: string): RunTable {
       if (c.state !== undefined) add('state = ?', c.state);
       if (c.message !== undefined) add('message = ?', c.message);
       if (c.budget !== undefined) add('budget = ?', c.budget);
-      if (c.reserved !== undefined) add('reserved = ?', c.reserved);
       if (c.finishedAt !== undefined) add('finished_at = ?', c.finishedAt);
       if (c.session !== undefined) add('session_id = ?', c.session.id);
       db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     },
+    reserve: (id, units) => void db.prepare('UPDATE runs SET reserved = reserved + ? WHERE id = ?').run(units, id),
+    release: (id, units) => void db.prepare('UPDATE runs SET reserved = max(0, reserved - ?) WHERE id = ?').run(units, id),
     settleReserved(id, now) {
       const r = table.get(id);
       if (!r || r.reserved === 0) return 0;
@@ -119,7 +125,7 @@ export function createRunTable(db: Db, studyId: string): RunTable {
     },
     error(id, e, now) {
       db.prepare('INSERT INTO run_errors (run_id, target_id, list, time, kind, message) VALUES (?, ?, ?, ?, ?, ?)').run(id, e.targetId, e.list, now, e.kind, e.message);
-      db.prepare('UPDATE runs SET errors = errors + 1, units_spent = units_spent + ?, reserved = 0, updated_at = ? WHERE id = ?').run(e.billed, now, id);
+      db.prepare('UPDATE runs SET errors = errors + 1, units_spent = units_spent + ?, reserved = max(0, reserved - ?), updated_at = ? WHERE id = ?').run(e.billed, e.released ?? 0, now, id);
       if (e.targetId !== null) {
         db.prepare(
           `INSERT INTO run_targets (run_id, target_id, units, error) VALUES (?, ?, ?, ?)

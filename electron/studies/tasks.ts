@@ -76,7 +76,11 @@ function toTask(r: TaskRow): Task {
 }
 
 export interface TaskQueue {
-  head(runId: number): Task | null;
+  /**
+   * The task to read next (the budget shared across targets, see above), skipping those `busy` says are
+   * under way already: a list's pages go one after the other, in cursor order.
+   */
+  next(runId: number, busy: (t: Pick<Task, 'pos' | 'targetId' | 'list' | 'contextId'>) => boolean): Task | null;
   count(runId: number): number;
   all(runId: number): Task[];
   /** Adds tasks in order after every queued one. */
@@ -94,7 +98,7 @@ const NEWEST_FIRST_SQL = `(t.list IN ('profile', 'stories', 'post') OR (t.cursor
 export function createTaskQueue(db: Db): TaskQueue {
   const head = db.prepare(
     `SELECT t.* FROM run_tasks t LEFT JOIN run_targets rt ON rt.run_id = t.run_id AND rt.target_id = t.target_id WHERE t.run_id = ?
-     ORDER BY ${NEWEST_FIRST_SQL} DESC, coalesce(rt.units, 0), t.pos LIMIT 1`,
+     ORDER BY ${NEWEST_FIRST_SQL} DESC, coalesce(rt.units, 0), t.pos`,
   );
   const all = db.prepare('SELECT * FROM run_tasks WHERE run_id = ? ORDER BY pos');
   const count = db.prepare('SELECT count(*) AS n FROM run_tasks WHERE run_id = ?');
@@ -109,9 +113,11 @@ export function createTaskQueue(db: Db): TaskQueue {
     insert.run(runId, pos, t.targetId, t.list, t.contextId, t.path, JSON.stringify(t.params), t.cursor === null ? null : JSON.stringify(t.cursor), t.phase, t.minFreshAt, t.read, t.boundary);
 
   const queue: TaskQueue = {
-    head: (runId) => {
-      const r = head.get(runId) as TaskRow | undefined;
-      return r ? toTask(r) : null;
+    next(runId, busy) {
+      for (const r of head.iterate(runId) as Iterable<TaskRow>) {
+        if (!busy({ pos: r.pos, targetId: r.target_id, list: r.list as TaskList, contextId: r.context_id })) return toTask(r);
+      }
+      return null;
     },
     count: (runId) => (count.get(runId) as { n: number }).n,
     all: (runId) => (all.all(runId) as unknown as TaskRow[]).map(toTask),

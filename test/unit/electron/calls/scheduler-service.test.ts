@@ -102,7 +102,8 @@ describe('request scheduler against the service', () => {
     const answered = stack.ledger.filter((e) => e.status === 200);
     expect(new Set(answered.map((e) => e.requestId)).size).toBe(40);
     expect(stack.ledger.filter((e) => e.status === 429).every((e) => e.units === 0)).toBe(true);
-    expect(stack.scheduler.stats().tokens).toBeLessThan(20);
+    // (How far the bucket is refilled by the end depends on how the answers interleave with the clock: the
+    // halving itself is tested with a fake clock alone in scheduler.test.ts.)
   });
 
   it('answers a screen\'s request while a run fills the bucket', async () => {
