@@ -10,6 +10,7 @@ import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/
 import { tx, type Db } from './db';
 import { rowsOf, type StoredKind } from './extract';
 import { putSnapshot } from './history';
+import { rememberNewestStory } from './profile-signals';
 import {
   accountTasks, highlightFollowUps, NEWEST_FIRST, postFollowUps, POST_LISTS, replyFollowUps, watchedPostFollowUps, type RunOptions, type TargetRow,
 } from './plan';
@@ -106,6 +107,13 @@ export function cut(
   return { kept, stopped: null };
 }
 
+/** The post count of an account's profile as the study holds it (an account run reads it first). */
+function storedMediaCount(store: RecordStore, userId: string): number | null {
+  const row = store.find('user', userId);
+  const record = row ? (JSON.parse(row.record) as Partial<Profile>) : null;
+  return record?.kind === 'profile' ? (record.counts?.media ?? null) : null;
+}
+
 function profileLabel(p: Profile): string {
   return p.username ? `@${p.username}` : `user ${p.id}`;
 }
@@ -169,7 +177,10 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       // The account as it was at this run: a rename, a new biography... show in its change timeline.
       putSnapshot(db, first, { targetId: target.id, runId, requestId: input.requestId, seenAt: input.fetchedAt });
       if (first.isPrivate) skipped = `${profileLabel(first)} is private: its lists cannot be read and were skipped (nothing spent on them).`;
-      else opened.push(...accountTasks(target, first, states, runId, options));
+      else {
+        opened.push(...accountTasks(target, first, states, runId, options));
+        rememberNewestStory(first, states, target.id);
+      }
     } else if (task.list === 'post' && first?.kind === 'post') {
       opened.push(...watchedPostFollowUps(target, first, states, options));
     } else if (POST_LISTS.has(task.list)) {
@@ -183,6 +194,8 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       opened.push(...replyFollowUps(target, task.params.id ?? '', comments, options));
     } else if (task.list === 'highlights') {
       opened.push(...highlightFollowUps(target, trays));
+      // How many the tray held: highlights appearing where there were none make it due again.
+      states.set(where, { count: trays.length });
     }
     if (task.list === 'stories') {
       const newest = Math.max(0, ...kept.map((r) => (r.kind === 'story' ? (r.takenAt ?? 0) : 0)));
@@ -217,6 +230,11 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
         states.set(where, { complete: true, cursor: null, gaps: [], lastReadAt: readAt });
       } else {
         states.set(where, { lastReadAt: readAt });
+      }
+      // The reels are up to date at the post count of this run's profile: the next run compares with it.
+      const upToDate = task.phase === 'all' ? reachedEnd : task.phase === 'head' && (reachedEnd || stopped === 'known');
+      if (task.list === 'reels' && target.kind === 'account' && upToDate) {
+        states.set(where, { count: storedMediaCount(store, target.key) });
       }
     }
     if (opened.length > 0) tasks.prepend(runId, opened);
