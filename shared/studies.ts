@@ -22,6 +22,11 @@ export const collectSchema = z.strictObject({
   until: z.number().int().min(0).max(4_102_444_800).nullable().default(null),
   /** Units this target may use in one run (null: only the run's budget bounds it). */
   maxUnitsPerRun: z.number().int().min(1).max(10_000_000).nullable().default(null),
+  /**
+   * Pages of comments and replies read per post of an account, hashtag, place or sound (null or absent:
+   * every page). A watched post (a post target) reads its own comments whole.
+   */
+  commentPagesPerPost: z.number().int().min(1).max(10_000).nullable().optional(),
 });
 export type Collect = z.output<typeof collectSchema>;
 

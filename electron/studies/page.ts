@@ -8,6 +8,7 @@ import { PAGE_STOP_MESSAGES, readPage, type PageCursor, type PageStop } from '..
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/records';
 import { tx, type Db } from './db';
+import { countThreadPage, endThread } from './comment-cap';
 import { rowsOf, type StoredKind } from './extract';
 import { putSnapshot } from './history';
 import { rememberNewestStory } from './profile-signals';
@@ -168,6 +169,11 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       }
     }
 
+    // The target's cap of comment and reply pages per post: this page counts, and at the cap the thread ends.
+    const threadLeft = countThreadPage(db, target, task);
+    const capped = threadLeft !== null && threadLeft <= 0;
+    let repliesLeftOut = false;
+
     // What this page opens, read before the rest of the queue (depth first).
     const opened: NewTask[] = [];
     let skipped: string | null = null;
@@ -191,7 +197,10 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
         if (named?.kind === 'post' && named.location?.name) db.prepare('UPDATE targets SET label = ? WHERE id = ?').run(named.location.name, target.id);
       }
     } else if (task.list === 'comments') {
-      opened.push(...replyFollowUps(target, task.params.id ?? '', comments, options));
+      const replies = replyFollowUps(target, task.params.id ?? '', comments, options);
+      const room = threadLeft === null ? replies.length : Math.max(0, threadLeft);
+      repliesLeftOut = replies.length > room;
+      opened.push(...replies.slice(0, room));
     } else if (task.list === 'highlights') {
       opened.push(...highlightFollowUps(target, trays));
       // How many the tray held: highlights appearing where there were none make it due again.
@@ -211,7 +220,7 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
     }
 
     // The task itself: on to its next page, or done.
-    const finished = stopped !== null || next === null || task.phase === 'once' || skipped !== null;
+    const finished = stopped !== null || next === null || task.phase === 'once' || skipped !== null || capped;
     const state = states.get(where);
     const firstPage = task.cursor === null;
     const readAt = firstPage ? Math.max(state?.lastReadAt ?? 0, input.fetchedAt) : (state?.lastReadAt ?? null);
@@ -237,6 +246,7 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
         states.set(where, { count: storedMediaCount(store, target.key) });
       }
     }
+    if (capped) endThread(parts, runId, target, task, { now: input.now, cutHere: next !== null || repliesLeftOut });
     if (opened.length > 0) tasks.prepend(runId, opened);
 
     store.request({

@@ -19,6 +19,8 @@ export interface TargetRow {
   since: number | null;
   until: number | null;
   maxUnitsPerRun: number | null;
+  /** Pages of comments and replies read per post this target brings (null: every page). */
+  commentPagesPerPost: number | null;
 }
 
 /** What a run does beyond the targets' own settings. */

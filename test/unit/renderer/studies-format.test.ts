@@ -12,6 +12,14 @@ describe('what a study collects', () => {
     expect(defaultCollect(['post']).lists).toEqual(['comments']);
   });
 
+  it('leaves comments off for hashtags and places, with a cap of pages per post ready for when they are ticked', () => {
+    for (const kind of ['hashtag', 'place'] as const) {
+      expect(defaultCollect([kind]).lists).not.toContain('comments');
+      expect(defaultCollect([kind]).commentPagesPerPost).toBe(3);
+    }
+    expect(defaultCollect(['account']).commentPagesPerPost).toBeNull();
+  });
+
   it('names a list for the kind of target', () => {
     expect(listWord('hashtag', 'posts')).toBe('Recent posts');
     expect(listWord('music', 'posts')).toBe('Reels using it');

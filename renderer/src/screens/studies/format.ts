@@ -1,7 +1,7 @@
 // Words and numbers of studies for the screens: pure, tested in Node. Main runs, estimates and enforces
 // every budget (electron/studies/, docs/studies.md).
 import type { Collect, CollectList, EntryStatus, RunInfo, RunState, RunTrigger, TargetKind } from '../../../../shared/studies';
-import { DEFAULT_LISTS, LISTS_OF } from '../../../../shared/study-values';
+import { DEFAULT_COMMENT_PAGES_PER_POST, DEFAULT_LISTS, LISTS_OF } from '../../../../shared/study-values';
 
 export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {
   running: 'Running',
@@ -62,10 +62,12 @@ export function offeredLists(kinds: readonly TargetKind[]): CollectList[] {
   return [...out];
 }
 
+/** What a new target collects: its kind's default lists; comments, if ticked, capped per post for feeds. */
 export function defaultCollect(kinds: readonly TargetKind[]): Collect {
   const lists = new Set<CollectList>();
   for (const k of kinds.length > 0 ? kinds : (['account'] as TargetKind[])) for (const l of DEFAULT_LISTS[k]) lists.add(l);
-  return { lists: [...lists], since: null, until: null, maxUnitsPerRun: null };
+  const feeds = kinds.some((k) => k === 'hashtag' || k === 'place' || k === 'music');
+  return { lists: [...lists], since: null, until: null, maxUnitsPerRun: null, commentPagesPerPost: feeds ? DEFAULT_COMMENT_PAGES_PER_POST : null };
 }
 
 /** "3 h ago", "in 20 min", "just now" (the title of the element carries the exact date). */
