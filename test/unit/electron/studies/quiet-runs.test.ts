@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../../../electron/studies/db';
+import { estimateRun } from '../../../../electron/studies/estimate';
 import { highlightsDue, reelsHeadDue } from '../../../../electron/studies/profile-signals';
 import { createTargetsTable } from '../../../../electron/studies/targets';
 import { createListStates } from '../../../../electron/studies/tasks';
@@ -97,6 +98,16 @@ describe('a run that finds nothing new', () => {
       u.posts.shift();
       u.clips.shift();
     }
+  });
+
+  it('is estimated so once the profile was opened since (a fresh copy in the cache): no tray, no reels', async () => {
+    const u = account((x) => x.clips.length > 0 && x.highlights.length > 0);
+    const { s } = await followed(u);
+    // The user opens the profile: the app's call stack caches it.
+    expect((await s.stack.calls.call({ path: PROFILE, params: { id: u.pk }, refresh: true })).ok).toBe(true);
+    const estimate = await estimateRun({ db: s.db, cache: s.stack.cache, balance: null }, {});
+    expect(estimate.lines.filter((l) => l.units > 0).map((l) => l.what)).toEqual([expect.stringMatching(/^posts/)]);
+    expect(estimate.units).toBe(1);
   });
 
   it('never reads the highlights tray of an account whose profile says it has none', async () => {
