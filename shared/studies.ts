@@ -75,11 +75,15 @@ export const STUDY_OPS = {
   }),
   /** Saves the media files of what a run found new into the study's media folder. */
   studyRunMedia: z.strictObject({ id: studyId, runId }),
-  /** Runs the study on a schedule while the app is open, within a daily budget main asks the user for. */
+  /**
+   * Runs the study on a schedule while the app is open, within a daily budget main asks the user for.
+   * The first run comes one period later; `runNow` ("Run now as well") starts one at once.
+   */
   studyScheduleSet: z.strictObject({
     id: studyId,
     everyHours: z.number().min(1).max(24 * 30),
     dailyBudget: budget,
+    runNow: z.boolean().optional(),
   }),
   studyScheduleClear: z.strictObject({ id: studyId }),
 } as const;
