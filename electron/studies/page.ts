@@ -11,7 +11,7 @@ import { tx, type Db } from './db';
 import { countThreadPage, endThread } from './comment-cap';
 import { rowsOf, type StoredKind } from './extract';
 import { putSnapshot } from './history';
-import { rememberNewestStory } from './profile-signals';
+import { rememberNewestStory, trayReadAt } from './profile-signals';
 import {
   accountTasks, highlightFollowUps, NEWEST_FIRST, postFollowUps, POST_LISTS, replyFollowUps, watchedPostFollowUps, type RunOptions, type TargetRow,
 } from './plan';
@@ -203,8 +203,8 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       opened.push(...replies.slice(0, room));
     } else if (task.list === 'highlights') {
       opened.push(...highlightFollowUps(target, trays));
-      // How many the tray held: highlights appearing where there were none make it due again.
-      states.set(where, { count: trays.length });
+      // The newest story known as the tray was read: a newer one makes it due again (profile-signals.ts).
+      states.set(where, { count: trayReadAt(states, target.id, trays.length) });
     }
     if (task.list === 'stories') {
       const newest = Math.max(0, ...kept.map((r) => (r.kind === 'story' ? (r.takenAt ?? 0) : 0)));

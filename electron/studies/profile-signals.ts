@@ -24,18 +24,15 @@ export function storiesDue(profile: Profile | null, states: ListStates, targetId
   return state?.count === null || state?.count === undefined || latest > state.count;
 }
 
-/**
- * The newest story (epoch seconds) the study knows the account posted: the profile's, the newest one
- * read, or the newest an earlier profile announced (profile's list state, kept when the story expired).
- * Null when the profile does not carry `latest_reel_media`.
- */
-export function newestStory(profile: Profile, states: ListStates, targetId: number): number | null {
-  const latest = profile.latestReelMedia;
-  if (latest === undefined || latest === null) return null;
-  return Math.max(latest, states.get(own(targetId, 'stories'))?.count ?? 0, states.get(own(targetId, 'profile'))?.count ?? 0);
+/** The newest story (epoch seconds) the study knows of: the newest one read, or one a profile announced. */
+function newestKnown(states: ListStates, targetId: number): number {
+  return Math.max(states.get(own(targetId, 'stories'))?.count ?? 0, states.get(own(targetId, 'profile'))?.count ?? 0);
 }
 
-/** What the profile's list state remembers after this profile: the newest story it announced. */
+/**
+ * What the profile's list state remembers after this profile: the newest story it announced (kept when
+ * the story expired, for a run that reads the tray later).
+ */
 export function rememberNewestStory(profile: Profile, states: ListStates, targetId: number): void {
   const latest = profile.latestReelMedia;
   if (typeof latest !== 'number' || latest <= 0) return;
@@ -44,22 +41,30 @@ export function rememberNewestStory(profile: Profile, states: ListStates, target
 }
 
 /**
+ * What the tray's list state remembers once it was read: the newest story known then (null for an empty
+ * tray). Times are the service's own, never this computer's clock, so a clock that is off misses nothing.
+ */
+export function trayReadAt(states: ListStates, targetId: number, highlights: number): number | null {
+  return highlights === 0 ? null : newestKnown(states, targetId);
+}
+
+/**
  * The highlights tray (2 units) is read when the profile says highlights may have changed. Highlights
  * are kept stories: a highlight is new or grows when the account keeps a story, so the tray is read
- * when the account posted a story after the tray's last read (the profile's newest story, or one the
- * study read or an earlier profile announced), or shows highlights where the tray held none. Not read
- * when the profile says there are none; read as before when the profile does not carry what decides
- * it, or the tray was never read to its end.
+ * when the account posted a story newer than the newest known when the tray was last read (the
+ * profile's, one the study read, or one an earlier profile announced), or shows highlights where the
+ * tray held none. Not read when the profile says there are none; read as before when the profile does
+ * not carry what decides it, or the tray was never read to its end.
  */
 export function highlightsDue(profile: Profile | null, states: ListStates, targetId: number): boolean {
   if (profile === null) return true;
   const has = rawField(profile, 'has_highlight_reels');
   if (has === false) return false;
   const tray = states.get(own(targetId, 'highlights'));
-  if (!tray || tray.lastReadAt === null || !tray.complete || typeof has !== 'boolean') return true;
-  if (tray.count === 0) return true;
-  const newest = newestStory(profile, states, targetId);
-  return newest === null || newest * 1000 > tray.lastReadAt;
+  if (!tray || tray.lastReadAt === null || !tray.complete || typeof has !== 'boolean' || tray.count === null) return true;
+  const latest = profile.latestReelMedia;
+  if (latest === undefined || latest === null) return true;
+  return Math.max(latest, newestKnown(states, targetId)) > tray.count;
 }
 
 /**

@@ -68,9 +68,9 @@ describe('a run that finds nothing new', () => {
     const { run } = await followed(u);
     const newest = sim.world.storyByPk.get(u.stories.at(-1)!)!;
     const was = newest.takenAt;
-    // The newest story taken again a second after the tray was read: the profile's latest_reel_media moves past it.
-    await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
-    newest.takenAt = Math.floor(Date.now() / 1000);
+    // A story newer than any the study knew, yet older than this computer's clock when the tray was read
+    // (as with a clock running ahead): the service's own times decide, so the tray is read.
+    newest.takenAt = was! + 1;
     try {
       const after = await run();
       expect(after.paths).toEqual([PROFILE, STORIES, TRAY, POSTS]);
@@ -125,8 +125,9 @@ describe('where the profile does not say', () => {
       createTargetsTable(db).add({ kind: 'account', key: '1', label: '@a' }, { lists: ['posts', 'reels', 'highlights'], since: null, until: null, maxUnitsPerRun: null }, 0);
       const states = createListStates(db);
       const at = Date.now();
-      for (const list of ['highlights', 'reels', 'stories'] as const) states.set({ targetId: 1, list, contextId: '' }, { complete: true, lastReadAt: at, count: list === 'reels' ? 40 : 5 });
-      const told = { kind: 'profile', latestReelMedia: 1, counts: { media: 40, followers: 1, following: 1 }, raw: { has_highlight_reels: true } } as unknown as Profile;
+      // Read last with 40 posts and the newest story taken at 1000 (epoch seconds).
+      for (const list of ['highlights', 'reels', 'stories'] as const) states.set({ targetId: 1, list, contextId: '' }, { complete: true, lastReadAt: at, count: list === 'reels' ? 40 : 1000 });
+      const told = { kind: 'profile', latestReelMedia: 1000, counts: { media: 40, followers: 1, following: 1 }, raw: { has_highlight_reels: true } } as unknown as Profile;
       const silent = { ...told, latestReelMedia: undefined, counts: { media: null, followers: 1, following: 1 }, raw: {} } as unknown as Profile;
       expect(highlightsDue(told, states, 1)).toBe(false);
       expect(reelsHeadDue(told, states, 1, new Set(['posts', 'reels']))).toBe(false);

@@ -12,6 +12,8 @@ const setups: StudySetup[] = [];
 beforeAll(() => {
   // Long follower lists: production's follower limit (the simulator's default) is lifted here.
   sim = createSimulator({ followerLimit: false });
+  // Stories keep their dates (until the world first moves they would look newer at every answer).
+  sim.clock.advance(0);
 });
 afterAll(async () => {
   for (const s of setups) await s.close();
