@@ -94,6 +94,12 @@ describe('studies', () => {
     expect(await h.page.getByTestId('preview-entry').count()).toBe(20);
     expect(await demoBalance(h)).toBe(before); // the preview sent nothing
     await shotThemes(h, 'add-targets-preview');
+    // Comments are off for the hashtags and the place; ticked, they come with a cap of pages per post.
+    expect(await h.page.getByTestId('collect-comments').isChecked()).toBe(false);
+    expect(await h.page.getByTestId('collect-comment-pages').count()).toBe(0);
+    await h.page.getByTestId('collect-comments').check();
+    expect(await h.page.getByTestId('collect-comment-pages').inputValue()).toBe('3');
+    await h.page.getByTestId('collect-comments').uncheck();
 
     await answering(h, 'Spend 9 requests?', 'confirm', () => h.page.getByTestId('targets-add').click());
     await h.page.locator('[data-testid=targets-added][data-added="15"]').waitFor();
