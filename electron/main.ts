@@ -36,8 +36,12 @@ const simMediaDir = app.isPackaged ? join(process.resourcesPath, 'sim-media') : 
 
 let simulator: Simulator | null = null;
 function demoSimulator(): Simulator {
-  // Built on first use: demo mode answers in-process, nothing leaves the machine.
-  simulator ??= createSimulator({ mediaDir: simMediaDir });
+  // Built on first use: demo mode answers in-process, nothing leaves the machine. Its world's clock starts
+  // now, so a story keeps its date from one answer to the next (a run with nothing new reads no story again).
+  if (!simulator) {
+    simulator = createSimulator({ mediaDir: simMediaDir });
+    simulator.clock.advance(0);
+  }
   return simulator;
 }
 

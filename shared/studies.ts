@@ -22,6 +22,11 @@ export const collectSchema = z.strictObject({
   until: z.number().int().min(0).max(4_102_444_800).nullable().default(null),
   /** Units this target may use in one run (null: only the run's budget bounds it). */
   maxUnitsPerRun: z.number().int().min(1).max(10_000_000).nullable().default(null),
+  /**
+   * Pages of comments and replies read per post of an account, hashtag, place or sound (null or absent:
+   * every page). A watched post (a post target) reads its own comments whole.
+   */
+  commentPagesPerPost: z.number().int().min(1).max(10_000).nullable().optional(),
 });
 export type Collect = z.output<typeof collectSchema>;
 
@@ -70,11 +75,15 @@ export const STUDY_OPS = {
   }),
   /** Saves the media files of what a run found new into the study's media folder. */
   studyRunMedia: z.strictObject({ id: studyId, runId }),
-  /** Runs the study on a schedule while the app is open, within a daily budget main asks the user for. */
+  /**
+   * Runs the study on a schedule while the app is open, within a daily budget main asks the user for.
+   * The first run comes one period later; `runNow` ("Run now as well") starts one at once.
+   */
   studyScheduleSet: z.strictObject({
     id: studyId,
     everyHours: z.number().min(1).max(24 * 30),
     dailyBudget: budget,
+    runNow: z.boolean().optional(),
   }),
   studyScheduleClear: z.strictObject({ id: studyId }),
 } as const;

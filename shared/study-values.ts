@@ -31,6 +31,12 @@ export const LISTS_OF: Readonly<Record<TargetKind, readonly CollectList[]>> = {
   post: ['comments', 'likers'],
 };
 
+/**
+ * Pages of comments and replies per post offered for hashtags, places and sounds, whose comments are off
+ * by default: the threads of strangers' posts can cost far more than the posts.
+ */
+export const DEFAULT_COMMENT_PAGES_PER_POST = 3;
+
 /** Offered ticked when a target is added. */
 export const DEFAULT_LISTS: Readonly<Record<TargetKind, readonly CollectList[]>> = {
   account: ['posts', 'reels', 'stories', 'highlights'],

@@ -3,8 +3,9 @@
 // cache (a profile or first page fetched since the last run tells what is new for free). Sends nothing.
 //
 // Per account: the profile (1 unit, none if a fresh copy is cached), its stories (2 units, only when
-// the profile says there is a newer one), the highlights tray (2 units) and its changed highlights, and
-// per list: first read = its count / page size; later reads = the pages holding what is new since the
+// the profile says there is a newer one), the highlights tray (2 units) and its changed highlights and
+// the first page of reels unless a fresh profile in the cache says they are not due (profile-signals.ts),
+// and per list: first read = its count / page size; later reads = the pages holding what is new since the
 // last run (at least the first page), plus what earlier runs left unread.
 import { findEndpoint } from '../../shared/api/catalog';
 import { parseLossless } from '../../shared/api/json';
@@ -17,6 +18,7 @@ import { LIST_PLANS, REPLY_CALLS_PER_COMMENT, TOP_LEVEL_SHARE } from '../jobs/pl
 import type { Db } from './db';
 import { recordsOf } from './page';
 import { ACCOUNT_LISTS, FEED_PATHS, listsOf, PROFILE_PATH, type AccountList, type RunOptions, type TargetRow } from './plan';
+import { highlightsDue, reelsHeadDue } from './profile-signals';
 import { activeTargets } from './runs';
 import { createListStates, type ListStates } from './tasks';
 
@@ -112,7 +114,9 @@ async function accountLines(ctx: Ctx, t: TargetRow, options: RunOptions, out: Es
     const due = profile === null || (profile.latestReelMedia ?? 1) > newest;
     out.push({ targetId: t.id, label: t.label, what: due ? (profile ? 'stories (new ones, the profile says)' : 'stories (if the profile shows new ones)') : 'stories (none new)', pages: due ? 1 : 0, units: due ? 2 : 0, open: false });
   }
-  if (lists.has('highlights')) {
+  if (lists.has('highlights') && profile && !highlightsDue(profile, ctx.states, t.id)) {
+    out.push({ targetId: t.id, label: t.label, what: 'highlights (nothing new, the profile says)', pages: 0, units: 0, open: false });
+  } else if (lists.has('highlights')) {
     const read = ctx.states.get({ targetId: t.id, list: 'highlights', contextId: '' });
     const count = typeof (known?.raw as Record<string, unknown> | undefined)?.highlight_reel_count === 'number' ? ((known!.raw as Record<string, number>).highlight_reel_count ?? 0) : null;
     const details = read ? 0 : (count ?? 0);
@@ -121,6 +125,11 @@ async function accountLines(ctx: Ctx, t: TargetRow, options: RunOptions, out: Es
   let fresh_: number | null = 0;
   for (const list of ACCOUNT_LISTS) {
     if (!lists.has(list)) continue;
+    const state = ctx.states.get({ targetId: t.id, list, contextId: '' });
+    if (list === 'reels' && state?.complete && state.gaps.length === 0 && profile && !reelsHeadDue(profile, ctx.states, t.id, lists)) {
+      out.push({ targetId: t.id, label: t.label, what: 'reels (none new: the post count did not change)', pages: 0, units: 0, open: false });
+      continue;
+    }
     const field = COUNT_OF[list];
     // Reels are in the grid too: its count bounds theirs.
     const count = field && known ? known.counts[field] : list === 'reels' && known ? known.counts.media : null;

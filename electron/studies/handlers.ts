@@ -234,22 +234,24 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       const out = await queue.enqueue(items as unknown as SavedItemArg[]);
       return { ...out, folder: join(study.folder, MEDIA_FOLDER) };
     },
-    studyScheduleSet: async ({ id, everyHours, dailyBudget }) => {
+    studyScheduleSet: async ({ id, everyHours, dailyBudget, runNow }) => {
       const study = d.service.get(id);
       const session = d.session();
       const every = everyHours === 1 ? 'every hour' : `every ${everyHours.toLocaleString('en-US')} hours`;
+      const first = runNow ? 'The first run starts now.' : `The first run starts ${everyHours === 1 ? 'in an hour' : `in ${everyHours.toLocaleString('en-US')} hours`}.`;
       const answer = await d.ask({
         purpose: 'budget',
         title: `Spend up to ${requestsWord(dailyBudget)} a day?`,
-        message: `“${study.name()}” would run by itself ${every} while Feedlens is open, spending at most ${requestsWord(dailyBudget)} a day${moneyOf(dailyBudget, d.balance.get())}.`,
+        message: `“${study.name()}” would run by itself ${every} while Feedlens is open, spending at most ${requestsWord(dailyBudget)} a day${moneyOf(dailyBudget, d.balance.get())}. ${first}`,
         detail: `${session.mode === 'demo' ? 'In demo mode (nothing billed)' : `On the live service (${session.origin})`}: scheduled runs do not run in another mode. A run missed while Feedlens was closed runs at the next start, within the same daily budget. You can stop the schedule at any time.`,
         confirm: `Allow ${requestsWord(dailyBudget)} a day`,
       });
       if (!answer.confirmed) throw declined('The schedule was not set.');
       // The database first: if it cannot take the schedule, main has authorised nothing.
-      setSchedule(study.db, { everyHours, dailyBudget, session, now: now() });
+      setSchedule(study.db, { everyHours, dailyBudget, session, now: now(), runNow: runNow === true });
       study.grants.setSchedule(scopeOf(session), { everyHours, dailyBudget }, now());
-      d.service.tick();
+      // Only "Run now as well" starts a run at once; otherwise the schedule's clock starts the first one.
+      if (runNow) d.service.tick();
       const info = d.service.info(id).schedule;
       if (!info) throw refusal('The schedule could not be read back.');
       return info;

@@ -8,8 +8,10 @@ import { PAGE_STOP_MESSAGES, readPage, type PageCursor, type PageStop } from '..
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord, Comment, Highlight, Post, Profile } from '../../shared/records';
 import { tx, type Db } from './db';
+import { countThreadPage, endThread } from './comment-cap';
 import { rowsOf, type StoredKind } from './extract';
 import { putSnapshot } from './history';
+import { rememberNewestStory, trayReadAt } from './profile-signals';
 import {
   accountTasks, highlightFollowUps, NEWEST_FIRST, postFollowUps, POST_LISTS, replyFollowUps, watchedPostFollowUps, type RunOptions, type TargetRow,
 } from './plan';
@@ -108,6 +110,13 @@ export function cut(
   return { kept, stopped: null };
 }
 
+/** The post count of an account's profile as the study holds it (an account run reads it first). */
+function storedMediaCount(store: RecordStore, userId: string): number | null {
+  const row = store.find('user', userId);
+  const record = row ? (JSON.parse(row.record) as Partial<Profile>) : null;
+  return record?.kind === 'profile' ? (record.counts?.media ?? null) : null;
+}
+
 function profileLabel(p: Profile): string {
   return p.username ? `@${p.username}` : `user ${p.id}`;
 }
@@ -162,6 +171,11 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       }
     }
 
+    // The target's cap of comment and reply pages per post: this page counts, and at the cap the thread ends.
+    const threadLeft = countThreadPage(db, target, task);
+    const capped = threadLeft !== null && threadLeft <= 0;
+    let repliesLeftOut = false;
+
     // What this page opens, read before the rest of the queue (depth first).
     const opened: NewTask[] = [];
     let skipped: string | null = null;
@@ -171,7 +185,10 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       // The account as it was at this run: a rename, a new biography... show in its change timeline.
       putSnapshot(db, first, { targetId: target.id, runId, requestId: input.requestId, seenAt: input.fetchedAt });
       if (first.isPrivate) skipped = `${profileLabel(first)} is private: its lists cannot be read and were skipped (nothing spent on them).`;
-      else opened.push(...accountTasks(target, first, states, runId, options));
+      else {
+        opened.push(...accountTasks(target, first, states, runId, options));
+        rememberNewestStory(first, states, target.id);
+      }
     } else if (task.list === 'post' && first?.kind === 'post') {
       opened.push(...watchedPostFollowUps(target, first, states, options));
     } else if (POST_LISTS.has(task.list)) {
@@ -182,9 +199,14 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
         if (named?.kind === 'post' && named.location?.name) db.prepare('UPDATE targets SET label = ? WHERE id = ?').run(named.location.name, target.id);
       }
     } else if (task.list === 'comments') {
-      opened.push(...replyFollowUps(target, task.params.id ?? '', comments, options));
+      const replies = replyFollowUps(target, task.params.id ?? '', comments, options);
+      const room = threadLeft === null ? replies.length : Math.max(0, threadLeft);
+      repliesLeftOut = replies.length > room;
+      opened.push(...replies.slice(0, room));
     } else if (task.list === 'highlights') {
       opened.push(...highlightFollowUps(target, trays));
+      // The newest story known as the tray was read: a newer one makes it due again (profile-signals.ts).
+      states.set(where, { count: trayReadAt(states, target.id, trays.length) });
     }
     if (task.list === 'stories') {
       const newest = Math.max(0, ...kept.map((r) => (r.kind === 'story' ? (r.takenAt ?? 0) : 0)));
@@ -200,7 +222,7 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
     }
 
     // The task itself: on to its next page, or done.
-    const finished = stopped !== null || next === null || task.phase === 'once' || skipped !== null;
+    const finished = stopped !== null || next === null || task.phase === 'once' || skipped !== null || capped;
     const state = states.get(where);
     const firstPage = task.cursor === null;
     const readAt = firstPage ? Math.max(state?.lastReadAt ?? 0, input.fetchedAt) : (state?.lastReadAt ?? null);
@@ -220,7 +242,13 @@ export function commitPage(parts: StudyParts, input: PageInput): PageResult {
       } else {
         states.set(where, { lastReadAt: readAt });
       }
+      // The reels are up to date at the post count of this run's profile: the next run compares with it.
+      const upToDate = task.phase === 'all' ? reachedEnd : task.phase === 'head' && (reachedEnd || stopped === 'known');
+      if (task.list === 'reels' && target.kind === 'account' && upToDate) {
+        states.set(where, { count: storedMediaCount(store, target.key) });
+      }
     }
+    if (capped) endThread(parts, runId, target, task, { now: input.now, cutHere: next !== null || repliesLeftOut });
     if (opened.length > 0) tasks.prepend(runId, opened);
 
     store.request({

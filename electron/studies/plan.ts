@@ -1,12 +1,12 @@
 // What a run reads for each target, and what a page opens next. The endpoints are those the app's
 // screens and bulk jobs use (so a page the user already opened may come from the cache), read with the
 // shared pager. An account run starts with its profile (1 unit): it carries the counts, tells a private
-// account (its lists are then skipped, not paid for) and the time of its newest story (stories, billed
-// 2 units, are read only when there is a newer one than the study holds).
+// account (its lists are then skipped, not paid for) and what lets the run skip reads (profile-signals.ts).
 import { LIST_PLANS } from '../jobs/plan';
 import type { JobSpec } from '../../shared/ipc';
 import type { Comment, Highlight, Post, Profile } from '../../shared/records';
 import type { CollectList, TargetKind } from '../../shared/studies';
+import { highlightsDue, reelsHeadDue, storiesDue } from './profile-signals';
 import type { ListStates, NewTask, TaskList } from './tasks';
 
 export interface TargetRow {
@@ -19,6 +19,8 @@ export interface TargetRow {
   since: number | null;
   until: number | null;
   maxUnitsPerRun: number | null;
+  /** Pages of comments and replies read per post this target brings (null: every page). */
+  commentPagesPerPost: number | null;
 }
 
 /** What a run does beyond the targets' own settings. */
@@ -140,7 +142,8 @@ function followUp(targetId: number, list: TaskList, contextId: string, params: R
 /**
  * An account's reads once its profile is known (null: without a profile, every chosen list). The first
  * page of the grid is read every run even when the post count did not change: a new post and a deleted
- * one leave the count as it was, and the new one would be missed.
+ * one leave the count as it was, and the new one would be missed. Stories, the highlights tray and the
+ * first page of reels are read only when the profile says they may hold something new (profile-signals.ts).
  */
 export function accountTasks(target: TargetRow, profile: Profile | null, states: ListStates, runId: number, options: RunOptions): NewTask[] {
   const lists = listsOf(target, options);
@@ -149,20 +152,16 @@ export function accountTasks(target: TargetRow, profile: Profile | null, states:
   if (lists.has('stories') && storiesDue(profile, states, target.id)) {
     out.push(task({ targetId: target.id, list: 'stories', contextId: '', path: STORIES_PATH, params: { user_id: target.key }, phase: 'once', minFreshAt: last('stories') }));
   }
-  if (lists.has('highlights')) {
+  if (lists.has('highlights') && highlightsDue(profile, states, target.id)) {
     out.push(task({ targetId: target.id, list: 'highlights', contextId: '', path: HIGHLIGHTS_PATH, params: { user_id: target.key }, phase: 'once', minFreshAt: last('highlights') }));
   }
-  for (const list of ACCOUNT_LISTS) if (lists.has(list)) out.push(...listTasks(target, list, states, runId, options));
+  const skipReelsHead = !reelsHeadDue(profile, states, target.id, lists);
+  for (const list of ACCOUNT_LISTS) {
+    if (!lists.has(list)) continue;
+    const reads = listTasks(target, list, states, runId, options);
+    out.push(...(list === 'reels' && skipReelsHead ? reads.filter((r) => r.phase !== 'head') : reads));
+  }
   return out;
-}
-
-/** Stories are read when the profile says the newest is newer than the study's (or does not say). */
-function storiesDue(profile: Profile | null, states: ListStates, targetId: number): boolean {
-  const latest = profile?.latestReelMedia;
-  if (latest === undefined || latest === null) return true;
-  if (latest === 0) return false;
-  const state = states.get({ targetId, list: 'stories', contextId: '' });
-  return state?.count === null || state?.count === undefined || latest > state.count;
 }
 
 /** Comments and likers of posts new to the study (the comments of a post are read once, by one target). */

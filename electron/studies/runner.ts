@@ -16,6 +16,7 @@ import { createPageStep, type RunStop } from './fetch';
 import { scopeOf, type StudyGrants } from './grants';
 import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
 import { holdingRunTable } from './held-runs';
+import { threadOf } from './comment-cap';
 import { foldLeftovers } from './leftovers';
 import type { StudyParts } from './page';
 import { createRunBudget } from './run-budget';
@@ -23,7 +24,7 @@ import { firstTasks, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, type RunRecord, type RunTable } from './runs';
 import { createRecordStore } from './store';
 import { allowedLists, minimiseRecord, minimisesRecords, readMinimisation } from '../analysis/minimise';
-import { createListStates, createTaskQueue } from './tasks';
+import { createListStates, createTaskQueue, type Task } from './tasks';
 
 export interface RunnerDeps {
   db: Db;
@@ -74,6 +75,12 @@ export interface StudyRunner {
   close(): Promise<void>;
 }
 
+/** Two reads of one post's comments and replies (a cap per post counts their pages one at a time). */
+function sameThread(a: Pick<Task, 'list' | 'contextId'>, b: Pick<Task, 'list' | 'contextId'>): boolean {
+  const post = threadOf(a);
+  return post !== null && post === threadOf(b);
+}
+
 export function createStudyRunner(d: RunnerDeps): StudyRunner {
   const now = d.now ?? Date.now;
   const log = d.log ?? console.error;
@@ -113,7 +120,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
   const budget = createRunBudget({ db, runs, grants: d.grants, ...(d.dailyBudget ? { dailyBudget: d.dailyBudget } : {}), dayOf: d.dayOf, now });
   const { standing } = budget;
   /** Per run: the pages under way (their target, list and reserved cost), and why it stops, once a page said so. */
-  const work = new Map<number, { busy: Map<number, { targetId: number; list: string; contextId: string; cost: number }>; stop: RunStop | null }>();
+  const work = new Map<number, { busy: Map<number, Pick<Task, 'targetId' | 'list' | 'contextId'> & { cost: number }>; stop: RunStop | null }>();
   const workOf = (id: number) => work.get(id) ?? work.set(id, { busy: new Map(), stop: null }).get(id)!;
   const step = createPageStep({
     parts, runs, studyId: d.studyId, calls: d.calls, cache: d.cache, session: d.session, grants: d.grants, budget, dayOf: d.dayOf, now,
@@ -136,7 +143,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     const goesOn = () => state.stop === null && failure === null && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running';
     while (goesOn()) {
       while (goesOn() && busy.size < (d.concurrency ?? 16)) {
-        const task = parts.tasks.next(id, (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && f.list === t.list && f.contextId === t.contextId));
+        const task = parts.tasks.next(id, (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && ((f.list === t.list && f.contextId === t.contextId) || sameThread(f, t))));
         if (!task) break;
         const slot = { targetId: task.targetId, list: task.list, contextId: task.contextId, cost: 0 };
         busy.set(task.pos, slot);

@@ -166,6 +166,7 @@ interface TargetDbRow {
   since: number | null;
   until: number | null;
   max_units_per_run: number | null;
+  comment_pages_per_post: number | null;
   added_at: number;
 }
 
@@ -180,6 +181,7 @@ export function toTargetRow(r: TargetDbRow): TargetRow {
     since: r.since,
     until: r.until,
     maxUnitsPerRun: r.max_units_per_run,
+    commentPagesPerPost: r.comment_pages_per_post,
   };
 }
 
@@ -206,7 +208,7 @@ export function targetInfos(db: Db): TargetInfo[] {
   return rows.map((r) => {
     const t = toTargetRow(r);
     const l = last.get(r.id) as { id: number; started_at: number; error: string | null } | undefined;
-    const collect: Collect = { lists: t.lists, since: t.since, until: t.until, maxUnitsPerRun: t.maxUnitsPerRun };
+    const collect: Collect = { lists: t.lists, since: t.since, until: t.until, maxUnitsPerRun: t.maxUnitsPerRun, commentPagesPerPost: t.commentPagesPerPost };
     return {
       id: t.id,
       kind: t.kind,

@@ -3,8 +3,9 @@
 // schedule row in the study's database is a proposal: only a schedule main recorded on this machine for
 // the key in use (grants.ts), with the same period and budget, ever runs. Stories of
 // watched accounts are read at least twice per story lifetime (from the `expiring_at` seen, 24 hours
-// by default), in small stories-only runs between the full ones. A run missed while the app was closed
-// runs at the next start. Scheduled runs spend within what is left of the day's budget and stop there.
+// by default), in small stories-only runs between the full ones. Setting a schedule starts no run: the
+// first comes one period later, unless the user asked for one now. A run missed while the app was
+// closed runs at the next start. Scheduled runs spend within what is left of the day's budget and stop there.
 import type { SessionInfo } from '../../shared/ipc';
 import type { ScheduleInfo } from '../../shared/studies';
 import type { Db } from './db';
@@ -57,13 +58,15 @@ export function spentOn(db: Db, day: string): number {
   return (db.prepare('SELECT units FROM schedule_days WHERE day = ?').get(day) as { units: number } | undefined)?.units ?? 0;
 }
 
-export function setSchedule(db: Db, s: { everyHours: number; dailyBudget: number; session: SessionInfo; now: number }): void {
+/** Sets (or confirms) the schedule: its first run one period later, or at once when the user asked for one. */
+export function setSchedule(db: Db, s: { everyHours: number; dailyBudget: number; session: SessionInfo; now: number; runNow?: boolean }): void {
   const stories = storiesEvery(db, s.everyHours);
+  const firstRun = s.runNow ? s.now : s.now + s.everyHours * HOUR_MS;
   db.prepare(
     `INSERT INTO schedules (id, every_hours, daily_budget, authorised_at, mode, origin, next_run_at, next_stories_at, last_run_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL)
      ON CONFLICT (id) DO UPDATE SET every_hours = excluded.every_hours, daily_budget = excluded.daily_budget, authorised_at = excluded.authorised_at,
        mode = excluded.mode, origin = excluded.origin, next_run_at = excluded.next_run_at, next_stories_at = excluded.next_stories_at`,
-  ).run(s.everyHours, s.dailyBudget, s.now, s.session.mode, s.session.origin, s.now, stories === null ? null : s.now + stories * HOUR_MS);
+  ).run(s.everyHours, s.dailyBudget, s.now, s.session.mode, s.session.origin, firstRun, stories === null ? null : s.now + stories * HOUR_MS);
 }
 
 export function clearSchedule(db: Db): boolean {

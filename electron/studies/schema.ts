@@ -2,9 +2,11 @@
 // each migration runs once, in a transaction, and is recorded in schema_migrations. Never edit a
 // released migration: add the next one. docs/study-database.md documents every table for researchers.
 //
-// Migrations 10-12 (snapshots, sightings, re-checks, coding): schema-data.ts. Versions need not follow
-// each other: db.ts applies every migration a file has not recorded, in version order.
+// Migrations 10-13 (snapshots, sightings, re-checks, coding): schema-data.ts; 30 (a cap of comment pages
+// per post): schema-collect.ts. Versions need not follow each other: db.ts applies every migration a
+// file has not recorded, in version order.
 import type { DatabaseSync } from 'node:sqlite';
+import { COLLECT_MIGRATIONS } from './schema-collect';
 import { DATA_MIGRATIONS } from './schema-data';
 
 export interface Migration {
@@ -242,6 +244,7 @@ CREATE VIEW likes AS
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'studies: targets, runs, records, lists, schedules, full-text index', sql: V1 },
   ...DATA_MIGRATIONS,
+  ...COLLECT_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

@@ -1,7 +1,7 @@
 // Studies end to end, in demo mode over the simulator: a study made in the folder main's picker returns,
 // a file of 20 entries imported (3 invalid, 2 duplicates) and previewed, a first run, the world's clock
 // advanced a day, a second run that fetches and bills only what is new (it prints `incremental: billed N
-// pages for K new items`), a schedule that fires within its daily budget, the database read by the
+// pages for K new items`), a schedule that starts no run until asked and fires within its daily budget, the database read by the
 // sqlite3 command line, "Add to study" on a profile; screenshots of every new screen, light and dark.
 // (kill -9 in the middle of a run: test/unit/electron/studies/kill.test.ts kills the main process for real.)
 import { execFileSync } from 'node:child_process';
@@ -94,6 +94,12 @@ describe('studies', () => {
     expect(await h.page.getByTestId('preview-entry').count()).toBe(20);
     expect(await demoBalance(h)).toBe(before); // the preview sent nothing
     await shotThemes(h, 'add-targets-preview');
+    // Comments are off for the hashtags and the place; ticked, they come with a cap of pages per post.
+    expect(await h.page.getByTestId('collect-comments').isChecked()).toBe(false);
+    expect(await h.page.getByTestId('collect-comment-pages').count()).toBe(0);
+    await h.page.getByTestId('collect-comments').check();
+    expect(await h.page.getByTestId('collect-comment-pages').inputValue()).toBe('3');
+    await h.page.getByTestId('collect-comments').uncheck();
 
     await answering(h, 'Spend 9 requests?', 'confirm', () => h.page.getByTestId('targets-add').click());
     await h.page.locator('[data-testid=targets-added][data-added="15"]').waitFor();
@@ -185,11 +191,30 @@ describe('studies', () => {
     await expect(row.getByTestId('run-exported').textContent()).resolves.toContain(join(h.folderPick.next!, 'exports'));
   });
 
-  it('a schedule fires at once and stops at its daily budget; the next tick that day runs nothing', async () => {
+  it('the schedule dialog does not start a run: it proposes a daily budget from the last runs and says what the budget covers', async () => {
+    const runs = query<{ n: number }>('SELECT count(*) AS n FROM runs')[0]!.n;
+    const spent = h.sim.sim.keys.spent(h.sim.sim.demoKey);
     await h.page.getByTestId('study-schedule').click();
     await h.page.getByTestId('schedule-hours').fill('6');
+    // The study ran twice: a day of it is priced from its second run, and the budget proposed covers it.
+    await h.page.getByTestId('schedule-covers').filter({ hasText: 'It covers a day of this study' }).waitFor();
+    const perDay = Number(await h.page.getByTestId('schedule-cost').getAttribute('data-per-day'));
+    expect(perDay).toBeGreaterThan(0);
+    expect(Number(await h.page.getByTestId('schedule-budget').inputValue())).toBeGreaterThan(perDay);
     await h.page.getByTestId('schedule-budget').fill('5');
+    await h.page.getByTestId('schedule-covers').filter({ hasText: /below one run|covers about/ }).waitFor();
     await shotThemes(h, 'schedule-dialog');
+    await answering(h, 'Spend up to 5 requests a day?', 'confirm', () => h.page.getByTestId('schedule-save').click());
+    await h.page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
+    h.core.tickSchedules();
+    expect(query<{ n: number }>('SELECT count(*) AS n FROM runs')[0]!.n).toBe(runs);
+    expect(h.sim.sim.keys.spent(h.sim.sim.demoKey)).toBe(spent);
+    expect(h.asks.asked.at(-1)?.message).toContain('The first run starts in 6 hours.');
+  });
+
+  it('“Run now as well” starts a run at once, which stops at its daily budget; the next tick that day runs nothing', async () => {
+    await h.page.getByTestId('study-schedule').click();
+    await h.page.getByTestId('schedule-run-now').check();
     await answering(h, 'Spend up to 5 requests a day?', 'confirm', () => h.page.getByTestId('schedule-save').click());
     await h.page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
     await h.page.locator('[data-testid=run-row][data-state=stopped_budget]').waitFor({ timeout: 30_000 });

@@ -1,4 +1,5 @@
-// What to collect for targets: the lists their kinds offer, an optional date range, and a per-run budget.
+// What to collect for targets: the lists their kinds offer, an optional date range, a per-run budget and,
+// with comments, a cap of comment and reply pages per post.
 import type { Collect, CollectList, TargetKind } from '../../../../shared/studies';
 import { dayToEpoch, epochToDay, LIST_WORDS, listWord, offeredLists } from './format';
 
@@ -7,6 +8,13 @@ export function CollectFields({ kinds, value, onChange }: { kinds: readonly Targ
   const only = kinds.length === 1 ? kinds[0] : null;
   const toggle = (list: CollectList, on: boolean) => onChange({ ...value, lists: on ? [...value.lists, list] : value.lists.filter((l) => l !== list) });
   const max = value.maxUnitsPerRun;
+  const cap = value.commentPagesPerPost ?? null;
+  // The cap is for the posts a target brings; a watched post reads its own comments whole.
+  const capOffered = value.lists.includes('comments') && kinds.some((k) => k !== 'post');
+  const whole = (text: string) => {
+    const n = Number(text);
+    return text === '' || !Number.isInteger(n) || n < 1 ? null : n;
+  };
   return (
     <div className="collect-fields" data-testid="collect-fields">
       <fieldset className="collect-lists">
@@ -34,16 +42,30 @@ export function CollectFields({ kinds, value, onChange }: { kinds: readonly Targ
             min={1}
             step={1}
             value={max ?? ''}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              onChange({ ...value, maxUnitsPerRun: e.target.value === '' || !Number.isInteger(n) || n < 1 ? null : n });
-            }}
+            onChange={(e) => onChange({ ...value, maxUnitsPerRun: whole(e.target.value) })}
             className="sel-number"
             data-testid="collect-max"
           />
         </label>
+        {capOffered && (
+          <label>
+            Most pages of comments and replies per post <span className="faint">(optional)</span>
+            <input
+              type="number"
+              min={1}
+              step={1}
+              value={cap ?? ''}
+              onChange={(e) => onChange({ ...value, commentPagesPerPost: whole(e.target.value) })}
+              className="sel-number"
+              data-testid="collect-comment-pages"
+            />
+          </label>
+        )}
       </div>
-      <p className="field-hint">Posts and stories outside the dates are not collected; newest-first lists stop at the start date. A target that reaches its units in a run goes on in the next run.</p>
+      <p className="field-hint">
+        Posts and stories outside the dates are not collected; newest-first lists stop at the start date. A target that reaches its units in a run goes on in the next run.
+        {capOffered ? ' The comments of strangers’ posts (a hashtag’s, a place’s) can cost far more than the posts: each post’s comments and replies stop at the pages per post.' : ''}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Words and numbers of studies for the screens: pure, tested in Node. Main runs, estimates and enforces
 // every budget (electron/studies/, docs/studies.md).
 import type { Collect, CollectList, EntryStatus, RunInfo, RunState, RunTrigger, TargetKind } from '../../../../shared/studies';
-import { DEFAULT_LISTS, LISTS_OF } from '../../../../shared/study-values';
+import { DEFAULT_COMMENT_PAGES_PER_POST, DEFAULT_LISTS, LISTS_OF } from '../../../../shared/study-values';
 
 export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {
   running: 'Running',
@@ -62,10 +62,12 @@ export function offeredLists(kinds: readonly TargetKind[]): CollectList[] {
   return [...out];
 }
 
+/** What a new target collects: its kind's default lists; comments, if ticked, capped per post for feeds. */
 export function defaultCollect(kinds: readonly TargetKind[]): Collect {
   const lists = new Set<CollectList>();
   for (const k of kinds.length > 0 ? kinds : (['account'] as TargetKind[])) for (const l of DEFAULT_LISTS[k]) lists.add(l);
-  return { lists: [...lists], since: null, until: null, maxUnitsPerRun: null };
+  const feeds = kinds.some((k) => k === 'hashtag' || k === 'place' || k === 'music');
+  return { lists: [...lists], since: null, until: null, maxUnitsPerRun: null, commentPagesPerPost: feeds ? DEFAULT_COMMENT_PAGES_PER_POST : null };
 }
 
 /** "3 h ago", "in 20 min", "just now" (the title of the element carries the exact date). */
@@ -171,4 +173,51 @@ export function units(n: number): string {
 /** "12 new of 40 seen" */
 export function runFound(run: Pick<RunInfo, 'newItems' | 'items'>): string {
   return `${run.newItems.toLocaleString('en-US')} new of ${run.items.toLocaleString('en-US')} seen`;
+}
+
+/** What a day of a study on a schedule costs, from its own last runs. */
+export interface DailyCost {
+  /** Units of one run: the average of its last runs after the first (which reads everything). */
+  perRun: number;
+  /** Runs on the busiest day at the chosen period. */
+  runsPerDay: number;
+  perDay: number;
+  /** How many runs the average is of. */
+  runs: number;
+}
+
+/**
+ * A day of the study at a run every `everyHours` hours, from its last finished runs after its first (a
+ * first run reads everything; stories-only runs read one list): null when it has none yet.
+ */
+export function dailyCost(runs: readonly Pick<RunInfo, 'id' | 'trigger' | 'state' | 'unitsSpent'>[], everyHours: number): DailyCost | null {
+  const first = Math.min(...runs.filter((r) => r.trigger !== 'adhoc').map((r) => r.id));
+  const later = runs
+    .filter((r) => r.id !== first && (r.trigger === 'manual' || r.trigger === 'schedule') && r.state === 'done')
+    .sort((a, b) => b.id - a.id)
+    .slice(0, 5);
+  if (later.length === 0 || !(everyHours > 0)) return null;
+  const perRun = Math.ceil(later.reduce((n, r) => n + r.unitsSpent, 0) / later.length);
+  const runsPerDay = Math.max(1, Math.ceil(24 / everyHours));
+  return { perRun, runsPerDay, perDay: perRun * runsPerDay, runs: later.length };
+}
+
+/** The daily budget the schedule dialog proposes: a day of the study and a tenth more, else the next run's suggested budget. */
+export function proposedDailyBudget(cost: DailyCost | null, nextRunBudget: number | null): number | null {
+  if (cost) return cost.perDay + Math.max(1, Math.ceil(cost.perDay / 10));
+  return nextRunBudget;
+}
+
+/** What a daily budget covers, in words: a day of the study (from its last runs), else the next run's estimate. */
+export function budgetCovers(budget: number, cost: DailyCost | null, nextRunUnits: number | null): string | null {
+  if (cost) {
+    if (budget >= cost.perDay) return `It covers a day of this study (about ${units(cost.perDay)}) with ${units(budget - cost.perDay)} to spare.`;
+    const whole = Math.floor(budget / cost.perRun);
+    if (whole === 0) return `It is below one run of this study (about ${units(cost.perRun)}): each run stops at the budget and goes on the next day.`;
+    return `It covers about ${whole} of the ${cost.runsPerDay} runs a day (about ${units(cost.perRun)} each): scheduled runs stop at the budget and go on the next day.`;
+  }
+  if (nextRunUnits === null) return null;
+  return budget >= nextRunUnits
+    ? `It covers the next run (about ${units(nextRunUnits)} by its estimate).`
+    : `It is below the next run’s estimate (about ${units(nextRunUnits)}): the run stops at the budget and goes on the next day.`;
 }

@@ -156,7 +156,7 @@ describe('a study folder from elsewhere spends nothing by itself', () => {
 
     // The schedule, confirmed in main's question at 30 a day, spends within 30.
     b.asks.policy = 'confirm';
-    const schedule = await b.core.handlers.studyScheduleSet({ id: studyId, everyHours: 24, dailyBudget: 30 }, ctx);
+    const schedule = await b.core.handlers.studyScheduleSet({ id: studyId, everyHours: 24, dailyBudget: 30, runNow: true }, ctx);
     expect(schedule).toMatchObject({ confirmed: true, waiting: null });
     b.core.tickSchedules();
     await settle(b);

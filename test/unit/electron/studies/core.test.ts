@@ -186,15 +186,28 @@ describe('a study through the core', () => {
     expect(files.some((f) => f.endsWith('.json'))).toBe(true); // the sidecars, with each item's provenance
   });
 
+  it('starts no run when a schedule is set: the first one comes a period later, unless “Run now as well” asked for one', async () => {
+    asks.policy = 'confirm';
+    const runs = (await core.handlers.studyRuns({ id: study.id }, ctx)).length;
+    const spent = sim.keys.spent(sim.demoKey);
+    const schedule = await core.handlers.studyScheduleSet({ id: study.id, everyHours: 6, dailyBudget: 3 }, ctx);
+    expect(asks.asked.at(-1)).toMatchObject({ title: 'Spend up to 3 requests a day?', message: expect.stringContaining('The first run starts in 6 hours.') });
+    expect(schedule).toMatchObject({ nextRunAt: clock + 6 * 3_600_000, confirmed: true, waiting: null });
+    core.tickSchedules();
+    expect((await core.handlers.studyRuns({ id: study.id }, ctx)).length).toBe(runs);
+    expect(sim.keys.spent(sim.demoKey)).toBe(spent);
+    expect(await core.handlers.studyScheduleClear({ id: study.id }, ctx)).toBe(true);
+  });
+
   it('runs on a schedule within its daily budget, and a run missed while the app was closed runs at the next start', async () => {
     asks.policy = 'decline';
-    await expect(core.handlers.studyScheduleSet({ id: study.id, everyHours: 6, dailyBudget: 3 }, ctx)).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(core.handlers.studyScheduleSet({ id: study.id, everyHours: 6, dailyBudget: 3, runNow: true }, ctx)).rejects.toMatchObject({ kind: 'cancelled' });
     asks.policy = 'confirm';
     const before = (await core.handlers.studyRuns({ id: study.id }, ctx)).length;
-    const schedule = await core.handlers.studyScheduleSet({ id: study.id, everyHours: 6, dailyBudget: 3 }, ctx);
-    expect(asks.asked.at(-1)).toMatchObject({ title: 'Spend up to 3 requests a day?' });
+    const schedule = await core.handlers.studyScheduleSet({ id: study.id, everyHours: 6, dailyBudget: 3, runNow: true }, ctx);
+    expect(asks.asked.at(-1)).toMatchObject({ title: 'Spend up to 3 requests a day?', message: expect.stringContaining('The first run starts now.') });
     expect(schedule).toMatchObject({ everyHours: 6, dailyBudget: 3, mode: 'demo' });
-    // The first scheduled run starts at once, and stops at the daily budget.
+    // “Run now as well”: the first scheduled run starts at once, and stops at the daily budget.
     const first = await settled(study.id);
     expect(first).toMatchObject({ trigger: 'schedule', state: 'stopped_budget', unitsSpent: 3 });
     expect(first.message).toContain('daily budget');

@@ -41,20 +41,31 @@ function story(takenAt: number, expiresAt: number): void {
 describe('schedules', () => {
   beforeEach(() => void (granted = { grant: null, spentToday: 0 }));
 
-  it('runs at once, then every N hours; a missed period runs once, not once per period', () => {
+  it('starts no run when set: the first comes one period later, then every N hours; a missed period runs once, not once per period', () => {
     watch(['posts']);
     setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
     grant(6, 50);
+    expect(takeDue(db, demo, T0, false, granted)).toBeNull();
+    expect(scheduleInfo(db, demo, T0, granted)?.nextRunAt).toBe(T0 + 6 * HOUR);
+    expect(takeDue(db, demo, T0 + 6 * HOUR, false, granted)).toEqual({ trigger: 'schedule', budget: 50 });
+    expect(takeDue(db, demo, T0 + 7 * HOUR, false, granted)).toBeNull();
+    expect(takeDue(db, demo, T0 + 12 * HOUR, true, granted)).toBeNull(); // a run is under way
+    expect(takeDue(db, demo, T0 + 26 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
+    expect(takeDue(db, demo, T0 + 27 * HOUR, false, granted)).toBeNull();
+  });
+
+  it('runs at once when the user asked for a run now as well', () => {
+    watch(['posts']);
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0, runNow: true });
+    grant(6, 50);
     expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 50 });
     expect(takeDue(db, demo, T0 + HOUR, false, granted)).toBeNull();
-    expect(takeDue(db, demo, T0 + 6 * HOUR, true, granted)).toBeNull(); // a run is under way
-    expect(takeDue(db, demo, T0 + 20 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
-    expect(takeDue(db, demo, T0 + 21 * HOUR, false, granted)).toBeNull();
+    expect(takeDue(db, demo, T0 + 6 * HOUR, false, granted)).toMatchObject({ trigger: 'schedule' });
   });
 
   it('spends within the day’s budget, and waits for the next day once it is spent', () => {
     watch(['posts']);
-    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0, runNow: true });
     grant(1, 10);
     db.prepare('INSERT INTO schedule_days (day, units) VALUES (?, 7)').run(localDay(T0));
     expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 3 });
@@ -67,7 +78,7 @@ describe('schedules', () => {
 
   it('never runs in another mode than the one it was authorised for, and says why', () => {
     watch(['posts']);
-    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0, runNow: true });
     grant(6, 50);
     expect(takeDue(db, live, T0, false, granted)).toBeNull();
     expect(scheduleInfo(db, live, T0, granted)?.waiting).toContain('demo mode');
@@ -80,7 +91,7 @@ describe('schedules', () => {
     story(1_000_000, 1_000_000 + 8 * 3600); // stories that live 8 hours
     expect(storiesEvery(db, 24)).toBe(4);
     expect(storiesEvery(db, 3)).toBeNull(); // full runs come often enough
-    setSchedule(db, { everyHours: 24, dailyBudget: 50, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 24, dailyBudget: 50, session: demo, now: T0, runNow: true });
     grant(24, 50);
     expect(takeDue(db, demo, T0, false, granted)).toMatchObject({ trigger: 'schedule' });
     expect(takeDue(db, demo, T0 + 3 * HOUR, false, granted)).toBeNull();
@@ -91,7 +102,7 @@ describe('schedules', () => {
 
   it('runs nothing main did not authorise on this machine: a schedule read from the database is a proposal', () => {
     watch(['posts']);
-    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 6, dailyBudget: 50, session: demo, now: T0, runNow: true });
     expect(takeDue(db, demo, T0, false, granted)).toBeNull();
     expect(scheduleInfo(db, demo, T0, granted)).toMatchObject({ confirmed: false, waiting: SCHEDULE_NOT_CONFIRMED });
     // Authorised at 50 a day; the database edited to a huge budget afterwards: not the schedule main knows.
@@ -105,7 +116,7 @@ describe('schedules', () => {
 
   it('counts today’s spending by main’s record too: a database edited to say nothing was spent gets no more', () => {
     watch(['posts']);
-    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 1, dailyBudget: 10, session: demo, now: T0, runNow: true });
     grant(1, 10, 7);
     expect(takeDue(db, demo, T0, false, granted)).toEqual({ trigger: 'schedule', budget: 3 });
     expect(scheduleInfo(db, demo, T0, granted)?.spentToday).toBe(7);
@@ -113,7 +124,7 @@ describe('schedules', () => {
 
   it('survives the clock jumping forward and back: the next run is never more than one period away', () => {
     watch(['posts']);
-    setSchedule(db, { everyHours: 6, dailyBudget: 500, session: demo, now: T0 });
+    setSchedule(db, { everyHours: 6, dailyBudget: 500, session: demo, now: T0, runNow: true });
     grant(6, 500);
     expect(takeDue(db, demo, T0, false, granted)).toMatchObject({ trigger: 'schedule' });
     // The clock jumps 30 hours ahead: one run (missed periods are not made up), the next 6 hours after it.
