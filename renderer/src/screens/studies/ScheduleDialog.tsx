@@ -7,15 +7,20 @@ import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Dialog } from './Dialog';
 import { localDateTime, units } from './format';
+import { ScheduleEstimateView } from './ScheduleEstimate';
 
 export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChanged }: { studyId: string; studyName: string; schedule: ScheduleInfo | null; onClose: () => void; onChanged: () => void }) {
   const [hoursText, setHoursText] = useState(String(schedule?.everyHours ?? 24));
   const [budgetText, setBudgetText] = useState(String(schedule?.dailyBudget ?? 100));
+  // A new schedule's daily budget is main's proposal (a day's upper bound) until the user types one.
+  const [budgetTouched, setBudgetTouched] = useState(schedule !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const hours = Number(hoursText);
   const budget = Number(budgetText);
-  const valid = Number.isFinite(hours) && hours >= 1 && hours <= 720 && Number.isInteger(budget) && budget >= 1;
+  const hoursValid = Number.isFinite(hours) && hours >= 1 && hours <= 720;
+  const budgetValid = Number.isInteger(budget) && budget >= 1;
+  const valid = hoursValid && budgetValid;
 
   const save = async () => {
     setBusy(true);
@@ -54,9 +59,21 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
         </label>
         <label>
           Daily budget (units)
-          <input type="number" min={1} step={1} value={budgetText} onChange={(e) => setBudgetText(e.target.value)} className="sel-number" data-testid="schedule-budget" />
+          <input
+            type="number"
+            min={1}
+            step={1}
+            value={budgetText}
+            onChange={(e) => {
+              setBudgetTouched(true);
+              setBudgetText(e.target.value);
+            }}
+            className="sel-number"
+            data-testid="schedule-budget"
+          />
         </label>
       </div>
+      <ScheduleEstimateView studyId={studyId} hours={hoursValid ? hours : null} budget={budgetValid ? budget : null} onSuggested={(n) => !budgetTouched && setBudgetText(String(n))} />
       <p className="field-hint">
         Runs happen while Feedlens is open; a run missed while it was closed runs at the next start. Scheduled runs stop at the daily budget and go on the
         next day. Stories of watched accounts are read at least twice as often as they expire. Each run ends with a notification of what it found and cost.

@@ -99,6 +99,13 @@ export function epochToDay(s: number | null): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
+/** A recorded estimate in words: "about 120, at most 180" ("—" for runs without one). */
+export function estimateWords(e: { estimate: number | null; estimateUpper: number | null }): string {
+  if (e.estimate === null) return '—';
+  const about = `about ${e.estimate.toLocaleString()}`;
+  return e.estimateUpper !== null && e.estimateUpper > e.estimate ? `${about}, at most ${e.estimateUpper.toLocaleString()}` : about;
+}
+
 /** How far a run is, 0..1, by the budget it may spend. */
 export function runProgress(run: Pick<RunInfo, 'state' | 'unitsSpent' | 'budget' | 'estimate'>): number {
   if (run.state === 'done') return 1;
