@@ -49,10 +49,12 @@ export interface Figure {
   capped?: boolean;
 }
 
-/** The followers an outsider is shown of an account with `count` of them. */
+/**
+ * The followers an outsider is shown of an account with `count` of them: about the first 50, likely; the
+ * upper bound is the whole list (the cap is production's habit, not a promise).
+ */
 export function followersShown(count: number): Figure {
-  const n = Math.min(count, FOLLOWER_CAP);
-  return { likely: n, upper: n, basis: 'reported', capped: count > FOLLOWER_CAP };
+  return { likely: Math.min(count, FOLLOWER_CAP), upper: count, basis: 'reported', capped: count > FOLLOWER_CAP };
 }
 
 export interface EstimateContext {

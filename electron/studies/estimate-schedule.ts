@@ -63,7 +63,9 @@ export function estimateSchedule(d: ScheduleEstimateDeps, everyHours: number): S
   const every = everyHours === 1 ? 'every hour' : `every ${fmt(everyHours)} hours`;
   const basis = [
     `A run ${every} reads what came since the one before: about ${fmt(full.units)} units, up to ${fmt(full.upperUnits)}.`,
-    storiesRunsPerDay > 0 && stories ? `Between them, stories are read every ${storiesHours} hours (${fmt(storiesRunsPerDay)} more runs a day, about ${fmt(stories.units)} units each).` : '',
+    storiesRunsPerDay > 0 && stories
+      ? `Between them, stories are read every ${fmt(storiesHours ?? 0)} hours (${fmt(storiesRunsPerDay)} more run${Math.round(storiesRunsPerDay) === 1 ? '' : 's'} a day, about ${fmt(stories.units)} units each).`
+      : '',
     `A day: about ${fmt(perDay.units)} units, up to ${fmt(perDay.upperUnits)}.`,
     dominant[0] && dominant[0].share >= 0.2 ? `Most of it: ${dominant.filter((x) => x.share >= 0.1).map(shareWords).join(', ')}.` : '',
     first ? `Some targets were never read: the first run reads them whole, about ${fmt(first.units)} units, up to ${fmt(first.upperUnits)}.` : '',

@@ -131,9 +131,10 @@ export function estimateTarget(ctx: EstimateContext, t: TargetRow, options: RunO
       // The whole list from its first page: a first read, a full one, or one restarted.
       const items: Range = { likely: limit(count.likely), upper: limit(count.upper) };
       // The service shows outsiders one page of about 50 followers, with no next page.
-      const pages: Range = count.capped
-        ? { likely: 1, upper: 2 }
-        : { likely: pagesFor(items.likely, size), upper: count.basis === 'prior' ? pagesFor(items.upper, size) : pagesFor(items.upper * GROWTH, size) + 1 };
+      const pages: Range = {
+        likely: count.capped ? 1 : pagesFor(items.likely, size),
+        upper: count.basis === 'prior' ? pagesFor(items.upper, size) : pagesFor(items.upper * GROWTH, size) + 1,
+      };
       const words = hints.size ? `${fmt(items.likely)} (${hints.size.from})` : `${about(items)}${BASIS_WORDS[basis] ? `, ${BASIS_WORDS[basis]}` : ''}`;
       lines.add(list, `${name} (${state?.lastReadAt == null ? 'first read' : 'read whole'}: ${words})`, pages, cost, basis);
       newItems = items;

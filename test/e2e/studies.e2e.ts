@@ -181,6 +181,21 @@ describe('studies', () => {
     await expect(row.getByTestId('run-exported').textContent()).resolves.toContain(join(h.folderPick.next!, 'exports'));
   });
 
+  it('the schedule dialog estimates a day of runs, proposes its upper bound as the daily budget and says what a budget covers', async () => {
+    await h.page.getByTestId('study-schedule').click();
+    const estimate = h.page.getByTestId('schedule-estimate');
+    await estimate.waitFor();
+    const suggested = await estimate.getAttribute('data-suggested');
+    expect(Number(suggested)).toBeGreaterThan(0);
+    await expect.poll(() => h.page.getByTestId('schedule-budget').inputValue()).toBe(suggested);
+    await expect(h.page.getByTestId('schedule-covers').textContent()).resolves.toContain('covers a day of runs');
+    await h.page.getByTestId('schedule-budget').fill('1');
+    await expect(h.page.getByTestId('schedule-covers').textContent()).resolves.toContain('below a usual day');
+    await shotThemes(h, 'schedule-estimate');
+    await h.page.getByTestId('schedule-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await h.page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
+  });
+
   it('a schedule fires at once and stops at its daily budget; the next tick that day runs nothing', async () => {
     await h.page.getByTestId('study-schedule').click();
     await h.page.getByTestId('schedule-hours').fill('6');

@@ -22,7 +22,6 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
           <tr>
             <th>Target</th>
             <th>Reads</th>
-            <th className="num">Pages</th>
             <th className="num">Units</th>
             <th className="num">At most</th>
           </tr>
@@ -36,7 +35,6 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
                   {l.what}
                   {l.open && <span className="badge"> size unknown</span>}
                 </td>
-                <td className="num">{l.pages.toLocaleString()}</td>
                 <td className="num">{l.units.toLocaleString()}</td>
                 <td className="num">{l.upperUnits.toLocaleString()}</td>
               </tr>

@@ -188,13 +188,17 @@ describe('job handlers', () => {
     expect(sim.keys.spent(s.key)).toBe(1);
   });
 
-  it("estimates an account's followers as the service shows them to outsiders: one page of about 50", async () => {
+  it("estimates an account's followers as the service shows them to outsiders, one page of about 50; the whole list at most", async () => {
     const user = accountWithFollowers(sim, 150, 400);
     const s = await setup();
     expect((await s.stack.calls.call({ path: '/v1/user/by/id', params: { id: user.pk } })).ok).toBe(true);
     const estimate = await s.handlers.jobEstimate({ spec: jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: 1000 }) }, ctx);
-    expect(estimate).toMatchObject({ items: user.followers.length, pages: 1, units: 1, upperPages: 2 });
+    expect(estimate).toMatchObject({ items: user.followers.length, pages: 1, units: 1 });
     expect(estimate.basis).toMatch(/first 50 followers/);
+    // This simulator lifts production's limit: the job reads them all, within the upper bound.
+    const done = await s.finished((await s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: estimate.upperUnits }) }, ctx)).id);
+    expect(done).toMatchObject({ state: 'done', items: user.followers.length });
+    expect(done.pages).toBeLessThanOrEqual(estimate.upperPages);
   });
 
   it('without a known count, says so and estimates from a prior, with an upper bound above it', async () => {
