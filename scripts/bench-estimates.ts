@@ -62,7 +62,9 @@ const runner = s.runner({ now });
 const results: { run: number; estimate: number; upper: number; actual: number; within: number; underUpper: number; targets: number }[] = [];
 for (let run = 1; run <= RUNS; run++) {
   if (run > 1) offset += DAY_MS;
+  const t0 = performance.now();
   const estimate = await estimateRun({ db: s.db, cache: s.stack.cache, balance: s.stack.balance.get(), now }, {});
+  const estimateMs = performance.now() - t0;
   const started = runner.start({ trigger: 'manual', budget: 1_000_000, options: {}, estimate: recordedEstimate(estimate) });
   const done = await finished(runner, started.id);
   if (done.state !== 'done') throw new Error(`run ${run} ended ${done.state}: ${done.message ?? ''}`);
@@ -71,7 +73,7 @@ for (let run = 1; run <= RUNS; run++) {
     .prepare('SELECT t.label, rt.estimate, rt.estimate_upper, rt.units FROM run_targets rt JOIN targets t ON t.id = rt.target_id WHERE rt.run_id = ? ORDER BY t.id')
     .all(started.id) as unknown as Row[];
   const recorded = s.db.prepare('SELECT estimate, estimate_upper FROM runs WHERE id = ?').get(started.id) as { estimate: number; estimate_upper: number };
-  console.log(`\nrun ${run}: estimate ${recorded.estimate} units (upper bound ${recorded.estimate_upper}), spent ${done.unitsSpent}: ${pct(off(recorded.estimate, done.unitsSpent))} off`);
+  console.log(`\nrun ${run}: estimate ${recorded.estimate} units (upper bound ${recorded.estimate_upper}, made in ${estimateMs.toFixed(0)} ms), spent ${done.unitsSpent}: ${pct(off(recorded.estimate, done.unitsSpent))} off`);
   if (estimate.dominant[0]) console.log(`  most of the estimate: ${estimate.dominant.map((d) => `${d.what} ${Math.round(d.share * 100)} %`).join(', ')}`);
   console.log(`  ${'target'.padEnd(24)} ${'likely'.padStart(7)} ${'upper'.padStart(7)} ${'spent'.padStart(7)}   off`);
   let within = 0;

@@ -16,6 +16,8 @@ import {
 import { POST_PATH, PROFILE_PATH, type TargetRow } from './plan';
 import type { ListStates, TaskList } from './tasks';
 
+// Queries name their join order and index (CROSS JOIN, `+kind`): a study's database has no statistics,
+// and SQLite would otherwise scan every post or comment of the study for each target.
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -62,6 +64,14 @@ export interface EstimateContext {
   states: ListStates;
   cache: CacheView;
   now: number;
+  /** What one estimate found about targets of a kind, found once (a study of many targets stays quick). */
+  memo?: Map<string, unknown>;
+}
+
+function once<T>(ctx: EstimateContext, key: string, find: () => T): T {
+  if (!ctx.memo) return find();
+  if (!ctx.memo.has(key)) ctx.memo.set(key, find());
+  return ctx.memo.get(key) as T;
 }
 
 export const HASHTAG_PATHS = ['/v1/hashtag/by/name', '/v2/hashtag/by/name'] as const;
@@ -152,30 +162,34 @@ export function feedSize(ctx: EstimateContext, t: TargetRow): Figure {
 
 /** The median size of this list in the study's other targets of the same kind that read it to its end. */
 function similarSize(ctx: EstimateContext, t: TargetRow, list: TaskList): number | null {
-  const sizes = (
-    ctx.db
-      .prepare(
-        `SELECT (SELECT count(*) FROM list_items li WHERE li.target_id = s.target_id AND li.list = s.list AND li.context_id = '') AS n
-         FROM list_state s JOIN targets x ON x.id = s.target_id
-         WHERE s.list = ? AND s.context_id = '' AND s.complete = 1 AND x.kind = ? AND x.id <> ? AND x.removed_at IS NULL`,
-      )
-      .all(list, t.kind, t.id) as { n: number }[]
-  ).map((r) => r.n).sort((a, b) => a - b);
-  return sizes.length === 0 ? null : (sizes[Math.floor(sizes.length / 2)] ?? null);
+  return once(ctx, `size:${t.kind}:${list}`, () => {
+    const sizes = (
+      ctx.db
+        .prepare(
+          `SELECT (SELECT count(*) FROM list_items li WHERE li.target_id = s.target_id AND li.list = s.list AND li.context_id = '') AS n
+           FROM list_state s JOIN targets x ON x.id = s.target_id
+           WHERE s.list = ? AND s.context_id = '' AND s.complete = 1 AND x.kind = ? AND x.removed_at IS NULL`,
+        )
+        .all(list, t.kind) as { n: number }[]
+    ).map((r) => r.n).sort((a, b) => a - b);
+    return sizes.length === 0 ? null : (sizes[Math.floor(sizes.length / 2)] ?? null);
+  });
 }
 
 /** Items of `list` per item of `of` in the study's other targets of the same kind that read both to their end. */
 function similarShare(ctx: EstimateContext, t: TargetRow, list: TaskList, of: TaskList): number | null {
+  return once(ctx, `share:${t.kind}:${list}:${of}`, () => {
   const row = ctx.db
     .prepare(
       `SELECT sum((SELECT count(*) FROM list_items li WHERE li.target_id = a.target_id AND li.list = a.list AND li.context_id = '')) AS n,
               sum((SELECT count(*) FROM list_items li WHERE li.target_id = b.target_id AND li.list = b.list AND li.context_id = '')) AS d
        FROM list_state a JOIN list_state b ON b.target_id = a.target_id AND b.list = ? AND b.context_id = '' AND b.complete = 1
        JOIN targets x ON x.id = a.target_id
-       WHERE a.list = ? AND a.context_id = '' AND a.complete = 1 AND x.kind = ? AND x.id <> ?`,
+       WHERE a.list = ? AND a.context_id = '' AND a.complete = 1 AND x.kind = ?`,
     )
-    .get(of, list, t.kind, t.id) as { n: number | null; d: number | null };
+    .get(of, list, t.kind) as { n: number | null; d: number | null };
   return row.d && row.d >= 10 ? (row.n ?? 0) / row.d : null;
+  });
 }
 
 /** Items the study holds in a target's list. */
@@ -205,7 +219,7 @@ export function newPerDay(ctx: EstimateContext, t: TargetRow, list: TaskList): F
     const until = Math.floor((last ?? ctx.now) / 1000);
     const dated = db
       .prepare(
-        `SELECT count(*) AS n, min(r.taken_at) AS oldest, sum(r.taken_at >= ?) AS recent FROM list_items li JOIN records r ON r.rowid = li.record_id
+        `SELECT count(*) AS n, min(r.taken_at) AS oldest, sum(r.taken_at >= ?) AS recent FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id
          WHERE li.target_id = ? AND li.list = ? AND li.context_id = '' AND r.taken_at IS NOT NULL AND r.taken_at <= ?`,
       )
       .get(until - 30 * 86_400, t.id, list, until) as { n: number; oldest: number | null; recent: number | null };
@@ -235,39 +249,40 @@ interface Thread {
  * else the priors.
  */
 export function threadPages(ctx: EstimateContext, t: TargetRow): Thread {
-  for (const scope of ['target', 'kind'] as const) {
-    const where = scope === 'target' ? 'li.target_id = ?' : 'li.target_id IN (SELECT id FROM targets WHERE kind = ?)';
-    const arg = scope === 'target' ? t.id : t.kind;
-    const posts = ctx.db
-      .prepare(
-        `SELECT DISTINCT r.id, r.comment_count FROM list_items li JOIN records r ON r.rowid = li.record_id
-         WHERE ${where} AND li.list IN ('posts', 'reels', 'tagged', 'post') AND r.kind = 'post' AND r.comment_count IS NOT NULL`,
-      )
-      .all(arg) as { id: string; comment_count: number }[];
-    if (posts.length < 3) continue;
-    const comments = posts.reduce((n, p) => n + commentPagesOf(p.comment_count), 0) / posts.length;
-    const basis: EstimateBasis = 'history';
-    const replyRows = ctx.db
-      .prepare(
-        `SELECT c.post_id, c.comment_count FROM records c WHERE c.kind = 'comment' AND c.parent_id IS NULL AND c.comment_count > 0
-         AND c.post_id IN (SELECT r.id FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE ${where} AND li.list IN ('posts', 'reels', 'tagged', 'post'))`,
-      )
-      .all(arg) as { post_id: string; comment_count: number }[];
-    const threadsRead = new Set(
-      (ctx.db.prepare(`SELECT DISTINCT s.context_id AS id FROM list_state s WHERE s.list = 'comments' AND s.complete = 1 AND s.target_id IN (SELECT id FROM targets WHERE ${scope === 'target' ? 'id = ?' : 'kind = ?'})`).all(arg) as { id: string }[]).map((r) => r.id),
-    );
-    const read = posts.filter((p) => threadsRead.has(p.id));
-    const replies = read.length >= 3
-      ? replyRows.filter((r) => threadsRead.has(r.post_id)).reduce((n, r) => n + repliesPagesOfComment(r.comment_count, 2), 0) / read.length
-      : posts.reduce((n, p) => n + replyPagesOf(p.comment_count), 0) / posts.length;
-    return {
-      comments: { likely: comments, upper: comments * AVERAGE_SPREAD, basis },
-      replies: { likely: replies, upper: replies * AVERAGE_SPREAD, basis },
-    };
-  }
+  const found =
+    once(ctx, `threads:${t.id}`, () => threadsHeld(ctx, 'li.target_id = ?', t.id)) ??
+    once(ctx, `threads:${t.kind}`, () => threadsHeld(ctx, 'li.target_id IN (SELECT id FROM targets WHERE kind = ?)', t.kind));
+  if (found) return found;
   return {
     comments: { likely: COMMENT_PAGES_PER_POST.likely, upper: COMMENT_PAGES_PER_POST.upper, basis: 'prior' },
     replies: { likely: REPLY_PAGES_PER_POST.likely, upper: REPLY_PAGES_PER_POST.upper, basis: 'prior' },
+  };
+}
+
+/** Comment and reply pages per post of the posts these targets hold (`where` selects list_items li), or null when too few. */
+function threadsHeld(ctx: EstimateContext, where: string, arg: number | string): Thread | null {
+  const posts = ctx.db
+    .prepare(
+      `SELECT DISTINCT r.id, r.comment_count FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id
+       WHERE ${where} AND li.list IN ('posts', 'reels', 'tagged', 'post') AND r.kind = 'post' AND r.comment_count IS NOT NULL`,
+    )
+    .all(arg) as { id: string; comment_count: number }[];
+  if (posts.length < 3) return null;
+  const comments = posts.reduce((n, p) => n + commentPagesOf(p.comment_count), 0) / posts.length;
+  const targets = where.replace(/^li\.target_id/, 's.target_id');
+  const threadsRead = new Set((ctx.db.prepare(`SELECT DISTINCT s.context_id AS id FROM list_state s WHERE ${targets} AND s.list = 'comments' AND s.complete = 1`).all(arg) as { id: string }[]).map((r) => r.id));
+  // A sample of the threads read is enough for an average (and keeps the query's parameters few).
+  const read = posts.filter((p) => threadsRead.has(p.id)).slice(0, 2000);
+  let replies: number;
+  if (read.length >= 3) {
+    const rows = ctx.db
+      .prepare(`SELECT c.post_id, c.comment_count FROM records c WHERE +c.kind = 'comment' AND +c.parent_id IS NULL AND c.comment_count > 0 AND c.post_id IN (${read.map(() => '?').join(', ')})`)
+      .all(...read.map((p) => p.id)) as { post_id: string; comment_count: number }[];
+    replies = rows.reduce((n, r) => n + repliesPagesOfComment(r.comment_count, 2), 0) / read.length;
+  } else replies = posts.reduce((n, p) => n + replyPagesOf(p.comment_count), 0) / posts.length;
+  return {
+    comments: { likely: comments, upper: comments * AVERAGE_SPREAD, basis: 'history' },
+    replies: { likely: replies, upper: replies * AVERAGE_SPREAD, basis: 'history' },
   };
 }
 
@@ -276,17 +291,19 @@ export function threadPages(ctx: EstimateContext, t: TargetRow): Thread {
  * and likers): posts other targets had stored first (a tag's posts read before under another tag) do not.
  */
 export function newToStudyShare(ctx: EstimateContext, t: TargetRow): number {
+  return once(ctx, `new-share:${t.id}`, () => {
   const row = ctx.db
     .prepare(
-      `SELECT count(*) AS n, sum(r.first_seen = li.first_seen) AS first FROM list_items li JOIN records r ON r.rowid = li.record_id
+      `SELECT count(*) AS n, sum(r.first_seen = li.first_seen) AS first FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id
        WHERE li.target_id = ? AND li.list IN ('posts', 'reels', 'tagged') AND li.context_id = '' AND r.kind = 'post'`,
     )
     .get(t.id) as { n: number; first: number | null };
   return row.n >= 10 ? (row.first ?? 0) / row.n : 1;
+  });
 }
 
 /** Reply pages of a thread the study holds: from its comments' reply counts, else from the post's comment count. */
 export function heldThreadReplies(ctx: EstimateContext, postId: string, commentCount: number): number {
-  const rows = ctx.db.prepare("SELECT comment_count FROM records WHERE kind = 'comment' AND post_id = ? AND parent_id IS NULL AND comment_count > 0").all(postId) as { comment_count: number }[];
+  const rows = ctx.db.prepare("SELECT comment_count FROM records WHERE +kind = 'comment' AND post_id = ? AND +parent_id IS NULL AND comment_count > 0").all(postId) as { comment_count: number }[];
   return rows.length > 0 ? rows.reduce((n, r) => n + repliesPagesOfComment(r.comment_count, 2), 0) : replyPagesOf(commentCount);
 }

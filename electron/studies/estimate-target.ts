@@ -84,7 +84,7 @@ function expectedProfile(ctx: EstimateContext, t: TargetRow, known: Profile | nu
   if (!stories || stories.lastReadAt === null) return known;
   const day = ctx.db
     .prepare(
-      `SELECT count(*) AS n FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = 'stories' AND r.taken_at >= ?`,
+      `SELECT count(*) AS n FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = 'stories' AND r.taken_at >= ?`,
     )
     .get(t.id, Math.floor(stories.lastReadAt / 1000) - 86_400) as { n: number };
   const likelyNew = day.n * daysSince(ctx, stories.lastReadAt);
@@ -263,5 +263,5 @@ export function estimateTarget(ctx: EstimateContext, t: TargetRow, options: RunO
 }
 
 function heldRecord(ctx: EstimateContext, targetId: number, list: TaskList, id: string): boolean {
-  return ctx.db.prepare('SELECT 1 FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = ? AND r.id = ?').get(targetId, list, id) !== undefined;
+  return ctx.db.prepare('SELECT 1 FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = ? AND r.id = ?').get(targetId, list, id) !== undefined;
 }

@@ -64,7 +64,7 @@ export async function estimateRun(deps: EstimateDeps, options: RunOptions): Prom
 
 /** The estimate from what the study holds and a cache already read: synchronous (a scheduled run's start). */
 export function estimateRunFrom(input: EstimateInput, options: RunOptions): RunEstimate {
-  const ctx: EstimateContext = { db: input.db, cache: input.cache, now: input.now, states: input.states ?? createListStates(input.db) };
+  const ctx: EstimateContext = { db: input.db, cache: input.cache, now: input.now, states: input.states ?? createListStates(input.db), memo: new Map() };
   const lines: EstimateLine[] = [];
   for (const t of chosenTargets(input.db, options)) lines.push(...estimateTarget(ctx, t, options));
   return summarise(lines, input.balance);
