@@ -3,6 +3,7 @@
 // docs/studies.md, docs/study-database.md).
 import { z } from 'zod';
 import { ethicsSchema } from './analysis';
+import { MAX_BUDGET } from './study-values';
 
 export { DEFAULT_LISTS, LISTS_OF } from './study-values';
 
@@ -28,7 +29,7 @@ export type Collect = z.output<typeof collectSchema>;
 const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 const targetIds = z.array(z.number().int().min(1)).max(100_000);
 const runId = z.number().int().min(1);
-const budget = z.number().int().min(1).max(10_000_000);
+const budget = z.number().int().min(1).max(MAX_BUDGET);
 
 /** The operations of studies, added to OPS in shared/ipc.ts. */
 export const STUDY_OPS = {

@@ -5,6 +5,7 @@
 // estimated apart: it reads them whole. The daily budget offered is the upper bound of a day.
 import type { BalanceState } from '../../shared/ipc';
 import type { EstimateLine, ScheduleEstimate } from '../../shared/studies';
+import { MAX_BUDGET } from '../../shared/study-values';
 import type { Db } from './db';
 import { dominantShares, estimateRunFrom, shareWords } from './estimate';
 import { NO_CACHE } from './estimate-knowledge';
@@ -78,7 +79,7 @@ export function estimateSchedule(d: ScheduleEstimateDeps, everyHours: number): S
     perDay,
     dominant,
     open: full.open || (first?.open ?? false),
-    suggestedDailyBudget: Math.max(1, perDay.upperUnits),
+    suggestedDailyBudget: Math.min(MAX_BUDGET, Math.max(1, perDay.upperUnits)),
     basis: basis.join(' '),
   };
 }

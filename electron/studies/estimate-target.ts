@@ -31,6 +31,7 @@ interface Range {
 }
 
 const ZERO: Range = { likely: 0, upper: 0 };
+const MAX_PAGES = 1e12;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const about = (f: Range) => (f.upper > f.likely ? `about ${fmt(f.likely)}, up to ${fmt(f.upper)}` : `${fmt(f.likely)}`);
 const BASIS_WORDS: Readonly<Record<EstimateBasis, string>> = {
@@ -45,8 +46,9 @@ class Lines {
   readonly out: EstimateLine[] = [];
   constructor(private readonly t: TargetRow) {}
   add(list: string, what: string, pages: Range, cost: number, basis: EstimateBasis): void {
-    const likely = Math.round(pages.likely * 100) / 100;
-    const upper = Math.max(likely, pages.upper);
+    // A count past any budget (a hashtag of two billion posts) stays a finite, large figure.
+    const likely = Math.min(MAX_PAGES, Math.round(pages.likely * 100) / 100);
+    const upper = Math.min(MAX_PAGES, Math.max(likely, pages.upper));
     const line: EstimateLine = {
       targetId: this.t.id, label: this.t.label, list, what, basis, open: basis === 'prior',
       pages: Math.round(likely), units: Math.round(likely * cost), upperPages: Math.ceil(upper), upperUnits: Math.ceil(upper) * cost,

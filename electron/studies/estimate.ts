@@ -7,6 +7,7 @@
 // and the run records both per target next to what it spent (runs.estimate, run_targets.estimate).
 import type { BalanceState } from '../../shared/ipc';
 import type { EstimateLine, EstimateShare, RunEstimate, TargetEstimate } from '../../shared/studies';
+import { MAX_BUDGET } from '../../shared/study-values';
 import type { CallCache } from '../calls/calls';
 import { LIST_PLANS } from '../jobs/plan';
 import type { Db } from './db';
@@ -145,6 +146,7 @@ export function summarise(lines: EstimateLine[], balance: BalanceState | null): 
     upperMoney: money(upperUnits),
     currency: balance?.currency ?? null,
     basis: basis.join(' '),
-    suggestedBudget: Math.max(1, upperUnits),
+    // A list with no end a run would reach (a popular hashtag) is bounded by the largest budget there is.
+    suggestedBudget: Math.min(MAX_BUDGET, Math.max(1, upperUnits)),
   };
 }

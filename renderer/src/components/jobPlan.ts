@@ -1,6 +1,7 @@
 // Words and numbers of bulk collection jobs for the job dialog and the Jobs panel: pure, tested in Node.
 // Main estimates, runs and enforces the budget (electron/jobs/, docs/bulk-jobs.md).
 import type { JobEstimate, JobInfo, JobSpec, JobState, OpArgs } from '../../../shared/ipc';
+import { MAX_BUDGET } from '../../../shared/study-values';
 
 export type JobKind = JobSpec['kind'];
 export type JobAction = OpArgs<'jobControl'>['action'];
@@ -68,7 +69,7 @@ export function suggestedBudget(estimate: Pick<JobEstimate, 'units' | 'pages' | 
   const raw = Math.ceil(Math.max(estimate.upperUnits, estimate.units + perPage));
   if (raw <= 10) return Math.max(1, raw);
   const step = 10 ** (String(raw).length - 2);
-  return Math.ceil(raw / step) * step;
+  return Math.min(MAX_BUDGET, Math.ceil(raw / step) * step);
 }
 
 /** Money for `units` at the balance's price per unit; null when the price is not known. */

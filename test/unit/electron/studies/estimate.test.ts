@@ -14,6 +14,7 @@ import { estimateRun, recordedEstimate } from '../../../../electron/studies/esti
 import { LIST_PLANS } from '../../../../electron/jobs/plan';
 import { COMMENTS_PATH, FEED_PATHS, HIGHLIGHT_PATH, HIGHLIGHTS_PATH, LIKERS_PATH, POST_PATH, PROFILE_PATH, REPLIES_PATH, STORIES_PATH } from '../../../../electron/studies/plan';
 import type { CollectList, EstimateLine, RunEstimate } from '../../../../shared/studies';
+import { MAX_BUDGET } from '../../../../shared/study-values';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { finished, studySetup, type StudySetup } from './support';
 
@@ -137,6 +138,17 @@ describe('estimates for every list kind', () => {
     const tagB = s.add({ kind: 'hashtag', key: b!.name, label: `#${b!.name}` }, ['posts']);
     const next = await estimateRun({ db: s.db, cache: s.stack.cache, balance: null }, { targetIds: [tagB] });
     expect(next.lines[0]).toMatchObject({ basis: 'history', units: Math.ceil(a!.recent.length / FEED_PATHS.hashtag.pageSize) });
+  });
+
+  it('a hashtag whose reported size no run reaches: finite figures, and the largest budget there is as the offer', async () => {
+    const s = await study();
+    const name = sim.world.hashtags[0]!.name;
+    await s.stack.cache.set('/v1/hashtag/by/name', { name }, { id: '17843826142012701', name, media_count: 2_147_483_647 }, { fetchedAt: Date.now() });
+    s.add({ kind: 'hashtag', key: name, label: `#${name}` }, ['posts', 'comments']);
+    const estimate = await estimateRun({ db: s.db, cache: s.stack.cache, balance: null }, {});
+    expect(of(estimate, 'posts')[0]).toMatchObject({ basis: 'reported', pages: Math.ceil(2_147_483_647 / FEED_PATHS.hashtag.pageSize) });
+    expect(Number.isFinite(estimate.upperUnits)).toBe(true);
+    expect(estimate.suggestedBudget).toBe(MAX_BUDGET);
   });
 
   it('a watched post: its thread from the comment count in the cache; the day after, unchanged, the post alone', async () => {
