@@ -67,13 +67,16 @@ describe('a run’s estimate, recorded beside what it spends', () => {
     expect(scheduled!.units).toBeGreaterThanOrEqual(1);
   });
 
-  it('says what dominates it: the replies and comments of a hashtag whose comments are on', async () => {
+  it('says what dominates it (the replies and comments of a hashtag whose comments are on), sending nothing', async () => {
     const s = await study();
     const [u] = accounts(1);
     s.add({ kind: 'account', key: u!.pk, label: `@${u!.username}` }, ['posts']);
     const tag = sim.world.hashtags[0]!;
     s.add({ kind: 'hashtag', key: tag.name, label: `#${tag.name}` }, ['posts', 'comments']);
+    const before = sim.keys.spent(s.key);
     const estimate = await estimateRun({ db: s.db, cache: s.stack.cache, balance: null }, {});
+    estimateSchedule({ db: s.db, balance: null }, 12);
+    expect(sim.keys.spent(s.key)).toBe(before); // estimates send nothing
     expect(estimate.dominant[0]?.what).toMatch(new RegExp(`^(comments|replies) of #${tag.name}$`));
     expect(estimate.dominant.reduce((n, d) => n + d.share, 0)).toBeLessThanOrEqual(1);
     expect(estimate.basis).toMatch(/Most of it: (comments|replies) of #/);
