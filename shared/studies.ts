@@ -3,6 +3,7 @@
 // docs/studies.md, docs/study-database.md).
 import { z } from 'zod';
 import { ethicsSchema } from './analysis';
+import { MAX_BUDGET } from './study-values';
 
 export { DEFAULT_LISTS, LISTS_OF } from './study-values';
 
@@ -33,7 +34,7 @@ export type Collect = z.output<typeof collectSchema>;
 const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 const targetIds = z.array(z.number().int().min(1)).max(100_000);
 const runId = z.number().int().min(1);
-const budget = z.number().int().min(1).max(10_000_000);
+const budget = z.number().int().min(1).max(MAX_BUDGET);
 
 /** The operations of studies, added to OPS in shared/ipc.ts. */
 export const STUDY_OPS = {
@@ -53,8 +54,10 @@ export const STUDY_OPS = {
   studyTargetsUpdate: z.strictObject({ id: studyId, targetIds: targetIds.min(1), collect: collectSchema }),
   /** Stops following these targets; what was collected stays in the database. */
   studyTargetsRemove: z.strictObject({ id: studyId, targetIds: targetIds.min(1) }),
-  /** What a run would take: only the pages it needs, from the last run and the cache. Sends nothing. */
+  /** What a run would take (likely, upper bound, what dominates): only the pages it needs, from the last run and the cache. Sends nothing. */
   studyRunEstimate: z.strictObject({ id: studyId, targetIds: targetIds.optional() }),
+  /** What a schedule every `everyHours` hours would take a day. Sends nothing. */
+  studyScheduleEstimate: z.strictObject({ id: studyId, everyHours: z.number().min(1).max(24 * 30) }),
   /** Starts a run once the user confirmed its budget in main's own question. */
   studyRunStart: z.strictObject({ id: studyId, budget, targetIds: targetIds.optional() }),
   studyRunControl: z.strictObject({ id: studyId, runId, action: z.enum(['pause', 'resume', 'cancel']) }),
@@ -112,8 +115,9 @@ export interface RunInfo {
   startedAt: number;
   updatedAt: number;
   finishedAt: number | null;
-  /** Estimated units when it started. */
+  /** Estimated units when it started (likely), and the upper bound. */
   estimate: number | null;
+  estimateUpper: number | null;
 }
 
 export interface RunTargetInfo {
@@ -126,6 +130,9 @@ export interface RunTargetInfo {
   error: string | null;
   /** Reads of this target the run had not done when it stopped (the next run goes on with them). */
   left: number;
+  /** Units estimated for it when the run started (likely, upper bound); null for runs without an estimate. */
+  estimate: number | null;
+  estimateUpper: number | null;
 }
 
 export interface RunError {
@@ -240,28 +247,83 @@ export interface TargetsAdded {
   unitsSpent: number;
 }
 
+/**
+ * Where a figure of the estimate comes from: a count the service reported (a profile, a hashtag, a post),
+ * the study's history (its earlier runs, the posts and comments it holds, similar targets), a prior (the
+ * size is not known: Feedlens' default), a page already in the cache, or the plan itself (one call).
+ */
+export type EstimateBasis = 'reported' | 'history' | 'prior' | 'cache' | 'plan';
+
 export interface EstimateLine {
   targetId: number;
   label: string;
-  /** "posts (new since the last run)", "stories", "followers (first read)"... */
+  /** What is read: 'profile', 'stories', 'highlights', 'highlight', 'posts', 'reels', 'comments', 'replies', 'likers'... */
+  list: string;
+  /** "posts (new since the last run: about 2)", "replies in the comments of new posts"... */
   what: string;
+  /** Likely pages and units. */
   pages: number;
   units: number;
-  /** The list's size is not known: only the budget bounds it. */
+  /** What it may take at most, short of a surprise. */
+  upperPages: number;
+  upperUnits: number;
+  basis: EstimateBasis;
+  /** The list's size is not known: a prior stands in for it. */
   open: boolean;
+}
+
+/** What takes the largest share of an estimate: "replies of #vegan: about 60 %". */
+export interface EstimateShare {
+  /** "replies of #vegan" */
+  what: string;
+  units: number;
+  /** 0..1 of the likely units. */
+  share: number;
+}
+
+/** One target's likely units and upper bound (recorded with the run, next to what it spent). */
+export interface TargetEstimate {
+  targetId: number;
+  label: string;
+  units: number;
+  upperUnits: number;
 }
 
 export interface RunEstimate {
   lines: EstimateLine[];
+  targets: TargetEstimate[];
+  /** Likely pages and units. */
   pages: number;
   units: number;
-  /** Some lists have no known size: the run reads them until their end or the budget. */
+  upperPages: number;
+  upperUnits: number;
+  /** The largest shares of the likely units, largest first (at most three). */
+  dominant: EstimateShare[];
+  /** Some sizes are not known: priors stand in for them. */
   open: boolean;
   money: number | null;
+  upperMoney: number | null;
   currency: string | null;
   basis: string;
-  /** Budget offered by default. */
+  /** Budget offered by default: the upper bound. */
   suggestedBudget: number;
+}
+
+/** What a schedule would take a day (studyScheduleEstimate). Sends nothing. */
+export interface ScheduleEstimate {
+  everyHours: number;
+  /** Full runs a day, and stories-only runs between them. */
+  runsPerDay: number;
+  storiesRunsPerDay: number;
+  /** The first run when some targets were never read (it reads them whole), else null. */
+  firstRun: { units: number; upperUnits: number } | null;
+  /** A day of runs once every target was read. */
+  perDay: { units: number; upperUnits: number };
+  dominant: EstimateShare[];
+  open: boolean;
+  /** The daily budget offered: the upper bound of a day. */
+  suggestedDailyBudget: number;
+  basis: string;
 }
 
 /** Progress of a study's run (after each page and each change of state). */
@@ -282,6 +344,7 @@ export interface StudyOpResults {
   studyTargetsUpdate: TargetInfo[];
   studyTargetsRemove: number;
   studyRunEstimate: RunEstimate;
+  studyScheduleEstimate: ScheduleEstimate;
   studyRunStart: RunInfo;
   studyRunControl: RunInfo;
   studyRunBudget: RunInfo;

@@ -5,6 +5,9 @@ import type { Minimisation } from './analysis';
 import type { CollectList, TargetKind } from './studies';
 import type { BrowseQuery } from './study-data';
 
+/** The largest budget a run, a schedule's day or a job may be given (units). */
+export const MAX_BUDGET = 10_000_000;
+
 export const RECORD_STATUSES = ['online', 'gone', 'private', 'unknown'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 

@@ -176,9 +176,15 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
     return { s, run };
   }
 
+  /** The estimate's inputs: the cache, the balance, and the ad-hoc study's history once it exists. */
+  const estimateOptions = () => {
+    const s = existingAdhoc();
+    return { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get(), simulated: deps.simulated?.() ?? false, ...(s ? { db: s.db } : {}) };
+  };
+
   // The ad-hoc study's full disk or another program's lock reach the page as what to do (db-errors.ts).
   const handlers: Pick<Handlers, JobOps> = withStudyDbErrors({
-    jobEstimate: async ({ spec }) => estimateJob(spec, { ...(deps.cache ? { cache: deps.cache } : {}), balance: deps.balance.get(), simulated: deps.simulated?.() ?? false }),
+    jobEstimate: async ({ spec }) => estimateJob(spec, estimateOptions()),
 
     jobStart: async ({ spec }) => {
       const first = firstList(spec);
@@ -195,11 +201,14 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
         confirm: `Spend up to ${requestsWord(spec.budget)}`,
       });
       if (!answer.confirmed) throw declined('The job was not started.');
+      const estimate = await estimateJob(spec, estimateOptions());
       const s = study();
       const { target, list } = targetOf(spec);
       const { id } = s.targets.add(target, { lists: [list], since: null, until: null, maxUnitsPerRun: null }, Date.now());
       const options: RunOptions = { targetIds: [id], lists: [list], full: true, direct: true, job: spec, ...(spec.limit !== undefined ? { limit: spec.limit } : {}), ...(spec.withReplies ? {} : { noReplies: true }) };
-      const run = s.runner.start({ trigger: 'adhoc', budget: spec.budget, options, estimate: null });
+      // The job's estimate is recorded beside what it spends, as a run's is.
+      const recorded = { units: estimate.units, upperUnits: estimate.upperUnits, targets: [{ targetId: id, label: target.label, units: estimate.units, upperUnits: estimate.upperUnits }] };
+      const run = s.runner.start({ trigger: 'adhoc', budget: spec.budget, options, estimate: recorded });
       return info(s, s.runner.get(run.id)!);
     },
 

@@ -1,24 +1,19 @@
-// What a run would take, before it starts: only the pages it needs, found from what the study already
-// holds (the last run: which lists were read to their end, the counts seen then) and from the response
-// cache (a profile or first page fetched since the last run tells what is new for free). Sends nothing.
-//
-// Per account: the profile (1 unit, none if a fresh copy is cached), its stories (2 units, only when
-// the profile says there is a newer one), the highlights tray (2 units) and its changed highlights and
-// the first page of reels unless a fresh profile in the cache says they are not due (profile-signals.ts),
-// and per list: first read = its count / page size; later reads = the pages holding what is new since the
-// last run (at least the first page), plus what earlier runs left unread.
-import { findEndpoint } from '../../shared/api/catalog';
-import { parseLossless } from '../../shared/api/json';
-import { normalizeAnswer } from '../../shared/api/normalize';
+// What a run would take, before it starts, sending nothing: the one estimate of the app. The run dialog,
+// the schedule dialog (estimate-schedule.ts), one-off jobs (electron/jobs/estimate.ts), the scheduled runs
+// and the headless collector all read it. Each target's reads are those the planner makes
+// (estimate-target.ts), sized from the counts the service reported, the study's history and the cache
+// (estimate-knowledge.ts), priors only where nothing is known (estimate-priors.ts). The figures are a
+// likely one and an upper bound, with what dominates them; the run's budget defaults to the upper bound,
+// and the run records both per target next to what it spent (runs.estimate, run_targets.estimate).
 import type { BalanceState } from '../../shared/ipc';
-import type { AppRecord, Profile } from '../../shared/records';
-import type { EstimateLine, RunEstimate } from '../../shared/studies';
+import type { EstimateLine, EstimateShare, RunEstimate, TargetEstimate } from '../../shared/studies';
+import { MAX_BUDGET } from '../../shared/study-values';
 import type { CallCache } from '../calls/calls';
-import { LIST_PLANS, REPLY_CALLS_PER_COMMENT, TOP_LEVEL_SHARE } from '../jobs/plan';
+import { LIST_PLANS } from '../jobs/plan';
 import type { Db } from './db';
-import { recordsOf } from './page';
-import { ACCOUNT_LISTS, FEED_PATHS, listsOf, PROFILE_PATH, type AccountList, type RunOptions, type TargetRow } from './plan';
-import { highlightsDue, reelsHeadDue } from './profile-signals';
+import { HASHTAG_PATHS, NO_CACHE, readCache, type CacheView, type EstimateContext } from './estimate-knowledge';
+import { estimateTarget } from './estimate-target';
+import { ACCOUNT_LISTS, FEED_PATHS, POST_PATH, PROFILE_PATH, type RunOptions, type TargetRow } from './plan';
 import { activeTargets } from './runs';
 import { createListStates, type ListStates } from './tasks';
 
@@ -26,170 +21,132 @@ export interface EstimateDeps {
   db: Db;
   cache: Pick<CallCache, 'get'>;
   balance: BalanceState | null;
+  now?: () => number;
 }
 
-/** Units a list of unknown size is allowed in the suggested budget (the run stops at the budget). */
-export const OPEN_LIST_ALLOWANCE = 20;
-
-interface Ctx extends EstimateDeps {
-  states: ListStates;
+/** What a synchronous estimate works from (the cache read beforehand, or none). */
+export interface EstimateInput {
+  db: Db;
+  cache: CacheView;
+  balance: BalanceState | null;
+  now: number;
+  /** The lists' states (default: the study's); the schedule's estimate passes a steady-state view. */
+  states?: ListStates;
 }
 
-const COUNT_OF: Partial<Record<AccountList, 'media' | 'followers' | 'following'>> = { posts: 'media', followers: 'followers', following: 'following' };
+/** The figures a run records when it starts, next to what it will spend. */
+export type RecordedEstimate = Pick<RunEstimate, 'units' | 'upperUnits' | 'targets'>;
 
-async function fresh(ctx: Ctx, path: string, params: Record<string, string>, after: number): Promise<unknown> {
-  const hit = await ctx.cache.get(path, params);
-  return hit && hit.fetchedAt > after ? hit.data : null;
-}
-
-function storedProfile(ctx: Ctx, id: string): Profile | null {
-  const row = ctx.db.prepare("SELECT record, raw FROM records WHERE kind = 'user' AND id = ? AND richness = 2").get(id) as { record: string; raw: string } | undefined;
-  return row ? { ...(JSON.parse(row.record) as Profile), raw: parseLossless(row.raw) } : null;
-}
-
-function listCount(ctx: Ctx, targetId: number, list: string): number {
-  return (ctx.db.prepare('SELECT count(*) AS n FROM list_items WHERE target_id = ? AND list = ?').get(targetId, list) as { n: number }).n;
-}
-
-function knownIn(ctx: Ctx, targetId: number, list: string, records: readonly AppRecord[]): number {
-  const known = ctx.db.prepare('SELECT 1 FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = ? AND r.id = ?');
-  return records.findIndex((r) => 'id' in r && typeof r.id === 'string' && known.get(targetId, list, r.id) !== undefined);
-}
-
-const pages = (items: number, size: number) => Math.max(1, Math.ceil(items / size));
-
-/** One newest-first list: its pages, and how many new items they should bring (null: unknown). */
-async function listLines(ctx: Ctx, t: TargetRow, list: AccountList, count: number | null, options: RunOptions, out: EstimateLine[]): Promise<number | null> {
-  const feed = t.kind === 'account' ? null : FEED_PATHS[t.kind as 'hashtag' | 'place' | 'music'];
-  const { path, pageSize: size } = feed ?? LIST_PLANS[list];
-  const param = feed ? feed.param : 'user_id';
-  const state = ctx.states.get({ targetId: t.id, list, contextId: '' });
-  const line = (what: string, p: number, open = false) => out.push({ targetId: t.id, label: t.label, what, pages: p, units: p, open });
-  const limited = (n: number | null) => (options.limit !== undefined ? Math.min(n ?? options.limit, options.limit) : n);
-  if (options.full || !state || state.lastReadAt === null) {
-    const n = limited(count);
-    line(`${list} (first read${n !== null ? `, ${n.toLocaleString('en-US')} items` : ', size unknown'})`, n !== null ? pages(n, size) : 1, n === null);
-    return n;
-  }
-  const cached = await fresh(ctx, path, { [param]: t.key }, state.lastReadAt);
-  let fresh_: number | null = null;
-  const endpoint = findEndpoint(path);
-  if (cached !== null && endpoint) {
-    const { records } = recordsOf(endpoint, cached, null);
-    const at = knownIn(ctx, t.id, list, records);
-    if (at >= 0) {
-      line(`${list} (${at} new, from a page in the cache)`, 0);
-      fresh_ = at;
+/** The cached answers an estimate of these targets may use for free. */
+function cacheWanted(targets: readonly TargetRow[]): [string, Record<string, string>][] {
+  const out: [string, Record<string, string>][] = [];
+  for (const t of targets) {
+    if (t.kind === 'account') {
+      out.push([PROFILE_PATH, { id: t.key }]);
+      for (const list of ACCOUNT_LISTS) out.push([LIST_PLANS[list].path, { user_id: t.key }]);
+    } else if (t.kind === 'post') out.push([POST_PATH, { id: t.key }]);
+    else {
+      const feed = FEED_PATHS[t.kind];
+      out.push([feed.path, { [feed.param]: t.key }]);
+      if (t.kind === 'hashtag') for (const path of HASHTAG_PATHS) out.push([path, { name: t.key }]);
     }
   }
-  if (fresh_ === null) {
-    const known = listCount(ctx, t.id, list);
-    const expected = count !== null && state.complete ? Math.max(0, count - known) : null;
-    line(`${list} (new since the last run${expected !== null ? `: about ${expected.toLocaleString('en-US')}` : ''})`, expected !== null ? pages(expected + 1, size) : 1);
-    fresh_ = expected;
-  }
-  for (const _gap of state.gaps) line(`${list} (what an earlier run left unread)`, 1, true);
-  if (!state.complete) {
-    const left = count !== null ? Math.max(0, count - listCount(ctx, t.id, list)) : null;
-    line(`${list} (the rest of the first read${left !== null ? `: about ${left.toLocaleString('en-US')}` : ''})`, left !== null ? pages(left, size) : 1, left === null);
-  }
-  return fresh_;
+  return out;
 }
 
-async function accountLines(ctx: Ctx, t: TargetRow, options: RunOptions, out: EstimateLine[]): Promise<number | null> {
-  const lists = listsOf(t, options);
-  const last = (list: string) => ctx.states.get({ targetId: t.id, list: list as AccountList, contextId: '' })?.lastReadAt ?? 0;
-  let profile: Profile | null = null;
-  if (!options.direct) {
-    const cached = await fresh(ctx, PROFILE_PATH, { id: t.key }, last('profile'));
-    const endpoint = findEndpoint(PROFILE_PATH)!;
-    const found = cached !== null ? normalizeAnswer(endpoint, cached) : null;
-    profile = found !== null && !Array.isArray(found) && found.kind === 'profile' ? found : null;
-    out.push({ targetId: t.id, label: t.label, what: profile ? 'profile (in the cache)' : 'profile', pages: profile ? 0 : 1, units: profile ? 0 : 1, open: false });
-  }
-  const known = profile ?? storedProfile(ctx, t.key);
-  if (known?.isPrivate) return 0;
-  if (lists.has('stories')) {
-    const newest = ctx.states.get({ targetId: t.id, list: 'stories', contextId: '' })?.count ?? 0;
-    const due = profile === null || (profile.latestReelMedia ?? 1) > newest;
-    out.push({ targetId: t.id, label: t.label, what: due ? (profile ? 'stories (new ones, the profile says)' : 'stories (if the profile shows new ones)') : 'stories (none new)', pages: due ? 1 : 0, units: due ? 2 : 0, open: false });
-  }
-  if (lists.has('highlights') && profile && !highlightsDue(profile, ctx.states, t.id)) {
-    out.push({ targetId: t.id, label: t.label, what: 'highlights (nothing new, the profile says)', pages: 0, units: 0, open: false });
-  } else if (lists.has('highlights')) {
-    const read = ctx.states.get({ targetId: t.id, list: 'highlights', contextId: '' });
-    const count = typeof (known?.raw as Record<string, unknown> | undefined)?.highlight_reel_count === 'number' ? ((known!.raw as Record<string, number>).highlight_reel_count ?? 0) : null;
-    const details = read ? 0 : (count ?? 0);
-    out.push({ targetId: t.id, label: t.label, what: read ? 'highlights (and any that changed)' : `highlights (first read${count !== null ? `: ${count}` : ''})`, pages: 1 + details, units: 2 + details, open: !read && count === null });
-  }
-  let fresh_: number | null = 0;
-  for (const list of ACCOUNT_LISTS) {
-    if (!lists.has(list)) continue;
-    const state = ctx.states.get({ targetId: t.id, list, contextId: '' });
-    if (list === 'reels' && state?.complete && state.gaps.length === 0 && profile && !reelsHeadDue(profile, ctx.states, t.id, lists)) {
-      out.push({ targetId: t.id, label: t.label, what: 'reels (none new: the post count did not change)', pages: 0, units: 0, open: false });
-      continue;
-    }
-    const field = COUNT_OF[list];
-    // Reels are in the grid too: its count bounds theirs.
-    const count = field && known ? known.counts[field] : list === 'reels' && known ? known.counts.media : null;
-    const n = await listLines(ctx, t, list, count, options, out);
-    if (list === 'posts' || list === 'reels' || list === 'tagged') fresh_ = fresh_ === null || n === null ? null : fresh_ + n;
-  }
-  return fresh_;
+function chosenTargets(db: Db, options: RunOptions): TargetRow[] {
+  return activeTargets(db).filter((x) => !options.targetIds || options.targetIds.includes(x.id));
 }
 
 export async function estimateRun(deps: EstimateDeps, options: RunOptions): Promise<RunEstimate> {
-  const ctx: Ctx = { ...deps, states: createListStates(deps.db) };
+  const cache = await readCache(deps.cache, cacheWanted(chosenTargets(deps.db, options)));
+  return estimateRunFrom({ db: deps.db, cache, balance: deps.balance, now: (deps.now ?? Date.now)() }, options);
+}
+
+/** The estimate from what the study holds and a cache already read: synchronous (a scheduled run's start). */
+export function estimateRunFrom(input: EstimateInput, options: RunOptions): RunEstimate {
+  const ctx: EstimateContext = { db: input.db, cache: input.cache, now: input.now, states: input.states ?? createListStates(input.db), memo: new Map() };
   const lines: EstimateLine[] = [];
-  for (const t of activeTargets(deps.db).filter((x) => !options.targetIds || options.targetIds.includes(x.id))) {
-    const lists = listsOf(t, options);
-    let newPosts: number | null = 0;
-    if (t.kind === 'account') newPosts = await accountLines(ctx, t, options, lines);
-    else if (t.kind === 'post') {
-      lines.push({ targetId: t.id, label: t.label, what: 'the post (its counts)', pages: 1, units: 1, open: false });
-      const row = deps.db.prepare("SELECT comment_count FROM records WHERE kind = 'post' AND id = ?").get(t.key) as { comment_count: number | null } | undefined;
-      const read = ctx.states.get({ targetId: t.id, list: 'comments', contextId: t.key });
-      if (lists.has('comments')) {
-        const n = row?.comment_count ?? null;
-        const p = n === null ? 1 : Math.ceil((n * TOP_LEVEL_SHARE) / LIST_PLANS.comments.pageSize) + Math.ceil(n * REPLY_CALLS_PER_COMMENT);
-        lines.push({ targetId: t.id, label: t.label, what: read?.complete ? 'comments (again if their count changed)' : 'comments and replies', pages: Math.max(1, p), units: Math.max(1, p), open: n === null });
-      }
-      if (lists.has('likers')) lines.push({ targetId: t.id, label: t.label, what: 'likers (if their count changed)', pages: 1, units: 1, open: false });
-      newPosts = 0;
-    } else if (lists.has('posts')) {
-      let count: number | null = null;
-      if (t.kind === 'hashtag') {
-        for (const path of ['/v1/hashtag/by/name', '/v2/hashtag/by/name']) {
-          const data = await fresh(ctx, path, { name: t.key }, 0);
-          const found = data !== null ? normalizeAnswer(findEndpoint(path)!, data) : null;
-          if (found && !Array.isArray(found) && found.kind === 'hashtag' && found.mediaCount !== null) count = found.mediaCount;
-        }
-      }
-      newPosts = await listLines(ctx, t, 'posts' as AccountList, count, options, lines);
-    }
-    const perPost = (lists.has('comments') && t.kind !== 'post' ? 1 : 0) + (lists.has('likers') && t.kind !== 'post' ? 1 : 0);
-    if (perPost > 0) {
-      lines.push({
-        targetId: t.id, label: t.label, what: `comments${lists.has('likers') ? ' and likers' : ''} of new posts${newPosts !== null ? ` (about ${newPosts})` : ''}`,
-        pages: (newPosts ?? 0) * perPost, units: (newPosts ?? 0) * perPost, open: newPosts === null,
-      });
-    }
-    const pending = ctx.states.pending(t.id).filter((p) => (p.list === 'highlight' ? lists.has('highlights') : p.list === 'likers' ? lists.has('likers') : lists.has('comments')));
-    if (pending.length > 0 && !options.full) lines.push({ targetId: t.id, label: t.label, what: `unfinished follow-ups of earlier runs (${pending.length})`, pages: pending.length, units: pending.length, open: true });
+  for (const t of chosenTargets(input.db, options)) lines.push(...estimateTarget(ctx, t, options));
+  return summarise(lines, input.balance);
+}
+
+/** A scheduled run's estimate, without the cache; null if the study cannot be read (the run goes on without one). */
+export function scheduledEstimate(db: Db, now: number, options: RunOptions): RecordedEstimate | null {
+  try {
+    return recordedEstimate(estimateRunFrom({ db, cache: NO_CACHE, balance: null, now }, options));
+  } catch {
+    return null;
   }
-  const units = lines.reduce((n, l) => n + l.units, 0);
-  const pagesTotal = lines.reduce((n, l) => n + l.pages, 0);
-  const open = lines.some((l) => l.open);
-  const price = deps.balance && deps.balance.requests > 0 ? deps.balance.amount / deps.balance.requests : null;
-  const money = price === null ? null : Math.round(units * price * 1e6) / 1e6;
-  const openCount = lines.filter((l) => l.open).length;
-  const raw = units + openCount * OPEN_LIST_ALLOWANCE;
-  const margin = Math.ceil(raw + Math.max(1, raw * 0.1));
+}
+
+export function recordedEstimate(e: RecordedEstimate): RecordedEstimate {
+  return { units: e.units, upperUnits: e.upperUnits, targets: e.targets };
+}
+
+const LIST_WORDS: Readonly<Record<string, string>> = { highlight: 'highlights', post: 'the post', likers: 'likers' };
+
+/** The largest shares of the likely units: "replies of #vegan: about 60 %". */
+export function dominantShares(lines: readonly EstimateLine[], max = 3): EstimateShare[] {
+  const total = lines.reduce((n, l) => n + l.units, 0);
+  if (total <= 0) return [];
+  const parts = new Map<string, number>();
+  for (const l of lines) {
+    const what = `${LIST_WORDS[l.list] ?? l.list} of ${l.label}`;
+    parts.set(what, (parts.get(what) ?? 0) + l.units);
+  }
+  return [...parts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, max)
+    .filter(([, units]) => units > 0)
+    .map(([what, units]) => ({ what, units, share: units / total }));
+}
+
+export function shareWords(s: EstimateShare): string {
+  return `${s.what}: about ${Math.round(s.share * 100)} %`;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function perTarget(lines: readonly EstimateLine[]): TargetEstimate[] {
+  const byTarget = new Map<number, TargetEstimate>();
+  for (const l of lines) {
+    const t = byTarget.get(l.targetId) ?? { targetId: l.targetId, label: l.label, units: 0, upperUnits: 0 };
+    t.units += l.units;
+    t.upperUnits += l.upperUnits;
+    byTarget.set(l.targetId, t);
+  }
+  return [...byTarget.values()];
+}
+
+export function summarise(lines: EstimateLine[], balance: BalanceState | null): RunEstimate {
+  const sum = (f: (l: EstimateLine) => number) => lines.reduce((n, l) => n + f(l), 0);
+  const units = sum((l) => l.units);
+  const upperUnits = Math.max(units, sum((l) => l.upperUnits));
+  const price = balance && balance.requests > 0 ? balance.amount / balance.requests : null;
+  const money = (u: number) => (price === null ? null : Math.round(u * price * 1e6) / 1e6);
+  const priors = lines.filter((l) => l.open).length;
+  const dominant = dominantShares(lines);
   const basis = [
-    `${pagesTotal.toLocaleString('en-US')} pages, ${units.toLocaleString('en-US')} units, counted from what the study holds and the cache: lists read before cost only the pages with what is new.`,
-    open ? `${openCount} list${openCount === 1 ? ' has' : 's have'} no known size: the run reads ${openCount === 1 ? 'it' : 'them'} to the end or until the budget, whichever comes first (the suggested budget allows ${OPEN_LIST_ALLOWANCE} units each).` : '',
-    money !== null ? `About ${money.toFixed(money < 1 ? 4 : 2)} ${deps.balance?.currency ?? ''} at your balance's price per unit.` : 'The price per unit is not known until the balance is.',
+    `About ${fmt(units)} units, up to ${fmt(upperUnits)}: counted from the counts the service reported, what the study holds and the cache; lists read before cost only the pages with what is new.`,
+    dominant[0] && dominant[0].share >= 0.2 ? `Most of it: ${dominant.filter((d) => d.share >= 0.1).map(shareWords).join(', ')}.` : '',
+    priors > 0 ? `${priors} read${priors === 1 ? ' has' : 's have'} no known size: ${priors === 1 ? 'its figure is a prior' : 'their figures are priors'} from similar targets or Feedlens’ defaults, and the upper bound allows for more.` : '',
+    price !== null ? `About ${money(units)!.toFixed(money(units)! < 1 ? 4 : 2)} ${balance?.currency ?? ''} at your balance's price per unit.` : 'The price per unit is not known until the balance is.',
   ].filter(Boolean);
-  return { lines, pages: pagesTotal, units, open, money, currency: deps.balance?.currency ?? null, basis: basis.join(' '), suggestedBudget: Math.max(1, margin) };
+  return {
+    lines,
+    targets: perTarget(lines),
+    pages: sum((l) => l.pages),
+    units,
+    upperPages: Math.max(sum((l) => l.pages), sum((l) => l.upperPages)),
+    upperUnits,
+    dominant,
+    open: priors > 0,
+    money: money(units),
+    upperMoney: money(upperUnits),
+    currency: balance?.currency ?? null,
+    basis: basis.join(' '),
+    // A list with no end a run would reach (a popular hashtag) is bounded by the largest budget there is.
+    suggestedBudget: Math.min(MAX_BUDGET, Math.max(1, upperUnits)),
+  };
 }

@@ -17,7 +17,8 @@ import { getMeta, setMeta } from './db';
 import { studyDbError, withStudyDbErrors } from './db-errors';
 import { scopeOf } from './grants';
 import { addTargets, previewTargets } from './entries';
-import { estimateRun } from './estimate';
+import { estimateRun, recordedEstimate } from './estimate';
+import { estimateSchedule } from './estimate-schedule';
 import { exportStudy, studyItems } from './export';
 import { MEDIA_FOLDER } from './registry';
 import { publicRun, targetInfos } from './runs';
@@ -155,25 +156,26 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
 
     studyRunEstimate: async ({ id, targetIds }) => {
       const study = d.service.get(id);
-      return estimateRun({ db: study.db, cache: d.cache, balance: d.balance.get() }, targetIds ? { targetIds } : {});
+      return estimateRun({ db: study.db, cache: d.cache, balance: d.balance.get(), now }, targetIds ? { targetIds } : {});
     },
+    studyScheduleEstimate: async ({ id, everyHours }) => estimateSchedule({ db: d.service.get(id).db, balance: d.balance.get(), now }, everyHours),
     studyRunStart: async ({ id, budget, targetIds }) => {
       const study = d.service.get(id);
       const active = study.runner.active();
       if (active) throw refusal(`Run #${active.id} of this study is ${active.state === 'paused' ? 'paused' : 'still running'}: finish or cancel it first.`);
       const options = targetIds ? { targetIds } : {};
-      const estimate = await estimateRun({ db: study.db, cache: d.cache, balance: d.balance.get() }, options);
+      const estimate = await estimateRun({ db: study.db, cache: d.cache, balance: d.balance.get(), now }, options);
       if (estimate.lines.length === 0) throw refusal('This study has no targets to collect yet: add some first.');
       const targets = new Set(estimate.lines.map((l) => l.targetId)).size;
       const answer = await d.ask({
         purpose: 'job',
         title: `Spend up to ${requestsWord(budget)}?`,
-        message: `Running “${study.name()}” (${targets} target${targets === 1 ? '' : 's'}) may spend up to ${requestsWord(budget)}${moneyOf(budget, d.balance.get())}. The estimate is ${requestsWord(estimate.units)}${estimate.open ? ', with lists of unknown size' : ''}.`,
+        message: `Running “${study.name()}” (${targets} target${targets === 1 ? '' : 's'}) may spend up to ${requestsWord(budget)}${moneyOf(budget, d.balance.get())}. The estimate is about ${requestsWord(estimate.units)}, at most ${requestsWord(estimate.upperUnits)}${estimate.open ? ' (some sizes are not known)' : ''}.`,
         detail: `${d.session().mode === 'demo' ? 'Demo mode: the simulator answers and nothing is billed. ' : ''}The run stops before it would go past this budget. You can pause or cancel it at any time.`,
         confirm: `Spend up to ${requestsWord(budget)}`,
       });
       if (!answer.confirmed) throw declined('The run was not started.');
-      return refused(() => study.runner.start({ trigger: 'manual', budget, options, estimate: estimate.units }));
+      return refused(() => study.runner.start({ trigger: 'manual', budget, options, estimate: recordedEstimate(estimate) }));
     },
     studyRunControl: async ({ id, runId, action }) => {
       const study = d.service.get(id);

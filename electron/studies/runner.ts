@@ -18,6 +18,7 @@ import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
 import { holdingRunTable } from './held-runs';
 import { threadOf } from './comment-cap';
 import { foldLeftovers } from './leftovers';
+import type { RecordedEstimate } from './estimate';
 import type { StudyParts } from './page';
 import { createRunBudget } from './run-budget';
 import { firstTasks, type RunOptions } from './plan';
@@ -61,7 +62,8 @@ interface LoopEntry {
 export interface StudyRunner {
   /** Resumes the runs that were running when the app stopped (or pauses them, in another session). */
   open(): void;
-  start(r: { trigger: RunTrigger; budget: number; options: RunOptions & { daily?: boolean }; estimate: number | null }): RunInfo;
+  /** `estimate`: recorded beside what the run spends, per target (estimate.ts). */
+  start(r: { trigger: RunTrigger; budget: number; options: RunOptions & { daily?: boolean }; estimate: RecordedEstimate | null }): RunInfo;
   /** Resume throws NeedsConfirmation when main has not authorised the run with the key in use. */
   control(runId: number, action: RunAction): RunInfo;
   /** The user confirmed in main's question that the run may spend `units` more with the key in use. */

@@ -2,6 +2,7 @@
 import type { SessionInfo } from '../../shared/ipc';
 import type { Collect, CollectList, RunDetail, RunInfo, RunState, RunTrigger, TargetInfo } from '../../shared/studies';
 import type { Db } from './db';
+import type { RecordedEstimate } from './estimate';
 import type { RunOptions, TargetRow } from './plan';
 
 interface RunRow {
@@ -21,6 +22,7 @@ interface RunRow {
   origin: string;
   options: string;
   estimate: number | null;
+  estimate_upper: number | null;
   started_at: number;
   updated_at: number;
   finished_at: number | null;
@@ -51,6 +53,7 @@ function toRun(studyId: string, r: RunRow): RunRecord {
     updatedAt: r.updated_at,
     finishedAt: r.finished_at,
     estimate: r.estimate,
+    estimateUpper: r.estimate_upper,
     reserved: r.reserved,
     options: JSON.parse(r.options) as RunRecord['options'],
   };
@@ -67,7 +70,8 @@ export interface RunTable {
   list(limit: number): RunRecord[];
   /** Running or paused: at most one per study. */
   active(): RunRecord | null;
-  insert(r: { trigger: RunTrigger; budget: number; session: SessionInfo; options: RunRecord['options']; estimate: number | null; now: number }): number;
+  /** A new run, with its estimate per target beside what it will spend (run_targets). */
+  insert(r: { trigger: RunTrigger; budget: number; session: SessionInfo; options: RunRecord['options']; estimate: RecordedEstimate | null; now: number }): number;
   set(id: number, change: Partial<{ state: RunState; message: string | null; budget: number; finishedAt: number | null; session: SessionInfo }>, now: number): void;
   /** Counts units of the calls that were under way when the app stopped as spent (they may have been billed). */
   settleReserved(id: number, now: number): number;
@@ -93,12 +97,15 @@ export function createRunTable(db: Db, studyId: string): RunTable {
       return r ? toRun(studyId, r) : null;
     },
     insert(r) {
+      const e = r.estimate;
       const out = db
         .prepare(
-          `INSERT INTO runs (trigger, state, budget, session_id, mode, origin, options, estimate, started_at, updated_at)
-           VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO runs (trigger, state, budget, session_id, mode, origin, options, estimate, estimate_upper, started_at, updated_at)
+           VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .get(r.trigger, r.budget, r.session.id, r.session.mode, r.session.origin, JSON.stringify(r.options), r.estimate, r.now, r.now) as { id: number };
+        .get(r.trigger, r.budget, r.session.id, r.session.mode, r.session.origin, JSON.stringify(r.options), e?.units ?? null, e?.upperUnits ?? null, r.now, r.now) as { id: number };
+      const target = db.prepare('INSERT INTO run_targets (run_id, target_id, estimate, estimate_upper) SELECT ?, id, ?, ? FROM targets WHERE id = ?');
+      for (const t of e?.targets ?? []) target.run(out.id, t.units, t.upperUnits, t.targetId);
       return out.id;
     },
     set(id, c, now) {
@@ -138,17 +145,20 @@ export function createRunTable(db: Db, studyId: string): RunTable {
       if (!run) return null;
       const targets = db
         .prepare(
-          `SELECT rt.target_id, t.label, rt.pages, rt.units, rt.new_items, rt.items, rt.error,
+          `SELECT rt.target_id, t.label, rt.pages, rt.units, rt.new_items, rt.items, rt.error, rt.estimate, rt.estimate_upper,
              (SELECT count(*) FROM run_tasks q WHERE q.run_id = rt.run_id AND q.target_id = rt.target_id) AS left_reads
            FROM run_targets rt JOIN targets t ON t.id = rt.target_id WHERE rt.run_id = ? ORDER BY t.id`,
         )
-        .all(id) as { target_id: number; label: string; pages: number; units: number; new_items: number; items: number; error: string | null; left_reads: number }[];
+        .all(id) as { target_id: number; label: string; pages: number; units: number; new_items: number; items: number; error: string | null; estimate: number | null; estimate_upper: number | null; left_reads: number }[];
       const errors = db
         .prepare('SELECT e.target_id, t.label, e.list, e.time, e.kind, e.message FROM run_errors e LEFT JOIN targets t ON t.id = e.target_id WHERE e.run_id = ? ORDER BY e.id')
         .all(id) as { target_id: number | null; label: string | null; list: string; time: number; kind: string; message: string }[];
       return {
         run: publicRun(run),
-        targets: targets.map((t) => ({ targetId: t.target_id, label: t.label, pages: t.pages, units: t.units, newItems: t.new_items, items: t.items, error: t.error, left: t.left_reads })),
+        targets: targets.map((t) => ({
+          targetId: t.target_id, label: t.label, pages: t.pages, units: t.units, newItems: t.new_items, items: t.items, error: t.error, estimate: t.estimate, estimateUpper: t.estimate_upper,
+          left: t.left_reads,
+        })),
         errors: errors.map((e) => ({ targetId: e.target_id, label: e.label, list: e.list, time: e.time, kind: e.kind, message: e.message })),
       };
     },

@@ -194,9 +194,18 @@ CREATE INDEX records_browse ON records (kind, product_type, taken_at, like_count
 CREATE INDEX records_username ON records (username COLLATE NOCASE) WHERE kind = 'user';
 `;
 
+// Each run keeps its estimate beside what it spent: the upper bound of the run, and per target the likely
+// units and the upper bound recorded when the run started (run_targets rows exist from then on).
+const V14 = `
+ALTER TABLE runs ADD COLUMN estimate_upper INTEGER;
+ALTER TABLE run_targets ADD COLUMN estimate INTEGER;
+ALTER TABLE run_targets ADD COLUMN estimate_upper INTEGER;
+`;
+
 export const DATA_MIGRATIONS = [
   { version: 10, name: 'profile snapshots per run and post sightings (item history)', sql: V10 },
   { version: 11, name: 'rehydration: status and checked_at of records, checks and their items', sql: V11 },
   { version: 12, name: 'qualitative coding (codes, record_codes, notes), saved views of the data browser, hashtags and mentions', sql: V12, fill: fillTerms },
   { version: 13, name: 'indexes for the data browser', sql: V13 },
+  { version: 14, name: 'estimates per run and target (upper bound, per-target likely and upper)', sql: V14 },
 ] as const;

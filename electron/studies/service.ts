@@ -13,6 +13,7 @@ import { DATABASE_FILE, getMeta, type Db } from './db';
 import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
 import { studyDbError, studyDbMessage } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
+import { scheduledEstimate } from './estimate';
 import { createStudyRunner, type StudyRunner } from './runner';
 import { publicRun } from './runs';
 import { localDay, scheduleInfo, takeDue, type ScheduleAuthority } from './schedule';
@@ -288,12 +289,8 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         try {
           const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null, scheduleAuthority(study));
           if (!due) continue;
-          study.runner.start({
-            trigger: due.trigger,
-            budget: due.budget,
-            options: { daily: true, ...(due.trigger === 'stories' ? { lists: ['stories'] } : {}) },
-            estimate: null,
-          });
+          const options = { daily: true, ...(due.trigger === 'stories' ? { lists: ['stories' as const] } : {}) };
+          study.runner.start({ trigger: due.trigger, budget: due.budget, options, estimate: scheduledEstimate(study.db, now(), options) });
         } catch (error) {
           log(`studies: ${study.id}: the scheduled run could not start: ${error instanceof Error ? error.message : String(error)}`);
         }

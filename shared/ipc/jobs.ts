@@ -1,6 +1,7 @@
 // The IPC contract of bulk collection jobs: what to collect, its estimate, a budget main confirms with
 // the user before anything is spent, and the jobs' state.
 import { z } from 'zod';
+import type { EstimateShare } from '../studies';
 
 /** Bulk collection: what to collect. */
 export const jobSpecSchema = z.strictObject({
@@ -35,8 +36,14 @@ export const JOB_OPS = {
 
 export interface JobEstimate {
   items: number | null;
+  /** Likely pages and units. */
   pages: number;
   units: number;
+  /** What the job may take at most, short of a surprise: its budget defaults to it. */
+  upperPages: number;
+  upperUnits: number;
+  /** The largest shares of the units ("replies: about 45 %"). */
+  dominant: EstimateShare[];
   money: number | null;
   currency: string | null;
   /** How the figures were found, in words. */

@@ -1,5 +1,5 @@
 // Starting a bulk collection job: what it would take (main's estimate: items, requests, units, money and
-// how they were found), a budget cap (by default the estimate rounded up), where the items go, and a
+// how they were found, likely and at most), a budget cap (by default the upper bound rounded up), where the items go, and a
 // confirmation that states the most it may spend. Main refuses to start without that budget confirmed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppError } from '../../../shared/api/errors';
@@ -105,7 +105,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
             return;
           }
           setEstimate(result.value);
-          if (!budgetTouched) setBudgetText(String(result.value.items === null ? UNKNOWN_SIZE_BUDGET : suggestedBudget(result.value)));
+          if (!budgetTouched) setBudgetText(String(suggestedBudget(result.value)));
         });
     }, 150);
     return () => {
@@ -174,7 +174,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
               <span className="muted">units{maxMoney !== null ? ` · at most ${formatMoney(maxMoney, currency)}` : ''}</span>
             </span>
             <span className="field-hint" id="job-budget-hint">
-              The job stops before a page would take it past this. Suggested: the estimate plus a page, rounded up.
+              The job stops before a page would take it past this. Suggested: the estimate’s upper bound, rounded up.
             </span>
             {budget === null && budgetText !== '' && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
           </label>
@@ -224,7 +224,7 @@ function EstimateView({ estimate, stale, nouns }: { estimate: JobEstimate | null
   }
   const money = estimate.money !== null ? formatMoney(estimate.money, estimate.currency) : null;
   return (
-    <div className={`sel-estimate${stale ? ' stale' : ''}`} data-testid="job-estimate" data-units={estimate.units} data-pages={estimate.pages} data-items={estimate.items ?? ''}>
+    <div className={`sel-estimate${stale ? ' stale' : ''}`} data-testid="job-estimate" data-units={estimate.units} data-upper={estimate.upperUnits} data-pages={estimate.pages} data-items={estimate.items ?? ''}>
       <dl className="sel-figures">
         <div>
           <dt>{nouns[1]}</dt>
@@ -232,13 +232,17 @@ function EstimateView({ estimate, stale, nouns }: { estimate: JobEstimate | null
         </div>
         <div>
           <dt>requests</dt>
-          <dd>{estimate.items === null ? `up to ${estimate.pages.toLocaleString()}` : `about ${estimate.pages.toLocaleString()}`}</dd>
+          <dd>{`about ${estimate.pages.toLocaleString()}`}</dd>
         </div>
         <div>
           <dt>cost</dt>
           <dd>
             {estimate.units.toLocaleString()} units{money ? ` · ${money}` : ''}
           </dd>
+        </div>
+        <div>
+          <dt>at most</dt>
+          <dd data-testid="job-estimate-upper">{estimate.upperUnits.toLocaleString()} units</dd>
         </div>
       </dl>
       <p className="field-hint sel-basis">{estimate.basis}</p>

@@ -1,6 +1,7 @@
 // Words and numbers of bulk collection jobs for the job dialog and the Jobs panel: pure, tested in Node.
 // Main estimates, runs and enforces the budget (electron/jobs/, docs/bulk-jobs.md).
 import type { JobEstimate, JobInfo, JobSpec, JobState, OpArgs } from '../../../shared/ipc';
+import { MAX_BUDGET } from '../../../shared/study-values';
 
 export type JobKind = JobSpec['kind'];
 export type JobAction = OpArgs<'jobControl'>['action'];
@@ -60,15 +61,15 @@ export function jobTitle(spec: Pick<JobSpec, 'kind' | 'label' | 'limit'> & { wit
 }
 
 /**
- * The budget offered by default: the estimate with room for one more page (or 10%, whichever is more),
- * since lists grow and page sizes vary, rounded up to two significant digits.
+ * The budget offered by default: the estimate's upper bound (at least a page more than the likely figure,
+ * since lists grow and page sizes vary), rounded up to two significant digits.
  */
-export function suggestedBudget(estimate: Pick<JobEstimate, 'units' | 'pages'>): number {
+export function suggestedBudget(estimate: Pick<JobEstimate, 'units' | 'pages' | 'upperUnits'>): number {
   const perPage = estimate.pages > 0 ? estimate.units / estimate.pages : 1;
-  const raw = Math.ceil(estimate.units + Math.max(perPage, estimate.units * 0.1));
+  const raw = Math.ceil(Math.max(estimate.upperUnits, estimate.units + perPage));
   if (raw <= 10) return Math.max(1, raw);
   const step = 10 ** (String(raw).length - 2);
-  return Math.ceil(raw / step) * step;
+  return Math.min(MAX_BUDGET, Math.ceil(raw / step) * step);
 }
 
 /** Money for `units` at the balance's price per unit; null when the price is not known. */

@@ -16,19 +16,20 @@ function info(partial: Partial<JobInfo> & { spec: JobSpec }): JobInfo {
 }
 
 describe('the budget offered by default', () => {
-  it('covers the estimate plus a page, rounded up', async () => {
-    // 5,120 followers at 25 a page: 205 pages of 1 unit.
-    const estimate = await estimateJob(spec({ kind: 'followers', knownCount: 5120 }), { balance });
+  it('is the upper bound, rounded up', async () => {
+    // 5,120 accounts followed at 25 a page: 205 pages of 1 unit; grown 5 %, 216 pages, and a page more: 217.
+    const estimate = await estimateJob(spec({ kind: 'following', knownCount: 5120 }), { balance });
     expect(estimate.units).toBe(205);
+    expect(estimate.upperUnits).toBe(217);
     const budget = suggestedBudget(estimate);
-    expect(budget).toBeGreaterThanOrEqual(estimate.units + 1);
-    expect(budget).toBe(230); // 205 + 10% = 226, two significant digits
+    expect(budget).toBeGreaterThanOrEqual(estimate.upperUnits);
+    expect(budget).toBe(220); // two significant digits
   });
 
   it('leaves room for one more page on small lists', async () => {
-    const small = await estimateJob(spec({ kind: 'followers', knownCount: 100 }), { balance });
+    const small = await estimateJob(spec({ kind: 'following', knownCount: 100 }), { balance });
     expect(small.units).toBe(4);
-    expect(suggestedBudget(small)).toBe(5);
+    expect(suggestedBudget(small)).toBe(6);
     const one = await estimateJob(spec({ kind: 'posts', knownCount: 3 }), { balance });
     expect(suggestedBudget(one)).toBe(2);
   });

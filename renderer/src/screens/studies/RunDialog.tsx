@@ -1,5 +1,6 @@
 // "Run now": main's estimate of the pages this run needs (only what is new since the last run, from the
-// study and the cache), a budget cap, and the start, which main confirms in its own question.
+// study and the cache) as a likely figure and an upper bound, with what dominates it; a budget cap that
+// defaults to the upper bound, and the start, which main confirms in its own question.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
 import type { RunEstimate, RunInfo } from '../../../../shared/studies';
@@ -8,6 +9,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { formatMoney, moneyFor } from '../../components/jobPlan';
 import { useAppState } from '../../state/app';
 import { Dialog } from './Dialog';
+import { EstimateShares } from './EstimateShares';
 import { units } from './format';
 
 function EstimateLines({ estimate }: { estimate: RunEstimate }) {
@@ -20,8 +22,8 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
           <tr>
             <th>Target</th>
             <th>Reads</th>
-            <th className="num">Pages</th>
             <th className="num">Units</th>
+            <th className="num">At most</th>
           </tr>
         </thead>
         <tbody>
@@ -33,8 +35,8 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
                   {l.what}
                   {l.open && <span className="badge"> size unknown</span>}
                 </td>
-                <td className="num">{l.pages.toLocaleString()}</td>
                 <td className="num">{l.units.toLocaleString()}</td>
+                <td className="num">{l.upperUnits.toLocaleString()}</td>
               </tr>
             )),
           )}
@@ -93,20 +95,30 @@ export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId:
       )}
       {estimate && (
         <>
-          <div className="sel-estimate" data-testid="run-estimate" data-units={estimate.units} data-pages={estimate.pages}>
+          <div className="sel-estimate" data-testid="run-estimate" data-units={estimate.units} data-pages={estimate.pages} data-upper={estimate.upperUnits}>
             <dl className="sel-figures">
               <div>
                 <dt>pages</dt>
-                <dd>{estimate.open ? `${estimate.pages.toLocaleString()}+` : `about ${estimate.pages.toLocaleString()}`}</dd>
+                <dd>
+                  about {estimate.pages.toLocaleString()}, at most {estimate.upperPages.toLocaleString()}
+                </dd>
               </div>
               <div>
                 <dt>cost</dt>
                 <dd>
-                  {units(estimate.units)}
+                  about {units(estimate.units)}
                   {estimate.money !== null ? ` · ${formatMoney(estimate.money, estimate.currency)}` : ''}
                 </dd>
               </div>
+              <div>
+                <dt>at most</dt>
+                <dd data-testid="run-estimate-upper">
+                  {units(estimate.upperUnits)}
+                  {estimate.upperMoney !== null ? ` · ${formatMoney(estimate.upperMoney, estimate.currency)}` : ''}
+                </dd>
+              </div>
             </dl>
+            <EstimateShares shares={estimate.dominant} />
             <p className="field-hint sel-basis">{estimate.basis}</p>
           </div>
           <EstimateLines estimate={estimate} />
@@ -116,7 +128,7 @@ export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId:
               <input type="number" min={1} step={1} value={budgetText} onChange={(e) => setBudgetText(e.target.value)} className="sel-number" data-testid="run-budget" />
               <span className="muted">units{money !== null ? ` · at most ${formatMoney(money, balance?.currency ?? null)}` : ''}</span>
             </span>
-            <span className="field-hint">The run stops before a page would take it past this; what it leaves unread, the next run reads.</span>
+            <span className="field-hint">Offered: the upper bound. The run stops before a page would take it past this; what it leaves unread, the next run reads.</span>
             {budget === null && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
           </label>
         </>

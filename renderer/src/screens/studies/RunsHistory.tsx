@@ -1,6 +1,7 @@
-// A study's runs: when, why, state, pages, units of its budget, what it found, errors. Each can be opened
-// (per target, its errors), exported afterwards, continued with more budget (main asks), resumed, or
-// cancelled (after a confirmation here: cancelling spends nothing).
+// A study's runs: when, why, state, pages, units of its budget beside its estimate, what it found, errors.
+// Each can be opened (per target: its estimate and what it spent, its errors), exported afterwards,
+// continued with more budget (main asks), resumed, or cancelled (after a confirmation here: cancelling
+// spends nothing).
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
 import type { EthicsChoice } from '../../../../shared/analysis';
@@ -9,7 +10,7 @@ import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
-import { durationWords, estimateAccuracy, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
+import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
 
 const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = {
   pause: { label: 'Pause', icon: 'pause' },
@@ -41,6 +42,7 @@ export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo 
             <th>Target</th>
             <th className="num">Pages</th>
             <th className="num">Units</th>
+            <th className="num" title="Estimated when the run started: likely, and at most">Estimate</th>
             <th className="num">New</th>
             <th className="num">Seen</th>
             <th className="num" title="Reads not done when the run stopped: the next run goes on with them">Left</th>
@@ -53,6 +55,7 @@ export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo 
               <td>{t.label}</td>
               <td className="num">{t.pages.toLocaleString()}</td>
               <td className="num">{t.units.toLocaleString()}</td>
+              <td className="num muted" data-testid="run-target-estimate">{estimateWords(t)}</td>
               <td className="num">{t.newItems.toLocaleString()}</td>
               <td className="num">{t.items.toLocaleString()}</td>
               <td className="num" data-testid="run-target-left">{t.left > 0 ? `${t.left.toLocaleString()} read${t.left === 1 ? '' : 's'}` : '—'}</td>
@@ -148,9 +151,14 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
           {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
         </span>
         {run.state !== 'running' && (
-          <span className="muted" data-testid="run-took" title={estimateAccuracy(run) ?? undefined}>
+          <span className="muted" data-testid="run-took">
             took {durationWords(runPace(run, Date.now()).tookMs)}
-            {estimateAccuracy(run) !== null ? ` · ${estimateAccuracy(run)}` : ''}
+          </span>
+        )}
+        {run.estimate !== null && (
+          <span className="muted" data-testid="run-estimate-vs-spent" title="Estimated when the run started">
+            estimate {estimateWords(run)}
+            {run.state !== 'running' && estimateAccuracy(run) !== null ? ` (spent ${estimateAccuracy(run)})` : ''}
           </span>
         )}
         {run.errors > 0 && <span className="field-error">{run.errors} errors</span>}

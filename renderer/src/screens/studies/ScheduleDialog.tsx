@@ -1,56 +1,29 @@
 // A study's schedule: every N hours while the app is open, within a daily budget the user authorises once
 // in main's question; stories of watched accounts more often, from the story lifetime seen. Setting it
-// starts no run unless "Run now as well" is ticked. The dialog proposes a daily budget from what the
-// study's last runs cost (else the next run's estimate, which sends nothing) and says what it covers.
-import { useEffect, useState } from 'react';
+// starts no run unless "Run now as well" is ticked. The dialog proposes a daily budget from main's estimate
+// of a day of runs (ScheduleEstimate.tsx, which sends nothing) and says what the chosen budget covers.
+import { useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { RunEstimate, RunInfo, ScheduleInfo } from '../../../../shared/studies';
+import type { ScheduleInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Dialog } from './Dialog';
-import { budgetCovers, dailyCost, localDateTime, proposedDailyBudget, units } from './format';
+import { localDateTime, units } from './format';
+import { ScheduleEstimateView } from './ScheduleEstimate';
 
-const runsADay = (n: number) => (n === 1 ? 'one run a day' : `${n} runs a day`);
-
-export function ScheduleDialog({ studyId, studyName, schedule, runs, onClose, onChanged }: {
-  studyId: string;
-  studyName: string;
-  schedule: ScheduleInfo | null;
-  runs: readonly RunInfo[];
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChanged }: { studyId: string; studyName: string; schedule: ScheduleInfo | null; onClose: () => void; onChanged: () => void }) {
   const [hoursText, setHoursText] = useState(String(schedule?.everyHours ?? 24));
-  const [budgetText, setBudgetText] = useState(schedule ? String(schedule.dailyBudget) : '');
-  // A budget typed by the user (or the schedule's own) is kept; otherwise it follows the proposal.
-  const [budgetChosen, setBudgetChosen] = useState(schedule !== null);
+  const [budgetText, setBudgetText] = useState(String(schedule?.dailyBudget ?? 100));
+  // A new schedule's daily budget is main's proposal (a day's upper bound) until the user types one.
+  const [budgetTouched, setBudgetTouched] = useState(schedule !== null);
   const [runNow, setRunNow] = useState(false);
-  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const hours = Number(hoursText);
   const budget = Number(budgetText);
-  const valid = Number.isFinite(hours) && hours >= 1 && hours <= 720 && Number.isInteger(budget) && budget >= 1;
-
-  useEffect(() => {
-    let live = true;
-    // Main counts the pages the next run needs from the study and the cache: nothing is sent.
-    void feedlens()
-      .studyRunEstimate({ id: studyId })
-      .then((r) => {
-        if (live && r.ok) setEstimate(r.value);
-      });
-    return () => {
-      live = false;
-    };
-  }, [studyId]);
-
-  const cost = Number.isFinite(hours) && hours >= 1 ? dailyCost(runs, hours) : null;
-  const proposal = proposedDailyBudget(cost, estimate?.suggestedBudget ?? null);
-  useEffect(() => {
-    if (!budgetChosen && proposal !== null) setBudgetText(String(proposal));
-  }, [budgetChosen, proposal]);
-  const covers = valid ? budgetCovers(budget, cost, estimate?.units ?? null) : null;
+  const hoursValid = Number.isFinite(hours) && hours >= 1 && hours <= 720;
+  const budgetValid = Number.isInteger(budget) && budget >= 1;
+  const valid = hoursValid && budgetValid;
 
   const save = async () => {
     setBusy(true);
@@ -95,7 +68,7 @@ export function ScheduleDialog({ studyId, studyName, schedule, runs, onClose, on
             step={1}
             value={budgetText}
             onChange={(e) => {
-              setBudgetChosen(true);
+              setBudgetTouched(true);
               setBudgetText(e.target.value);
             }}
             className="sel-number"
@@ -103,28 +76,15 @@ export function ScheduleDialog({ studyId, studyName, schedule, runs, onClose, on
           />
         </label>
       </div>
-      <div className="schedule-cost" data-testid="schedule-cost" data-per-day={cost?.perDay ?? ''}>
-        {cost && (
-          <p>
-            A day of this study costs about <strong>{units(cost.perDay)}</strong> (from the last runs: {runsADay(cost.runsPerDay)} of about {units(cost.perRun)}).
-          </p>
-        )}
-        {!cost && estimate && (
-          <p>
-            The next run would cost about <strong>{units(estimate.units)}</strong> by its estimate{estimate.open ? ', with lists of unknown size' : ''}. What a day
-            costs shows here once the study has run again after its first run.
-          </p>
-        )}
-        {covers && <p className="muted" data-testid="schedule-covers">{covers}</p>}
-      </div>
+      <ScheduleEstimateView studyId={studyId} hours={hoursValid ? hours : null} budget={budgetValid ? budget : null} onSuggested={(n) => !budgetTouched && setBudgetText(String(n))} />
       <label className="checkbox">
         <input type="checkbox" checked={runNow} onChange={(e) => setRunNow(e.target.checked)} data-testid="schedule-run-now" />
         Run now as well
       </label>
       <p className="field-hint">
-        The first run comes {Number.isFinite(hours) && hours >= 1 ? `${hours} h` : 'one period'} after you save, unless you tick “Run now as well”. Runs happen
-        while Feedlens is open; a run missed while it was closed runs at the next start. Scheduled runs stop at the daily budget and go on the next day.
-        Stories of watched accounts are read at least twice as often as they expire. Each run ends with a notification of what it found and cost.
+        The first run comes {hoursValid ? `${hours} h` : 'one period'} after you save, unless you tick “Run now as well”. Runs happen while Feedlens is open;
+        a run missed while it was closed runs at the next start. Scheduled runs stop at the daily budget and go on the next day. Stories of watched accounts
+        are read at least twice as often as they expire. Each run ends with a notification of what it found and cost.
       </p>
       {error && <ErrorView error={error} compact />}
       <div className="dialog-actions">

@@ -203,7 +203,7 @@ export function StudyScreen() {
       </div>
       {dialog === 'add' && <AddTargetsDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onAdded={reload} />}
       {dialog === 'run' && <RunDialog studyId={study.id} studyName={study.name} onClose={() => setDialog(null)} onStarted={reload} />}
-      {dialog === 'schedule' && <ScheduleDialog studyId={study.id} studyName={study.name} schedule={study.schedule} runs={runs} onClose={() => setDialog(null)} onChanged={reload} />}
+      {dialog === 'schedule' && <ScheduleDialog studyId={study.id} studyName={study.name} schedule={study.schedule} onClose={() => setDialog(null)} onChanged={reload} />}
     </div>
   );
 }

@@ -101,6 +101,13 @@ export function epochToDay(s: number | null): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
+/** A recorded estimate in words: "about 120, at most 180" ("—" for runs without one). */
+export function estimateWords(e: { estimate: number | null; estimateUpper: number | null }): string {
+  if (e.estimate === null) return '—';
+  const about = `about ${e.estimate.toLocaleString()}`;
+  return e.estimateUpper !== null && e.estimateUpper > e.estimate ? `${about}, at most ${e.estimateUpper.toLocaleString()}` : about;
+}
+
 /** How far a run is, 0..1, by the budget it may spend. */
 export function runProgress(run: Pick<RunInfo, 'state' | 'unitsSpent' | 'budget' | 'estimate'>): number {
   if (run.state === 'done') return 1;
@@ -132,12 +139,11 @@ export function runPace(run: Pick<RunInfo, 'state' | 'pages' | 'unitsSpent' | 'b
   return { pagesPerSecond, leftMs, tookMs };
 }
 
-/** "estimate 120, spent 131 (+9 %)", or null without an estimate. */
+/** How far what a run spent is from its estimate: "+9 %", "-25 %", or null without an estimate. */
 export function estimateAccuracy(run: Pick<RunInfo, 'estimate' | 'unitsSpent'>): string | null {
-  if (run.estimate === null) return null;
-  if (run.estimate === 0) return `estimate 0, spent ${run.unitsSpent.toLocaleString('en-US')}`;
+  if (run.estimate === null || run.estimate === 0) return null;
   const off = Math.round(((run.unitsSpent - run.estimate) / run.estimate) * 100);
-  return `estimate ${run.estimate.toLocaleString('en-US')}, spent ${run.unitsSpent.toLocaleString('en-US')} (${off > 0 ? '+' : ''}${off} %)`;
+  return `${off > 0 ? '+' : ''}${off} %`;
 }
 
 export type RunAction = 'pause' | 'resume' | 'cancel' | 'raise' | 'export' | 'media';
@@ -173,51 +179,4 @@ export function units(n: number): string {
 /** "12 new of 40 seen" */
 export function runFound(run: Pick<RunInfo, 'newItems' | 'items'>): string {
   return `${run.newItems.toLocaleString('en-US')} new of ${run.items.toLocaleString('en-US')} seen`;
-}
-
-/** What a day of a study on a schedule costs, from its own last runs. */
-export interface DailyCost {
-  /** Units of one run: the average of its last runs after the first (which reads everything). */
-  perRun: number;
-  /** Runs on the busiest day at the chosen period. */
-  runsPerDay: number;
-  perDay: number;
-  /** How many runs the average is of. */
-  runs: number;
-}
-
-/**
- * A day of the study at a run every `everyHours` hours, from its last finished runs after its first (a
- * first run reads everything; stories-only runs read one list): null when it has none yet.
- */
-export function dailyCost(runs: readonly Pick<RunInfo, 'id' | 'trigger' | 'state' | 'unitsSpent'>[], everyHours: number): DailyCost | null {
-  const first = Math.min(...runs.filter((r) => r.trigger !== 'adhoc').map((r) => r.id));
-  const later = runs
-    .filter((r) => r.id !== first && (r.trigger === 'manual' || r.trigger === 'schedule') && r.state === 'done')
-    .sort((a, b) => b.id - a.id)
-    .slice(0, 5);
-  if (later.length === 0 || !(everyHours > 0)) return null;
-  const perRun = Math.ceil(later.reduce((n, r) => n + r.unitsSpent, 0) / later.length);
-  const runsPerDay = Math.max(1, Math.ceil(24 / everyHours));
-  return { perRun, runsPerDay, perDay: perRun * runsPerDay, runs: later.length };
-}
-
-/** The daily budget the schedule dialog proposes: a day of the study and a tenth more, else the next run's suggested budget. */
-export function proposedDailyBudget(cost: DailyCost | null, nextRunBudget: number | null): number | null {
-  if (cost) return cost.perDay + Math.max(1, Math.ceil(cost.perDay / 10));
-  return nextRunBudget;
-}
-
-/** What a daily budget covers, in words: a day of the study (from its last runs), else the next run's estimate. */
-export function budgetCovers(budget: number, cost: DailyCost | null, nextRunUnits: number | null): string | null {
-  if (cost) {
-    if (budget >= cost.perDay) return `It covers a day of this study (about ${units(cost.perDay)}) with ${units(budget - cost.perDay)} to spare.`;
-    const whole = Math.floor(budget / cost.perRun);
-    if (whole === 0) return `It is below one run of this study (about ${units(cost.perRun)}): each run stops at the budget and goes on the next day.`;
-    return `It covers about ${whole} of the ${cost.runsPerDay} runs a day (about ${units(cost.perRun)} each): scheduled runs stop at the budget and go on the next day.`;
-  }
-  if (nextRunUnits === null) return null;
-  return budget >= nextRunUnits
-    ? `It covers the next run (about ${units(nextRunUnits)} by its estimate).`
-    : `It is below the next run’s estimate (about ${units(nextRunUnits)}): the run stops at the budget and goes on the next day.`;
 }

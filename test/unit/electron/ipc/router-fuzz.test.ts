@@ -86,6 +86,7 @@ const BASE: Record<OpName, unknown> = {
   studyTargetsUpdate: { id: 'study-00000000', targetIds: [1], collect: { lists: ['posts'] } },
   studyTargetsRemove: { id: 'study-00000000', targetIds: [1] },
   studyRunEstimate: { id: 'study-00000000' },
+  studyScheduleEstimate: { id: 'study-00000000', everyHours: 24 },
   studyRunStart: { id: 'study-00000000', budget: 10 },
   studyRunControl: { id: 'study-00000000', runId: 1, action: 'pause' },
   studyRunBudget: { id: 'study-00000000', runId: 1, budget: 20 },

@@ -120,18 +120,19 @@ describe('job handlers', () => {
     expect(sim.keys.spent(s.key)).toBe(0);
   });
 
-  it("estimates an account's followers from the profile in the cache, sending nothing, within the margin of the pages used", async () => {
-    const user = accountWithFollowers(sim, 150, 400);
+  it("estimates the accounts an account follows from the profile in the cache, sending nothing, within the margin of the pages used", async () => {
+    const user = publicUser((u) => u.following.length >= 100);
     const s = await setup();
     const profile = await s.stack.calls.call({ path: '/v1/user/by/id', params: { id: user.pk } });
     expect(profile.ok).toBe(true);
     const spentBefore = sim.keys.spent(s.key);
 
-    const spec = jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: 1000 });
+    const spec = jobSpec({ kind: 'following', target: user.pk, label: `@${user.username}`, budget: 1000 });
     const estimate = await s.handlers.jobEstimate({ spec }, ctx);
     expect(sim.keys.spent(s.key)).toBe(spentBefore); // the estimate sent nothing
-    expect(estimate.items).toBe(user.followers.length);
+    expect(estimate.items).toBe(user.following.length);
     expect(estimate.basis).toMatch(/cache/);
+    expect(estimate.upperPages).toBeGreaterThan(estimate.pages);
 
     const started = await s.handlers.jobStart({ spec }, ctx);
     const done = await s.finished(started.id);
@@ -187,12 +188,26 @@ describe('job handlers', () => {
     expect(sim.keys.spent(s.key)).toBe(1);
   });
 
-  it('without a known count, says so and bounds the estimate by the budget', async () => {
+  it("estimates an account's followers as the service shows them to outsiders, one page of about 50; the whole list at most", async () => {
+    const user = accountWithFollowers(sim, 150, 400);
+    const s = await setup();
+    expect((await s.stack.calls.call({ path: '/v1/user/by/id', params: { id: user.pk } })).ok).toBe(true);
+    const estimate = await s.handlers.jobEstimate({ spec: jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: 1000 }) }, ctx);
+    expect(estimate).toMatchObject({ items: user.followers.length, pages: 1, units: 1 });
+    expect(estimate.basis).toMatch(/first 50 followers/);
+    // This simulator lifts production's limit: the job reads them all, within the upper bound.
+    const done = await s.finished((await s.handlers.jobStart({ spec: jobSpec({ kind: 'followers', target: user.pk, label: `@${user.username}`, budget: estimate.upperUnits }) }, ctx)).id);
+    expect(done).toMatchObject({ state: 'done', items: user.followers.length });
+    expect(done.pages).toBeLessThanOrEqual(estimate.upperPages);
+  });
+
+  it('without a known count, says so and estimates from a prior, with an upper bound above it', async () => {
     const user = publicUser((u) => u.clips.length > 0);
     const s = await setup();
     const estimate = await s.handlers.jobEstimate({ spec: jobSpec({ kind: 'reels', target: user.pk, budget: 50 }) }, ctx);
-    expect(estimate).toMatchObject({ items: null, units: 50 });
-    expect(estimate.basis).toMatch(/not known/);
+    expect(estimate.items).toBeNull();
+    expect(estimate.upperUnits).toBeGreaterThan(estimate.units);
+    expect(estimate.basis).toMatch(/not known: the figures are a prior/);
     const limited = await s.handlers.jobEstimate({ spec: jobSpec({ kind: 'location', target: '1', budget: 50, limit: 30 }) }, ctx);
     expect(limited.items).toBe(30);
     expect(limited.units).toBeLessThan(50);

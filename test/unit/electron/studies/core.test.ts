@@ -224,6 +224,7 @@ describe('a study through the core', () => {
     await core.start();
     const missed = await settled(study.id);
     expect(missed).toMatchObject({ trigger: 'schedule', unitsSpent: 3 });
+    expect(missed.estimate).toEqual(expect.any(Number)); // scheduled runs record their estimate too
     expect((await core.handlers.studyRuns({ id: study.id }, ctx)).length).toBe(before + 2);
     expect(await core.handlers.studyScheduleClear({ id: study.id }, ctx)).toBe(true);
   });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
+import { estimateRun, recordedEstimate } from '../../../../electron/studies/estimate';
 import { finished, studySetup, type StudySetup } from './support';
 
 const DOC = resolve(import.meta.dirname, '../../../../docs/study-database.md');
@@ -22,13 +23,15 @@ beforeAll(async () => {
   const tag = [...sim.world.hashtags].sort((a, b) => a.recent.length - b.recent.length)[0]!;
   s.add({ kind: 'hashtag', key: tag.name, label: `#${tag.name}` }, ['posts']);
   const runner = s.runner();
-  const run = await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: null }).id);
+  // Runs start with their estimate, as the app starts them (run_targets.estimate).
+  const estimate = async () => recordedEstimate(await estimateRun({ db: s.db, cache: s.stack.cache, balance: null }, {}));
+  const run = await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: await estimate() }).id);
   expect(run.state).toBe('done');
   // A day later one account renamed itself: a second run, so snapshots and sightings have a history.
   const [first] = sim.world.users.filter((x) => x.tier === 'main' && !x.isPrivate && x.posts.length >= 3 && x.posts.length <= 8 && x.stories.length > 0);
   sim.clock.advance(86_400_000);
   sim.clock.rename(first!.pk, `${first!.username}.renamed`);
-  expect((await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: null }).id)).state).toBe('done');
+  expect((await finished(runner, runner.start({ trigger: 'manual', budget: 2000, options: {}, estimate: await estimate() }).id)).state).toBe('done');
 }, 60_000);
 afterAll(() => s?.close());
 
