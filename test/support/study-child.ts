@@ -1,6 +1,6 @@
 // A Feedlens main process without Electron, in a process of its own, so a test can kill it with SIGKILL in
 // the middle of a study's run: `node --import tsx test/support/study-child.ts <dataDir> <service url> <key>
-// <study folder> <user id>`. It makes a study in <study folder>, adds the account (its followers), starts
+// <study folder> <user id>[,<user id>...]`. It makes a study in <study folder>, adds the accounts (their followers), starts
 // a run and prints "PAGE <n>" after every page the run commits, then "DONE" when it ends.
 import { createAppCore } from '../../electron/core';
 import { testCoreOptions } from './core-options';
@@ -27,6 +27,6 @@ const core = createAppCore(
 );
 await core.start();
 const study = await core.handlers.studyCreate({ name: 'Killed', description: '' }, ctx);
-await core.handlers.studyTargetsAdd({ id: study.id, text: `user:${userId}`, collect: { lists: ['followers'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
+await core.handlers.studyTargetsAdd({ id: study.id, text: userId.split(',').map((id) => `user:${id}`).join('\n'), collect: { lists: ['followers'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
 await core.handlers.studyRunStart({ id: study.id, budget: 1000 }, ctx);
 process.stdout.write(`STUDY ${study.id}\n`);

@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 /** Runs the child until it printed `PAGE <atPage>`, then kills it with SIGKILL; the pages it printed. */
-async function runAndKill(dataDir: string, folder: string, user: WorldUser, atPage: number): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/study-child.ts', dataDir, server.url, server.sim.demoKey, folder, user.pk], {
+async function runAndKill(dataDir: string, folder: string, users: WorldUser | WorldUser[], atPage: number): Promise<number> {
+  const ids = (Array.isArray(users) ? users : [users]).map((u) => u.pk).join(',');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/study-child.ts', dataDir, server.url, server.sim.demoKey, folder, ids], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,10 +49,14 @@ async function runAndKill(dataDir: string, folder: string, user: WorldUser, atPa
   return pages;
 }
 
-function followersIn(file: string): { ids: string[]; /** Records stored more than once. */ distinct: number; run: { state: string; units_spent: number; pages: number } } {
+function followersIn(file: string, targetKey?: string): { ids: string[]; /** Records stored more than once. */ distinct: number; run: { state: string; units_spent: number; pages: number } } {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const ids = (db.prepare("SELECT r.id FROM list_items li JOIN records r ON r.rowid = li.record_id WHERE li.list = 'followers' ORDER BY r.rowid").all() as { id: string }[]).map((r) => r.id);
+    const ids = (
+      db
+        .prepare("SELECT r.id FROM list_items li JOIN records r ON r.rowid = li.record_id JOIN targets t ON t.id = li.target_id WHERE li.list = 'followers' AND (? IS NULL OR t.key = ?) ORDER BY r.rowid")
+        .all(targetKey ?? null, targetKey ?? null) as { id: string }[]
+    ).map((r) => r.id);
     // Every user record once by id (the account's own profile is one of them).
     const distinct = (db.prepare("SELECT count(*) - count(DISTINCT id) AS n FROM records WHERE kind = 'user'").get() as { n: number }).n;
     const run = db.prepare('SELECT state, units_spent, pages FROM runs ORDER BY id DESC LIMIT 1').get() as { state: string; units_spent: number; pages: number };
@@ -101,5 +106,42 @@ describe('kill -9 in the middle of a run', () => {
     expect(spent).toBeLessThanOrEqual(pages + 1);
     expect(after.run.units_spent).toBeGreaterThanOrEqual(pages);
     console.log(`kill -9 after page ${atPage}: ${after.ids.length} followers once each, ${spent} units billed for ${pages} pages`);
+  }, 60_000);
+
+  it('killed with pages of four lists in flight, the run resumes: every item once, at most the pages in flight paid twice', async () => {
+    const users = server.sim.world.users.filter((u) => u.tier === 'main' && !u.isPrivate && u.followers.length >= 100 && u.followers.length <= 600).slice(0, 4);
+    expect(users).toHaveLength(4);
+    const pages = users.reduce((n, u) => n + 1 + Math.ceil(u.followers.length / 25), 0);
+    const dataDir = mkdtempSync(join(tmpdir(), 'feedlens-kill-'));
+    dirs.push(dataDir);
+    const folder = join(dataDir, 'study');
+    server.sim.faults.set({ latencyMs: 20 });
+    const spentBefore = server.sim.keys.spent(server.sim.demoKey);
+    await runAndKill(dataDir, folder, users, 12);
+    server.sim.faults.clear();
+    expect(followersIn(join(folder, 'study.sqlite')).run.state).toBe('running');
+
+    let core: AppCore | null = null;
+    try {
+      core = createAppCore(testCoreOptions({ baseUrl: server.url, fetch, key: server.sim.demoKey }, dataDir, { ask: createAskRecorder('decline').ask }));
+      await core.start();
+      const [study] = await core.handlers.studyList({}, { senderId: 1 });
+      for (let i = 0; i < 400; i++) {
+        const run = (await core.handlers.studyRuns({ id: study!.id }, { senderId: 1 }))[0];
+        if (run && run.state !== 'running') break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    } finally {
+      await core?.stop();
+    }
+    const file = join(folder, 'study.sqlite');
+    expect(followersIn(file).run.state).toBe('done');
+    for (const u of users) expect(followersIn(file, u.pk).ids.sort()).toEqual([...u.followers].sort());
+    expect(followersIn(file).distinct).toBe(0);
+    // One page of each list at most was under way when the process died: only those may be paid twice.
+    const spent = server.sim.keys.spent(server.sim.demoKey) - spentBefore;
+    expect(spent).toBeGreaterThanOrEqual(pages);
+    expect(spent).toBeLessThanOrEqual(pages + users.length);
+    console.log(`kill -9 with four lists in flight: every follower once, ${spent} units billed for ${pages} pages`);
   }, 60_000);
 });
