@@ -77,7 +77,7 @@ export interface StudyRunner {
   close(): Promise<void>;
 }
 
-/** Two reads of one post's comments and replies (a cap per post counts their pages one at a time). */
+/** Two reads of one post's comments and replies (where the target caps them per post, one at a time so the cap counts exactly). */
 function sameThread(a: Pick<Task, 'list' | 'contextId'>, b: Pick<Task, 'list' | 'contextId'>): boolean {
   const post = threadOf(a);
   return post !== null && post === threadOf(b);
@@ -124,6 +124,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
   /** Per run: the pages under way (their target, list and reserved cost), and why it stops, once a page said so. */
   const work = new Map<number, { busy: Map<number, Pick<Task, 'targetId' | 'list' | 'contextId'> & { cost: number }>; stop: RunStop | null }>();
   const workOf = (id: number) => work.get(id) ?? work.set(id, { busy: new Map(), stop: null }).get(id)!;
+  const capsThreads = (targetId: number) => (db.prepare('SELECT comment_pages_per_post AS cap FROM targets WHERE id = ?').get(targetId) as { cap: number | null } | undefined)?.cap != null;
   const step = createPageStep({
     parts, runs, studyId: d.studyId, calls: d.calls, cache: d.cache, session: d.session, grants: d.grants, budget, dayOf: d.dayOf, now,
     mayCall: (id) => !closed && loops.get(id)?.want === 'run' && workOf(id).stop === null,
@@ -145,7 +146,10 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     const goesOn = () => state.stop === null && failure === null && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running';
     while (goesOn()) {
       while (goesOn() && busy.size < (d.concurrency ?? 16)) {
-        const task = parts.tasks.next(id, (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && ((f.list === t.list && f.contextId === t.contextId) || sameThread(f, t))));
+        const task = parts.tasks.next(
+          id,
+          (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && ((f.list === t.list && f.contextId === t.contextId) || (sameThread(f, t) && capsThreads(t.targetId)))),
+        );
         if (!task) break;
         const slot = { targetId: task.targetId, list: task.list, contextId: task.contextId, cost: 0 };
         busy.set(task.pos, slot);
