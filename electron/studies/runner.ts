@@ -176,6 +176,9 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
       if (wanted && !closed && runs.get(id)?.state === 'running') {
         if (wanted.state === 'paused') pause(id, wanted.message);
         else end(id, wanted.state, wanted.message);
+      } else if (!wanted && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running') {
+        // Paused by the user and resumed while the pages under way were finishing: it goes on.
+        return loop(id);
       }
     }
   }

@@ -112,3 +112,39 @@ it('reads pages of different lists side by side, one list’s pages one after th
   expect(sameListAtOnce).toBe(0);
   for (const [i, u] of users.entries()) expect(s.listIds(ids[i]!, 'followers').sort()).toEqual(expect.arrayContaining([...u.followers].sort()));
 });
+
+it('paused while pages are under way and resumed before they came back, a run goes on to its end', async () => {
+  const s = await studySetup(sim);
+  setups.push(s);
+  const users = sim.world.users.filter((u) => u.tier === 'main' && !u.isPrivate && u.followers.length >= 100).slice(0, 3);
+  const ids = users.map((u) => s.add({ kind: 'account', key: u.pk, label: `@${u.username}` }, ['followers']));
+  // Calls wait at a gate the test opens one by one.
+  const gate: (() => void)[] = [];
+  let held = true;
+  const gated: Pick<CallService, 'call'> = {
+    call: async (args, options) => {
+      if (held) await new Promise<void>((open) => gate.push(open));
+      return s.stack.calls.call(args, options);
+    },
+  };
+  const runner = s.runner({ calls: gated, concurrency: 6 });
+  const { id } = runner.start({ trigger: 'manual', budget: 5000, options: {}, estimate: null });
+  const waitFor = async (test: () => boolean) => {
+    for (let i = 0; i < 500 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
+  };
+  // The three profiles, then each account's first page of followers: three pages under way.
+  for (let n = 0; n < 3; n++) {
+    await waitFor(() => gate.length > 0);
+    gate.shift()!();
+  }
+  await waitFor(() => gate.length === 3);
+  runner.control(id, 'pause');
+  gate.shift()!(); // one page comes back: the run sees it is paused and waits for the two others
+  await new Promise((r) => setTimeout(r, 20));
+  runner.control(id, 'resume'); // before they came back
+  held = false;
+  for (const open of gate.splice(0)) open();
+  const run = await finished(runner, id);
+  expect(run.state).toBe('done');
+  for (const [i, u] of users.entries()) expect(s.listIds(ids[i]!, 'followers').sort()).toEqual(expect.arrayContaining([...u.followers].sort()));
+});
