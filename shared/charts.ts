@@ -86,7 +86,7 @@ function offsetOf(sec: number, tz: ChartTimeZone): number {
 const LAST_CHARTABLE_SEC = 253_402_300_799;
 
 /** A time charts can place on a day; others count as undated. */
-export function isChartable(sec: number | null): sec is number {
+function isChartable(sec: number | null): sec is number {
   return sec !== null && Number.isFinite(sec) && Math.abs(sec) <= LAST_CHARTABLE_SEC;
 }
 

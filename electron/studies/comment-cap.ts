@@ -7,16 +7,10 @@ import type { Db } from './db';
 import type { TargetRow } from './plan';
 import type { ListStates, Task, TaskQueue } from './tasks';
 
-/** The post (its pk) a comments or replies read belongs to; the service takes `<pk>` or `<pk>_<owner>`. */
-export function threadPost(task: Pick<Task, 'list' | 'params'>): string | null {
-  const id = task.list === 'comments' ? task.params.id : task.list === 'replies' ? task.params.media_id : undefined;
-  return id ? (id.split('_')[0] ?? id) : null;
-}
-
 /**
- * The post a queued comments or replies read belongs to, from its context (comments: the post's id;
- * replies: `<media id>/<comment id>`), or null for other lists. A run reads one page of a post's thread at a
- * time, so the cap counts exactly even with other pages in flight.
+ * The post (its pk) a comments or replies read belongs to, from its context (comments: the post's id;
+ * replies: `<media id>/<comment id>`, the media id `<pk>` or `<pk>_<owner>`), or null for other lists. A
+ * run reads one page of a capped post's thread at a time, so the cap counts exactly with other pages in flight.
  */
 export function threadOf(task: Pick<Task, 'list' | 'contextId'>): string | null {
   if (task.list === 'comments') return task.contextId.split('_')[0] ?? null;
@@ -26,7 +20,7 @@ export function threadOf(task: Pick<Task, 'list' | 'contextId'>): string | null 
 
 /** Counts this page against its post's cap: the pages left after it, or null when the target has no cap. */
 export function countThreadPage(db: Db, target: TargetRow, task: Task): number | null {
-  const post = threadPost(task);
+  const post = threadOf(task);
   if (target.commentPagesPerPost === null || post === null) return null;
   const row = db
     .prepare('INSERT INTO thread_pages (target_id, post_id, pages) VALUES (?, ?, 1) ON CONFLICT (target_id, post_id) DO UPDATE SET pages = pages + 1 RETURNING pages')
@@ -39,8 +33,8 @@ export function countThreadPage(db: Db, target: TargetRow, task: Task): number |
  * The run's notes say so when something was left unread (`cutHere`: this page opened less than it could).
  */
 export function endThread(parts: { db: Db; tasks: TaskQueue; states: ListStates }, runId: number, target: TargetRow, task: Task, at: { now: number; cutHere: boolean }): void {
-  const post = threadPost(task);
-  const rest = parts.tasks.removeWhere(runId, (t) => t.targetId === task.targetId && t.pos !== task.pos && threadPost(t) === post);
+  const post = threadOf(task);
+  const rest = parts.tasks.removeWhere(runId, (t) => t.targetId === task.targetId && t.pos !== task.pos && threadOf(t) === post);
   for (const t of rest) parts.states.set({ targetId: t.targetId, list: t.list, contextId: t.contextId }, { complete: true, cursor: null });
   if (rest.length === 0 && !at.cutHere) return;
   parts.db

@@ -14,7 +14,7 @@ import { tx } from './db';
 import { scopeOf, type StudyGrants } from './grants';
 import type { HoldingRunTable } from './held-runs';
 import { commitPage, type StudyParts } from './page';
-import { isPlannedRead } from './plan';
+import { isPlannedRead, type TargetRow } from './plan';
 import type { RunBudget } from './run-budget';
 import { targetRow, type RunRecord } from './runs';
 import type { Task } from './tasks';
@@ -71,7 +71,7 @@ export function createPageStep(d: FetchDeps): (runId: number, task: Task, slot: 
   }
 
   /** The target's cap for one run: reached, its reads wait for the next run. True when it was. */
-  function capReached(run: RunRecord, task: Task, target: NonNullable<ReturnType<typeof targetRow>>, cost: number): boolean {
+  function capReached(run: RunRecord, task: Task, target: TargetRow, cost: number): boolean {
     if (target.maxUnitsPerRun === null || cost === 0) return false;
     const used = db.prepare('SELECT units FROM run_targets WHERE run_id = ? AND target_id = ?').get(run.id, target.id) as { units: number } | undefined;
     if ((used?.units ?? 0) + d.inFlightFor(run.id, target.id) + cost <= target.maxUnitsPerRun) return false;
