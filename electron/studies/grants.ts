@@ -25,8 +25,6 @@ const grantSchema = z.object({
   reserved: count,
   /** The budget main last wrote into the study's database for it: another number there means an edit. */
   dbBudget: count,
-  /** The user cancelled it: it never spends again. */
-  cancelled: z.boolean(),
 });
 const scheduleSchema = z.object({
   everyHours: z.number().positive().max(720),
@@ -40,7 +38,12 @@ const scopeSchema = z.object({
   checks: z.record(z.string(), grantSchema),
   schedule: scheduleSchema.nullable(),
 });
-const fileSchema = z.object({ version: z.literal(1), studies: z.record(z.string(), z.record(z.string(), scopeSchema)) });
+const studySchema = z.object({
+  scopes: z.record(z.string(), scopeSchema),
+  /** Runs and re-checks the user cancelled (under any key, granted here or not): they never spend again. */
+  cancelled: z.object({ run: z.array(z.number().int()), check: z.array(z.number().int()) }),
+});
+const fileSchema = z.object({ version: z.literal(1), studies: z.record(z.string(), studySchema) });
 
 export type Grant = z.infer<typeof grantSchema>;
 export type ScheduleGrant = z.infer<typeof scheduleSchema>;
@@ -61,9 +64,8 @@ export interface StudyGrants {
   reserve(scope: string, kind: GrantKind, id: number, units: number): void;
   /** After a call: what it was billed is spent, and what was reserved for it (`released`) goes. */
   settle(scope: string, kind: GrantKind, id: number, units: number, released: number): void;
-  /** Cancelled under every scope: never resumed. */
+  /** Cancelled by the user on this computer (under whatever key, granted here or not): never resumed. */
   cancel(kind: GrantKind, id: number): void;
-  /** True when the user cancelled it under any scope. */
   cancelled(kind: GrantKind, id: number): boolean;
   schedule(scope: string): ScheduleGrant | null;
   setSchedule(scope: string, s: { everyHours: number; dailyBudget: number }, now: number): void;
@@ -99,7 +101,8 @@ export function createGrantStore(dataDir: string, log: (message: string) => void
 
   return {
     study(studyId) {
-      const scopes = () => (data.studies[studyId] ??= {});
+      const study = () => (data.studies[studyId] ??= { scopes: {}, cancelled: { run: [], check: [] } });
+      const scopes = () => study().scopes;
       const inScope = (scope: string): ScopeGrants => (scopes()[scope] ??= { runs: {}, checks: {}, schedule: null });
       const table = (kind: GrantKind, s: ScopeGrants) => (kind === 'run' ? s.runs : s.checks);
       const change = (scope: string, kind: GrantKind, id: number, f: (g: Grant) => void) => {
@@ -115,7 +118,7 @@ export function createGrantStore(dataDir: string, log: (message: string) => void
         },
         allow(scope, kind, id, more, dbBudget) {
           const t = table(kind, inScope(scope));
-          const g = (t[String(id)] ??= { budget: 0, spent: 0, reserved: 0, dbBudget, cancelled: false });
+          const g = (t[String(id)] ??= { budget: 0, spent: 0, reserved: 0, dbBudget });
           g.budget += Math.max(0, Math.floor(more));
           g.dbBudget = dbBudget;
           save();
@@ -128,13 +131,10 @@ export function createGrantStore(dataDir: string, log: (message: string) => void
             g.reserved = Math.max(0, g.reserved - released);
           }),
         cancel(kind, id) {
-          for (const s of Object.values(scopes())) {
-            const g = table(kind, s)[String(id)];
-            if (g) g.cancelled = true;
-          }
+          if (!grants.cancelled(kind, id)) study().cancelled[kind].push(id);
           save();
         },
-        cancelled: (kind, id) => Object.values(scopes()).some((s) => table(kind, s)[String(id)]?.cancelled === true),
+        cancelled: (kind, id) => study().cancelled[kind].includes(id),
         schedule: (scope) => {
           const s = scopes()[scope]?.schedule;
           return s ? { ...s, days: { ...s.days } } : null;

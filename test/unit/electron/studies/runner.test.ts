@@ -240,6 +240,21 @@ describe('interrupted, paused and in another session', () => {
     expect(s.listIds(id, 'followers')).toEqual(u.followers);
   });
 
+  it('a run from elsewhere (nothing authorised here) that the user cancelled stays cancelled, even edited back', async () => {
+    const s = await setup();
+    s.add({ kind: 'account', key: account((x) => x.followers.length > 50).pk, label: 'someone' }, ['followers']);
+    const session = s.stack.session.info;
+    // A run this computer never authorised, as a study folder from a colleague holds it.
+    const { id } = s.db
+      .prepare("INSERT INTO runs (trigger, state, budget, session_id, mode, origin, started_at, updated_at) VALUES ('manual', 'paused', 500, 'elsewhere', ?, ?, 0, 0) RETURNING id")
+      .get(session.mode, session.origin) as { id: number };
+    const runner = s.runner();
+    runner.control(id, 'cancel');
+    s.db.prepare("UPDATE runs SET state = 'paused' WHERE id = ?").run(id);
+    expect(() => runner.control(id, 'resume')).toThrow(/stays cancelled/);
+    expect(() => s.runner().confirm(id, 100)).toThrow(/stays cancelled/);
+  });
+
   it('a run started in the live session waits in demo mode, says why, and goes on only back in its session', async () => {
     const u = account((x) => x.followers.length >= 150 && x.followers.length <= 400);
     const s = await setup();
