@@ -1,7 +1,8 @@
-// Exposes window.feedlens: the named, typed functions of shared/ipc.ts, nothing else. Sandboxed preloads
-// cannot require project files at run time, so this file is bundled with its imports.
+// Exposes window.feedlens: one function per operation named in shared/ipc/bridge.ts, nothing else (main
+// validates the arguments). Sandboxed preloads cannot require project files at run time, so this file is
+// bundled with its imports: the bridge only, no schema library.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { createBridge } from '../shared/ipc';
+import { createBridge } from '../shared/ipc/bridge';
 
 const invoke = (channel: string, args: unknown): Promise<unknown> => ipcRenderer.invoke(channel, args);
 

@@ -1,5 +1,6 @@
 // The IPC contract between the renderer and main, typed once. Main validates every argument with these
-// schemas; the preload (and the test harness) build `window.feedlens` from OPS with createBridge.
+// schemas; the preload (and the test harness) build `window.feedlens` with createBridge (ipc/bridge.ts),
+// from the operations' names only.
 // Each domain's operations, argument schemas and answers are in ipc/ (and studies.ts, analysis.ts,
 // study-data.ts); this index joins them into OPS, OpResults and the events, and is what others import.
 import type { z } from 'zod';
@@ -7,6 +8,7 @@ import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
 import { ANALYSIS_OPS, type AnalysisOpResults } from './analysis';
 import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './study-data';
 import { APP_OPS, type AppOpResults } from './ipc/app';
+import type { EVENTS, OP_NAMES } from './ipc/bridge';
 import type { Result } from './ipc/common';
 import { CALL_OPS, type CallOpResults } from './ipc/calls';
 import { DOWNLOAD_OPS, type DownloadOpResults, type DownloadsSnapshot } from './ipc/downloads';
@@ -15,6 +17,7 @@ import { EXPORT_OPS, type ExportOpResults } from './ipc/exports';
 import { JOB_OPS, type JobInfo, type JobOpResults } from './ipc/jobs';
 import { SESSION_OPS, type BalanceState, type KeyStatus, type ModeInfo, type SessionOpResults } from './ipc/session';
 
+export { channelOf, createBridge, eventChannelOf, EVENTS, OP_NAMES } from './ipc/bridge';
 export { provenanceSchema, savedItemSchema, type Provenance, type Result, type SavedItemArg } from './ipc/common';
 export type { AppInfo } from './ipc/app';
 export type { CallValue, LedgerEntry, LedgerPage, LedgerTotals, Quote } from './ipc/calls';
@@ -73,32 +76,14 @@ export interface EventPayloads {
   studyCheck: StudyCheckEvent;
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS: readonly EventName[] = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study', 'studyCheck'];
 
-export const channelOf = (op: OpName): string => `feedlens:${op}`;
-export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;
+/** Both lists of names in ipc/bridge.ts are exactly these operations and events: a missing or extra name fails to compile. */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _NamesMatch = [Assert<SameNames<(typeof OP_NAMES)[number], OpName>>, Assert<SameNames<(typeof EVENTS)[number], EventName>>];
 
 export type FeedlensApi = {
   [K in OpName]: (args: OpArgs<K>) => Promise<Result<OpResults[K]>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 };
-
-/**
- * Builds the window.feedlens object from two primitives: invoke an operation, subscribe to an event.
- * The preload passes ipcRenderer-based ones; the browser test harness passes exposeBinding-based ones.
- */
-export function createBridge(
-  invoke: (channel: string, args: unknown) => Promise<unknown>,
-  subscribe: (channel: string, listener: (payload: unknown) => void) => () => void,
-): FeedlensApi {
-  const api: Record<string, unknown> = {};
-  for (const op of Object.keys(OPS) as OpName[]) {
-    api[op] = (args: unknown) => invoke(channelOf(op), args ?? {});
-  }
-  api.on = (event: EventName, listener: (payload: unknown) => void) => {
-    if (!EVENTS.includes(event)) throw new Error(`Unknown Feedlens event: ${String(event)}`);
-    return subscribe(eventChannelOf(event), listener);
-  };
-  return Object.freeze(api) as FeedlensApi;
-}

@@ -1,7 +1,7 @@
 // Whether many files are already at their places, as enqueue asks of every file it queues: a folder that
 // several of them would go to is listed once (one readdir) instead of a stat per file. A stat of a name
-// that is not there fails, and the failure's error object costs more than the call; 1,000 files queued
-// into 50 folders made 1,000 of them, awaited one after the other before anything started downloading.
+// that is not there fails, and the failure's error object costs more than the call: a stat per file held
+// up the start of a large queue (docs/decisions/downloads-disk.md).
 import { readdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { eachLimited } from '../storage/parallel';

@@ -1,6 +1,6 @@
 // The saving journal: what a batch is about to name, written to <dataDir>/downloads/journal-<n>.ndjson
-// with ONE sync, so the files themselves are named and written without a sync each (on this kind of disk
-// a sync per file, and the temp file a synced sidecar needs, cost more than the download: npm run bench).
+// with ONE sync, so the files themselves are named and written without a sync each (a sync per file, and
+// the temp file a synced sidecar needs, cost more than the download: docs/decisions/downloads-disk.md).
 // A line per file: a media file's path, inode, size and sha256 (taken while it streamed), or a sidecar's
 // path and full text. A checkpoint (once the journal is 30 s old, see saving.ts; when the queue is idle;
 // at close) syncs the files a journal covers and their folders (on Linux with one syncfs of their file

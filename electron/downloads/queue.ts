@@ -85,9 +85,9 @@ export interface DownloadQueue {
 const DEFAULT_MAX_ATTEMPTS = 4;
 /**
  * Progress is written at most this often (queued items, control actions and the close are written at
- * once): the state with every record waiting for its sidecar is a few MB in a long queue, and writing it
- * twice a second cost a tenth of the run (npm run bench). A crash loses only progress: a file done since
- * is found in the archive or at its place at the next start.
+ * once): the state with every record waiting for its sidecar is a few MB in a long queue, too much to
+ * rewrite with every file (figures: docs/decisions/downloads-disk.md). A crash loses only progress: a file
+ * done since is found in the archive or at its place at the next start.
  */
 const PERSIST_DELAY_MS = 2000;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */

@@ -245,8 +245,8 @@ export function createLibrary(o: LibraryOptions): Library {
 
   function persistSoon(): void {
     sorted = null;
-    // While items keep coming, writing the whole index takes about a tenth of the time at most (10,000
-    // items take about half a second to write).
+    // While items keep coming, writing the whole index takes about a tenth of the time at most (its
+    // size: docs/decisions/library-rebuild.md).
     timer ??= setTimeout(() => void flush(), Math.max(PERSIST_DELAY_MS, 10 * lastWriteMs));
   }
 

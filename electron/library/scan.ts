@@ -1,7 +1,6 @@
-// Finding and reading the sidecars under the download folder, for a library rebuild. Measured on 10,000
-// sidecars (npm run bench): reading them with blocking calls costs a third of the CPU of the thread pool
-// (one system call each instead of four round trips), so they are read that way, in batches that hand
-// the event loop back every few milliseconds. The folder listing doubles as the record of which media
+// Finding and reading the sidecars under the download folder, for a library rebuild. They are read with
+// blocking calls (one system call each instead of four round trips through the thread pool: cheaper, see
+// docs/decisions/library-rebuild.md), in batches that hand the event loop back every few milliseconds. The folder listing doubles as the record of which media
 // files exist (no stat per file). The index needs neither the record nor the raw record (nine tenths of a
 // sidecar; the library reads a record from its sidecar when a page of items is listed), so both are cut
 // out of the bytes before they are decoded and parsed: each file is read into one reused buffer, cut

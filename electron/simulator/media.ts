@@ -140,7 +140,7 @@ export function drawPng(id: string, width: number, height: number): Buffer {
     PNG_SIGNATURE,
     chunk('IHDR', ihdr),
     chunk('PLTE', palette),
-    // Run-length matching suits rows of flat bands: as small as the default and about 5x faster.
+    // Run-length matching suits rows of flat bands (docs/decisions/simulator-speed.md).
     chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
     chunk('IEND', Buffer.alloc(0)),
   ]);

@@ -1,6 +1,6 @@
 // Making many files durable at once. On Linux one syncfs(2) (coreutils' `sync --file-system`) writes back
-// everything of a file system, files and folders, with one journal commit: for the hundreds of files a
-// download checkpoint covers it costs a fraction of an fsync each (npm run bench: downloads). Node has no
+// everything of a file system, files and folders, with one journal commit: far cheaper than an fsync each
+// for the hundreds of files a download checkpoint covers (docs/decisions/downloads-disk.md). Node has no
 // syncfs, so the system's `sync` runs it. Elsewhere, or when that fails, the caller syncs file by file.
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';

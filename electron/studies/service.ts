@@ -1,6 +1,6 @@
 // The studies of the app: the index of their folders, each study opened once (its database and its
 // runner), resumed at start, and driven by the schedule clock while the app is open. The IPC handlers
-// (handlers.ts) and the one-off collections (adhoc.ts) work through this.
+// (handlers.ts, data-handlers.ts) and the one-off collections (../jobs/handlers.ts) work through this.
 import { join } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import type { SessionInfo } from '../../shared/ipc';

@@ -33,7 +33,7 @@ interface ScanState {
 /**
  * One chunk of the count. Each string is skipped by one tight loop that steps over escapes and leaves `i`
  * past the end when the chunk ends with a backslash; the last byte it read tells whether the string
- * closed. A plain function over a state object: as a closure's method the loop ran slower.
+ * closed. A plain function over a state object, not a closure's method (docs/decisions/lossless-json.md).
  */
 function scan(chunk: Uint8Array, s: ScanState, limit: number): boolean {
   const n = chunk.length;

@@ -7,6 +7,7 @@ import { entryWith } from '../state/selection';
 import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
 import type { SelectOptions } from './Virtual';
+import { opensOnEnterOrSpace } from './activateKeys';
 import { Icon, type IconName } from './Icon';
 import { Avatar, MediaImage } from './Media';
 
@@ -96,7 +97,7 @@ export function PrivateMark({ user }: { user: Pick<UserFields, 'isPrivate'> }) {
 export function UserRow({ user, detail }: { user: User | UserFields; detail?: string }) {
   const open = () => navigate(user.username ? { name: 'profile', username: user.username } : { name: 'profile', userId: user.id });
   return (
-    <div className="list-row" tabIndex={0} role="button" data-testid="user-row" data-username={user.username ?? ''} onClick={open} onKeyDown={(e) => e.key === 'Enter' && open()}>
+    <div className="list-row" tabIndex={0} role="button" data-testid="user-row" data-username={user.username ?? ''} onClick={open} onKeyDown={opensOnEnterOrSpace(open)}>
       <Avatar url={user.avatarUrl} name={user.username} size={40} />
       <div style={{ minWidth: 0 }}>
         <div className="row" style={{ gap: 4 }}>

@@ -1,6 +1,6 @@
 // Runs in the page before the app (addInitScript): builds window.feedlens with the same createBridge the
 // preload uses, over two Playwright bindings instead of ipcRenderer.
-import { createBridge } from '../../../shared/ipc';
+import { createBridge } from '../../../shared/ipc/bridge';
 
 type Listener = (payload: unknown) => void;
 interface HarnessWindow {

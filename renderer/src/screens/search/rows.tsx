@@ -1,8 +1,9 @@
 // Result rows for search: posts (in the Top stream), hashtags, places and tracks. Accounts use the
 // shared UserRow. Every row is one focusable control that opens its page with a click, Enter or Space.
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Hashtag, Location, Post, Track } from '../../../../shared/records';
 import { compactNumber, postAlt, previewUrl } from '../../components/Cards';
+import { opensOnEnterOrSpace } from '../../components/activateKeys';
 import { MediaImage } from '../../components/Media';
 import { navigate } from '../../state/navigation';
 import { duration, exactCount, localAndUtc, timeAgo } from '../profile/format';
@@ -10,12 +11,6 @@ import { Icon } from '../../components/Icon';
 import { trackRouteId } from './plan';
 
 function RowButton({ onOpen, children, label, testId, data }: { onOpen: (() => void) | null; children: ReactNode; label: string; testId: string; data?: Record<string, string> }) {
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (onOpen && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      onOpen();
-    }
-  };
   const attributes = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     <div
@@ -25,7 +20,7 @@ function RowButton({ onOpen, children, label, testId, data }: { onOpen: (() => v
       aria-label={label}
       aria-disabled={onOpen ? undefined : true}
       onClick={onOpen ?? undefined}
-      onKeyDown={onKeyDown}
+      onKeyDown={opensOnEnterOrSpace(onOpen)}
       data-testid={testId}
       {...attributes}
     >
