@@ -33,24 +33,24 @@ export const REELS_SHARE: Prior = { likely: 0.25, upper: 1, source: 'simulator: 
 
 /** New items a day when the study has no history of the list and holds none of its items to date. */
 export const NEW_PER_DAY: Readonly<Record<string, Prior>> = {
-  posts: { likely: 0.5, upper: 3, source: 'simulator accounts post 0.25-2.75 a day' },
-  reels: { likely: 0.15, upper: 1, source: 'simulator: about a quarter of new posts are reels' },
-  tagged: { likely: 0.1, upper: 1, source: 'simulator' },
+  posts: { likely: 0.15, upper: 3, source: 'simulator: accounts post at the pace of their seeded posts, 0.05-0.5 a day (mean 0.15); busy production accounts post several a day' },
+  reels: { likely: 0.04, upper: 1, source: 'simulator: about a quarter of new posts are reels' },
+  tagged: { likely: 0.05, upper: 1, source: 'simulator: 0-1.1 a day (mean 0.05)' },
   followers: { likely: 0.2, upper: 5, source: 'simulator: one new follower in ten hours' },
   following: { likely: 0.1, upper: 3, source: 'rough' },
-  hashtag: { likely: 3, upper: 20, source: 'simulator: 11-24 new posts a day per hashtag' },
-  place: { likely: 0.5, upper: 3, source: 'simulator' },
-  music: { likely: 0.5, upper: 3, source: 'simulator' },
-  stories: { likely: 1, upper: 4, source: 'simulator: accounts that show stories add about 1.5 a day' },
+  hashtag: { likely: 1.3, upper: 20, source: 'simulator: 0.5-2.2 new posts a day per hashtag (mean 1.3); production hashtags get far more' },
+  place: { likely: 0.15, upper: 3, source: 'simulator: 0-0.6 a day per place (mean 0.14)' },
+  music: { likely: 0.25, upper: 3, source: 'simulator: 0.07-0.43 a day per sound (mean 0.26)' },
+  stories: { likely: 1.5, upper: 8, source: 'simulator: as many a day as the account showed in its seeded day, 1-8 for the 38 % that show any (1.5 on average)' },
 };
 
 /**
  * Comment and reply pages per post read, when neither the post's comment count nor the study's posts say
- * more: measured on the simulator's 3,707 public posts (71 % have comments; one comments page for each,
+ * more: measured on the simulator's 4,347 public posts (72 % have comments; one comments page for each,
  * more past 15 top-level comments; a replies call per comment with more replies than the 2 shown with it).
  */
-export const COMMENT_PAGES_PER_POST: Prior = { likely: 0.86, upper: 1.8, source: 'simulator, 3,707 public posts; production threads can be far longer' };
-export const REPLY_PAGES_PER_POST: Prior = { likely: 0.77, upper: 1.6, source: 'simulator, 3,707 public posts (long threads of 24-36 replies included)' };
+export const COMMENT_PAGES_PER_POST: Prior = { likely: 0.91, upper: 1.8, source: 'simulator, 4,347 public posts; production threads can be far longer' };
+export const REPLY_PAGES_PER_POST: Prior = { likely: 0.9, upper: 1.6, source: 'simulator, 4,347 public posts (long threads of 24-36 replies included)' };
 
 /** A watched post's thread when its comment count is not known: posts are watched for their discussion. */
 export const WATCHED_THREAD_PAGES: Prior = { likely: 3, upper: 20, source: 'simulator: the longest threads (40-75 comments, one of 24-36 replies) take about 20 pages' };

@@ -79,19 +79,30 @@ function probeComment(): Comment {
   return { kind: 'comment', id: 'probe', parentId: null, replyCount: 100, previewReplies: [] } as unknown as Comment;
 }
 
-/** Stories the account is likely to show since they were last read: a profile saying so, for the plan. */
+/**
+ * The profile the study expects now, for the plan: new stories if the account is likely to show some since
+ * they were last read, and a grid grown by the posts it has likely published since (a grown grid makes the
+ * plan read the reels again); otherwise the profile as last read.
+ */
 function expectedProfile(ctx: EstimateContext, t: TargetRow, known: Profile | null): Profile | null {
   if (!known) return null;
+  let expected = known;
   const stories = ctx.states.get({ targetId: t.id, list: 'stories', contextId: '' });
-  if (!stories || stories.lastReadAt === null) return known;
-  const day = ctx.db
-    .prepare(
-      `SELECT count(*) AS n FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = 'stories' AND r.taken_at >= ?`,
-    )
-    .get(t.id, Math.floor(stories.lastReadAt / 1000) - 86_400) as { n: number };
-  const likelyNew = day.n * daysSince(ctx, stories.lastReadAt);
-  if (likelyNew < 0.5) return known;
-  return { ...known, latestReelMedia: Math.max(known.latestReelMedia ?? 0, stories.count ?? 0) + 1 };
+  if (stories && stories.lastReadAt !== null) {
+    const day = ctx.db
+      .prepare(
+        `SELECT count(*) AS n FROM list_items li CROSS JOIN records r ON r.rowid = li.record_id WHERE li.target_id = ? AND li.list = 'stories' AND r.taken_at >= ?`,
+      )
+      .get(t.id, Math.floor(stories.lastReadAt / 1000) - 86_400) as { n: number };
+    if (day.n * daysSince(ctx, stories.lastReadAt) >= 0.5) expected = { ...expected, latestReelMedia: Math.max(known.latestReelMedia ?? 0, stories.count ?? 0) + 1 };
+  }
+  const posts = ctx.states.get({ targetId: t.id, list: 'posts', contextId: '' });
+  const media = known.counts.media;
+  if (media !== null && posts && posts.lastReadAt !== null) {
+    const newPosts = newPerDay(ctx, t, 'posts').likely * daysSince(ctx, posts.lastReadAt);
+    if (newPosts >= 0.5) expected = { ...expected, counts: { ...expected.counts, media: media + Math.round(newPosts) } };
+  }
+  return expected;
 }
 
 export function estimateTarget(ctx: EstimateContext, t: TargetRow, options: RunOptions, hints: TargetHints = {}): EstimateLine[] {

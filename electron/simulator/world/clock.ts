@@ -2,11 +2,13 @@
 // the user) advanced it; demo mode's world moves by itself as real time passes ("slowly": at real speed).
 // Every hour of world time is one step; each step's events come from the seed and the step's number
 // only, so the same seed advanced the same way gives the same world:
-// - accounts publish posts and reels (each at its own daily rate), and stories;
+// - accounts publish posts and reels, and stories, each at the pace its seeded ones were dated at (an
+//   account whose posts are ten days apart posts about once in ten days), so what a study learns from the
+//   dates of what it collected holds for what comes next, as it would in production;
 // - active stories expire 24 hours after they were taken (they keep ages relative to "now" until the
 //   world first moves, so a world that never moves shows the same stories on any date);
 // - counts change: new likes and plays on recent posts, new followers;
-// - a few posts disappear (deleted by their author: gone from every list and lookup).
+// - a few posts disappear (deleted by their author, about one in 25: gone from every list and lookup).
 // Tests (and scripted demos) can also make one account change at a set moment: rename itself, edit its
 // biography, delete a post (renameAccount, editBiography, deletePost below), exactly and nothing else.
 import { createRng, hashString, type Rng } from './random';
@@ -19,6 +21,8 @@ const HOUR_MS = 3_600_000;
 const FIRST_SEQ = 0x400000;
 /** At most this many steps are applied at once (an advance of a year is 8,760 steps). */
 const MAX_STEPS = 24 * 400;
+/** Posts deleted by their author, as a share of those published (grids grow at nearly the account's pace). */
+const DELETED_SHARE = 0.04;
 
 export interface WorldClock {
   /** The simulator's clock (ms) when the clock started: step k ends at anchor + k hours of world time. */
@@ -40,13 +44,6 @@ export function createWorldClock(anchorMs: number): WorldClock {
 /** World time (ms) at simulator time `nowMs`. */
 export function worldTime(clock: WorldClock, nowMs: number): number {
   return nowMs + clock.offsetMs;
-}
-
-/** Posts per day of an account: from its pk, so each account keeps its own pace. */
-function postsPerDay(world: World, u: WorldUser): number {
-  if (u.posts.length === 0) return 0;
-  const h = hashString(`pace:${u.pk}`, world.seed) % 1000;
-  return 0.25 + (h / 1000) * 2.5;
 }
 
 interface StepParts {
@@ -149,10 +146,9 @@ function step(world: World, clock: WorldClock, parts: StepParts, k: number): voi
   for (const u of parts.main) {
     const r = rng.fork(u.pk);
     const at = end - r.int(0, 3599);
-    const pace = postsPerDay(world, u);
-    if (pace > 0 && r.chance(pace / 24)) publish(world, makePost(r, parts.postCtx, u, at, parts.pools));
-    // Accounts that show stories keep adding some.
-    if ((u.stories.length > 0 || u.highlights.length > 0) && r.chance(1.5 / 24)) {
+    // Each account keeps the pace its seeded posts and stories were dated at (world.ts builds them).
+    if (u.postsPerDay > 0 && r.chance(u.postsPerDay / 24)) publish(world, makePost(r, parts.postCtx, u, at, parts.pools));
+    if (u.storiesPerDay > 0 && r.chance(u.storiesPerDay / 24)) {
       let near = parts.near.get(u.pk);
       if (!near) {
         near = { others: parts.main.filter((x) => x.pk !== u.pk), places: world.locations.filter((l) => l.city === u.homeCity) };
@@ -174,8 +170,8 @@ function step(world: World, clock: WorldClock, parts: StepParts, k: number): voi
       const fan = parts.crowd[r.int(0, parts.crowd.length - 1)];
       if (fan && !u.followers.includes(fan.pk)) u.followers.unshift(fan.pk);
     }
-    // Now and then an author deletes one of their recent posts.
-    if (u.posts.length > 3 && r.chance(0.04 / 24)) {
+    // Now and then an author deletes one of their recent posts: about one for every 25 they publish.
+    if (u.posts.length > 3 && r.chance((DELETED_SHARE * u.postsPerDay) / 24)) {
       const victim = world.mediaByPk.get(u.posts[r.int(0, Math.min(11, u.posts.length - 1))] ?? '');
       if (victim && victim.ownerPk === u.pk) remove(world, victim);
     }

@@ -64,6 +64,10 @@ export interface WorldUser {
   /** Active stories, oldest first (the order the service uses). */
   stories: string[];
   highlights: string[];
+  /** Posts a day at which its seeded posts are dated (1 / their mean spacing); the world clock keeps this pace. */
+  postsPerDay: number;
+  /** Stories a day: its seeded active stories, all taken in the last day; the world clock keeps this pace. */
+  storiesPerDay: number;
 }
 
 export type MediaKind = 'image' | 'video' | 'carousel' | 'clip' | 'igtv';

@@ -129,6 +129,8 @@ function makeUser(rng: Rng, pk: string, draft: Draft, tier: WorldUser['tier']): 
     pinned: tier === 'main' ? [] : NONE,
     stories: tier === 'main' ? [] : NONE,
     highlights: tier === 'main' ? [] : NONE,
+    postsPerDay: 0,
+    storiesPerDay: 0,
   };
 }
 

@@ -223,6 +223,7 @@ export function buildPosts(rng: Rng, ctx: PostContext): WorldMedia[] {
     const r = rng.fork(`posts:${owner.pk}`);
     const count = postCount(r, owner);
     const gap = owner.username === ANCHORS.big ? 2.6 * DAY : r.int(2, 20) * DAY;
+    owner.postsPerDay = count > 0 ? DAY / gap : 0;
     let t = ctx.baseNow - r.int(3600, 5 * DAY);
     const own: WorldMedia[] = [];
     for (let i = 0; i < count; i++) {

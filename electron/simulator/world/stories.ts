@@ -116,6 +116,7 @@ export function buildStories(rng: Rng, ctx: StoryContext): { stories: WorldStory
     const r = rng.fork(`stories:${owner.pk}`);
     const near: Nearby = { others: main.filter((u) => u.pk !== owner.pk), places: ctx.locations.filter((l) => l.city === owner.homeCity) };
     const ages = Array.from({ length: activeCount(r, owner) }, () => r.int(300, DAY - 1800)).sort((a, b) => b - a);
+    owner.storiesPerDay = ages.length;
     for (const ageSec of ages) {
       const s = makeStory(r, ctx, owner, near, { ageSec });
       stories.push(s);

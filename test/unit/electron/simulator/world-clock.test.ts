@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import { startSimulatorServer } from '../../../../electron/simulator/http';
+import type { WorldUser } from '../../../../electron/simulator/world/world';
 import { parseLossless } from '../../../../shared/api/json';
 
 const DAY = 86_400_000;
@@ -37,7 +38,12 @@ describe('the world clock', () => {
     const before = new Map(sim.world.users.map((u) => [u.pk, [...u.posts]]));
     sim.clock.advance(DAY);
     const posted = sim.world.users.filter((u) => u.tier === 'main' && u.posts[0] !== before.get(u.pk)?.[0] && !before.get(u.pk)?.includes(u.posts[0] ?? ''));
-    expect(posted.length).toBeGreaterThan(100);
+    // As many accounts as their seeded paces make likely to post in a day (a few dozen of 320: most post
+    // every week or two).
+    const expected = sim.world.users.reduce((n, u) => n + 1 - Math.exp(-u.postsPerDay), 0);
+    expect(expected).toBeGreaterThan(20);
+    expect(posted.length).toBeGreaterThan(expected * 0.6);
+    expect(posted.length).toBeLessThan(expected * 1.4);
     const newPks = posted.flatMap((u) => u.posts.filter((pk) => !before.get(u.pk)?.includes(pk)));
     for (const pk of newPks) {
       const m = sim.world.mediaByPk.get(pk)!;
@@ -52,6 +58,47 @@ describe('the world clock', () => {
     expect(String(first.pk)).toBe(u.posts[0]);
     const tagged = newPks.map((pk) => sim.world.mediaByPk.get(pk)!).find((m) => m.hashtags.length > 0 && !sim.world.userByPk.get(m.ownerPk)?.isPrivate)!;
     expect(sim.world.hashtagByName.get(tagged.hashtags[0]!)?.recent).toContain(tagged.pk);
+  });
+
+  it('keeps each account’s seeded pace: posts a day over a week are those its seeded dates imply', () => {
+    const sim = simAt({ now: T0 });
+    const world = sim.world;
+    const ownPosts = (u: WorldUser) => u.posts.map((pk) => world.mediaByPk.get(pk)!).filter((m) => m.ownerPk === u.pk);
+    // The rate the dates of an account's posts imply: posts between its oldest and newest, per day.
+    const implied = new Map<WorldUser, number>();
+    for (const u of world.users) {
+      const dates = ownPosts(u).map((m) => m.takenAt);
+      if (dates.length >= 5) implied.set(u, (dates.length - 1) / ((Math.max(...dates) - Math.min(...dates)) / 86_400));
+    }
+    const silent = world.users.filter((u) => u.tier === 'main' && u.posts.length === 0);
+    sim.clock.advance(7 * DAY);
+    const perDay = (u: WorldUser) => ownPosts(u).filter((m) => m.takenAt * 1000 > T0).length / 7;
+    // Accounts posting every few days and those posting every week or more: each group as its dates say.
+    const groups = [[...implied].filter(([, r]) => r >= 0.15), [...implied].filter(([, r]) => r < 0.15)];
+    for (const group of groups) {
+      expect(group.length).toBeGreaterThan(30);
+      const want = group.reduce((n, [, r]) => n + r, 0);
+      const got = group.reduce((n, [u]) => n + perDay(u), 0);
+      expect(got / want).toBeGreaterThan(0.7);
+      expect(got / want).toBeLessThan(1.3);
+    }
+    // An account that never posted does not start.
+    for (const u of silent) expect(ownPosts(u)).toEqual([]);
+  });
+
+  it('keeps each account’s story pace: as many a day as it showed in the seeded day, none for those that showed none', () => {
+    const sim = simAt({ now: T0 });
+    const world = sim.world;
+    const main = world.users.filter((u) => u.tier === 'main');
+    const shown = new Map(main.map((u) => [u, u.stories.length]));
+    sim.clock.advance(7 * DAY);
+    const perDay = (u: WorldUser) => u.stories.filter((pk) => (world.storyByPk.get(pk)?.takenAt ?? 0) * 1000 > T0).length / 7;
+    const showing = main.filter((u) => shown.get(u)! > 0);
+    const want = showing.reduce((n, u) => n + shown.get(u)!, 0);
+    const got = showing.reduce((n, u) => n + perDay(u), 0);
+    expect(got / want).toBeGreaterThan(0.85);
+    expect(got / want).toBeLessThan(1.15);
+    expect(main.filter((u) => shown.get(u) === 0 && perDay(u) > 0)).toEqual([]);
   });
 
   it('stories expire a day after they were taken, and new ones appear', async () => {

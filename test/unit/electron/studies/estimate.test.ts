@@ -18,6 +18,7 @@ import { MAX_BUDGET } from '../../../../shared/study-values';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { finished, studySetup, type StudySetup } from './support';
 
+const DAY_MS = 86_400_000;
 let sim: Simulator;
 const open: StudySetup[] = [];
 beforeAll(() => {
@@ -163,6 +164,24 @@ describe('estimates for every list kind', () => {
     const second = await run(s);
     expect(second.estimate.units).toBe(1);
     expect(second.total).toBe(1);
+  });
+
+  it('an account read before: its reels again when the posts it likely published since (from its posts’ dates) grew its grid', async () => {
+    // A world of its own: this one moves on four days.
+    const moving = createSimulator({ seed: 11 });
+    const u = moving.world.users.find((x) => x.tier === 'main' && !x.isPrivate && x.postsPerDay >= 0.4 && x.posts.length >= 10 && x.posts.length <= 40 && x.clips.length > 0)!;
+    const s = await studySetup(moving);
+    open.push(s);
+    await paste(s, [u.username], ['posts', 'reels']);
+    await run(s);
+    const grid = u.posts.length;
+    moving.clock.advance(4 * DAY_MS);
+    expect(u.posts.length).toBeGreaterThan(grid); // it posted meanwhile, as its pace says
+    const second = await run(s, () => Date.now() + 4 * DAY_MS);
+    // The grown grid makes the plan read the reels' first page: the likely figure counts it.
+    expect(likely(of(second.estimate, 'reels'))).toBe(1);
+    expect(second.spent(LIST_PLANS.reels.path)).toBe(1);
+    expect(Math.abs(second.estimate.units - second.total)).toBeLessThanOrEqual(1);
   });
 
   it('a private account: the profile only, as the plan skips its lists unpaid', async () => {
