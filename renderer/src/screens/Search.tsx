@@ -1,11 +1,12 @@
 // Search: a field (Enter searches) and tabs for top results, accounts, hashtags, places, music and reels.
 // Nothing is sent until the user submits; each tab searches only when it is open, and react-query keeps
-// each tab's results, so switching tabs back and forth spends nothing more.
+// each tab's results, so switching tabs back and forth spends nothing more. A tab switch searches the
+// words in the box (never the previous query once the box was edited).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Tabs } from '../components/Tabs';
 import { navigate, useNavigation, useRoute, type Route, type SearchTab } from '../state/navigation';
 import { Icon } from '../components/Icon';
-import { SEARCH_TABS, searchTerm } from './search/plan';
+import { SEARCH_TABS, searchTerm, tabSwitchRoute } from './search/plan';
 import { SearchResults } from './search/results';
 import '../styles/profile.css';
 import '../styles/search.css';
@@ -102,7 +103,10 @@ function SearchPage({ route }: { route: SearchRoute }) {
       <Tabs
         tabs={SEARCH_TABS.map((t) => ({ key: t.key, label: t.label }))}
         active={tab}
-        onChange={(next) => replace({ ...route, tab: next })}
+        onChange={(next) => {
+          setHint(null);
+          replace(tabSwitchRoute(next, text));
+        }}
         label="Kinds of results"
       />
       <section role="tabpanel" aria-label={SEARCH_TABS.find((t) => t.key === tab)?.label} data-testid="search-panel" data-tab={tab}>
