@@ -135,6 +135,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       scheduler: schedulerOf(s),
       ...(onAttempt ? { onAttempt } : {}),
       onAnswer: explorer.observe,
+      onErrorAnswer: explorer.observeError,
       now,
     });
 

@@ -249,7 +249,8 @@ export function createCallService(deps: CallServiceDeps): CallService {
       if ('error' in checked) return fail(checked.error);
       const { endpoint } = checked;
       const session = deps.session().info;
-      const cached = (await deps.cache.get(endpoint.path, params, sessionNamespace(session))) !== null;
+      // A call that bypasses the cache pays whatever the cache holds, and is asked for as any paid call.
+      const cached = !args.refresh && (await deps.cache.get(endpoint.path, params, sessionNamespace(session))) !== null;
       const refused = cached ? [] : await cursors.check(session, endpoint, checked.query);
       if (refused.length > 0) return fail(validationError(refused));
       return {

@@ -160,6 +160,16 @@ describe('API explorer', () => {
     await shotThemes(h, 'explorer-answer');
   });
 
+  it('sends on the first Send after a link typed in a field, with the cursor still in it', async () => {
+    const post = h.sim.sim.world.media.find((m) => !h.sim.sim.world.userByPk.get(m.ownerPk)?.isPrivate)!;
+    await pick(h, '/v1/media/by/code');
+    await input(h, 'code').pressSequentially(postUrl(post.code));
+    await h.page.getByTestId('explorer-send').click();
+    await h.page.locator('[data-testid=explorer-answer][data-pages="1"]').waitFor();
+    expect(callsTo(h, '/v1/media/by/code').map((c) => c.params.code)).toEqual([post.code]);
+    await expect(input(h, 'code').inputValue()).resolves.toBe(post.code);
+  });
+
   it('main asks before a 2-unit call; declining spends nothing, confirming spends 2', async () => {
     const user = worldUser(h, ANCHORS.big);
     await pick(h, '/v1/user/stories');
