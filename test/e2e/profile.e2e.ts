@@ -77,10 +77,16 @@ for (const theme of ['light', 'dark'] as const) {
       await h.shot('profile-posts');
     });
 
-    it('"/" focuses the omnibox', async () => {
+    it('"/" focuses the omnibox and selects its old text, so typing replaces it', async () => {
+      const box = h.page.getByLabel(OMNIBOX);
+      await box.fill('old words');
       await blurFocus(h);
       await h.page.keyboard.press('/');
       await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(OMNIBOX);
+      await expect(box.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).resolves.toEqual([0, 'old words'.length]);
+      await h.page.keyboard.type('new');
+      await expect(box.inputValue()).resolves.toBe('new');
+      await box.fill('');
       await h.page.keyboard.press('Escape');
     });
 

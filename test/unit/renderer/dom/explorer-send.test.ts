@@ -77,8 +77,8 @@ describe('the Explorer form', () => {
     fireEvent.click(screen.getByTestId('explorer-send'));
     const save = await screen.findByTestId('explorer-save-error');
     await act(async () => void fireEvent.click(save));
-    const sent = call.mock.calls[0]?.[0] as { requestId: string };
-    expect(sent.requestId).toMatch(/^explorer:/);
-    expect(explorerSave).toHaveBeenCalledWith({ requestIds: [sent.requestId] });
+    const requestId = call.mock.calls[0]?.[0].requestId;
+    expect(requestId).toMatch(/^explorer:/);
+    expect(explorerSave).toHaveBeenCalledWith({ requestIds: [requestId] });
   });
 });
