@@ -31,8 +31,8 @@ for (const theme of ['light', 'dark'] as const) {
       expect(contacts).toContain(u.contact?.phone);
       expect(contacts).toContain(u.contact?.street);
       // Tabs billed 2 show their cost before anything is opened.
-      await expect(page.getByTestId('tab-stories').getByTestId('cost-badge').textContent()).resolves.toBe('2 req');
-      await expect(page.getByTestId('tab-highlights').getByTestId('cost-badge').textContent()).resolves.toBe('2 req');
+      await expect(page.getByTestId('tab-stories').getByTestId('cost-badge').textContent()).resolves.toBe('2 requests');
+      await expect(page.getByTestId('tab-highlights').getByTestId('cost-badge').textContent()).resolves.toBe('2 requests');
       await expect(page.getByTestId('tab-posts').getByTestId('cost-badge').count()).resolves.toBe(0);
       await h.shot('profile');
     });

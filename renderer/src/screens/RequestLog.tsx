@@ -146,7 +146,7 @@ export function RequestLogScreen() {
 function Totals({ totals }: { totals: LedgerTotals }) {
   return (
     <>
-      <strong>{totals.calls.toLocaleString()}</strong> {plural(totals.calls, 'call', 'calls')} · <strong>{totals.units.toLocaleString()}</strong> {plural(totals.units, 'unit', 'units')} ·{' '}
+      <strong>{totals.calls.toLocaleString()}</strong> {plural(totals.calls, 'call', 'calls')} · <strong>{totals.units.toLocaleString()}</strong> {plural(totals.units, 'request', 'requests')} ·{' '}
       <strong>{totals.cacheHits.toLocaleString()}</strong> from the cache · <strong>{totals.errors.toLocaleString()}</strong> {plural(totals.errors, 'error', 'errors')}
     </>
   );

@@ -1,9 +1,8 @@
 // Following files just queued (the selection tray's Download, the viewer's "Save this story") through
 // main's download snapshots, so what the screen says moves from "queued" to "saved" (or "failed").
-import { useMemo } from 'react';
+// Pure, tested in Node; useQueueFiles.ts is the hook.
 import type { DownloadsSnapshot } from '../../../../shared/ipc';
 import { plural } from '../../format';
-import { useDownloadsSnapshot } from './store';
 
 export interface Followed {
   total: number;
@@ -40,11 +39,6 @@ export function followedText(f: Followed): string {
   return `${f.saved.toLocaleString()} of ${files(f.total)} saved${failed}${f.paused === f.waiting ? ' (downloads are paused)' : ''}`;
 }
 
-/** The files' progress, live. */
-export function useFollowed(ids: readonly string[]): Followed {
-  const snapshot = useDownloadsSnapshot();
-  return useMemo(() => followed(snapshot, ids), [snapshot, ids]);
-}
 
 export interface QueuedFiles {
   /** The files queued (to follow); `skipped`: already saved or queued before. */

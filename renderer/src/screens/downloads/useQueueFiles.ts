@@ -1,11 +1,18 @@
 // Queues the media of some records in main's download queue, then follows those files: the button that
 // queued them says how many are saved as they finish (not "1 file queued" for ever).
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { feedlens } from '../../api/bridge';
 import { toSavedItems, type Selectable } from '../../state/selection';
-import { queuedText, useFollowed, type Followed, type QueuedFiles } from './follow';
+import { followed, queuedText, type Followed, type QueuedFiles } from './follow';
+import { useDownloadsSnapshot } from './store';
 
 const NONE: string[] = [];
+
+/** The files' progress, live. */
+function useFollowed(ids: readonly string[]): Followed {
+  const snapshot = useDownloadsSnapshot();
+  return useMemo(() => followed(snapshot, ids), [snapshot, ids]);
+}
 
 export interface QueueFiles {
   queue(items: readonly Selectable[]): Promise<void>;

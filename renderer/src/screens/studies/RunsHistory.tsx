@@ -10,7 +10,7 @@ import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
-import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
+import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, requestCount, type RunAction } from './format';
 
 const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = {
   pause: { label: 'Pause', icon: 'pause' },
@@ -148,7 +148,7 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
         </span>
         <span className="muted">{runFound(run)}</span>
         <span className="muted">
-          {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
+          {run.pages.toLocaleString()} pages · {requestCount(run.unitsSpent)} of {run.budget.toLocaleString()}
         </span>
         {run.state !== 'running' && (
           <span className="muted" data-testid="run-took">

@@ -11,7 +11,7 @@ import { AddTargetsDialog } from './AddTargetsDialog';
 import { ChangesTab } from './ChangesTab';
 import { Codebook } from './Coding';
 import { DataBrowser } from './DataBrowser';
-import { durationWords, localDateTime, relativeTime, runFound, runPace, runProgress, RUN_STATE_WORDS, units } from './format';
+import { durationWords, localDateTime, relativeTime, runFound, runPace, runProgress, RUN_STATE_WORDS, requestCount } from './format';
 import { RunDialog } from './RunDialog';
 import { RunDetailView, RunsHistory } from './RunsHistory';
 import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
@@ -74,7 +74,7 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
           {RUN_STATE_WORDS[run.state]}
         </span>
         <span className="muted">
-          {runFound(run)} · {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
+          {runFound(run)} · {run.pages.toLocaleString()} pages · {requestCount(run.unitsSpent)} of {run.budget.toLocaleString()}
           {run.estimate !== null ? ` (estimate ${run.estimate.toLocaleString()})` : ''}
         </span>
         <span className="muted" data-testid="live-pace">
@@ -164,7 +164,7 @@ export function StudyScreen() {
         </div>
         <div>
           <dt>spent</dt>
-          <dd>{units(study.units)}</dd>
+          <dd>{requestCount(study.units)}</dd>
         </div>
         <div>
           <dt>next run</dt>
@@ -172,7 +172,7 @@ export function StudyScreen() {
             {!study.schedule
               ? 'not scheduled'
               : study.schedule.confirmed
-                ? `${relativeTime(study.schedule.nextRunAt, now)} · ${units(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today`
+                ? `${relativeTime(study.schedule.nextRunAt, now)} · ${requestCount(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today`
                 : 'none until you confirm the schedule'}
           </dd>
         </div>
