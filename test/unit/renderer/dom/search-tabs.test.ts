@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // The search screen's tabs over a mocked bridge: a tab switch searches the words in the box. A researcher
 // who searched "anna", typed "bruno" and then opened Accounts wants bruno's accounts; the old query must
-// not be searched (it spent a request on words no longer wanted).
+// not be searched (it spent a request on words no longer wanted). In demo mode the first screen offers
+// accounts, a hashtag and a place of the simulated world, as links to the normal lookups.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../../renderer/src/queryClient';
@@ -51,5 +52,28 @@ describe('search tabs', () => {
     expect(route()).toEqual({ name: 'search', tab: 'music' });
     expect(screen.getByTestId('search-intro')).toBeTruthy();
     expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('offer accounts, a hashtag and a place to try in demo mode, as routes to the normal lookups', () => {
+    const call = mockBridge(() => ({ data: {} }));
+    useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 });
+    show();
+    const tries = screen.getAllByTestId('demo-try').map((b) => b.textContent);
+    expect(tries).toEqual(['@skyward.atlas', '@cafelumiere.paris', '@elif.notebook', '#coffee', 'Café Lumière']);
+    fireEvent.click(screen.getByText('@skyward.atlas'));
+    expect(route()).toEqual({ name: 'profile', username: 'skyward.atlas' });
+    act(() => useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 }));
+    fireEvent.click(screen.getByText('Café Lumière'));
+    expect(route()).toEqual({ name: 'search', query: 'Café Lumière', tab: 'places' });
+    expect(call).not.toHaveBeenCalled(); // the screens opened run their lookups, not the intro
+  });
+
+  it('offer nothing to try with a key', () => {
+    mockBridge(() => ({ data: {} }));
+    useAppState.setState({ mode: { session: { ...session('s2'), mode: 'live', simulated: false } } as never });
+    useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 });
+    show();
+    expect(screen.getByTestId('search-intro')).toBeTruthy();
+    expect(screen.queryByTestId('demo-tries')).toBeNull();
   });
 });
