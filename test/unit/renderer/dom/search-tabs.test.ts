@@ -54,7 +54,7 @@ describe('search tabs', () => {
     expect(call).toHaveBeenCalledTimes(1);
   });
 
-  it('offer accounts, a hashtag and a place to try in demo mode, as routes to the normal lookups', () => {
+  it('offer accounts, a hashtag and a place to try in demo mode, as routes to the normal lookups', async () => {
     const call = mockBridge(() => ({ data: {} }));
     useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 });
     show();
@@ -65,7 +65,8 @@ describe('search tabs', () => {
     act(() => useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 }));
     fireEvent.click(screen.getByText('Café Lumière'));
     expect(route()).toEqual({ name: 'search', query: 'Café Lumière', tab: 'places' });
-    expect(call).not.toHaveBeenCalled(); // the screens opened run their lookups, not the intro
+    // Nothing but the normal lookup of what was chosen: the Places search, answered by the service.
+    await waitFor(() => expect(queries(call)).toEqual(['/v1/fbsearch/places Café Lumière']));
   });
 
   it('offer nothing to try with a key', () => {
