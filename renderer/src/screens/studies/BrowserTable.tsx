@@ -2,6 +2,7 @@
 // of the app), their pages asked of main as they scroll into view. Headers sort; a row is selected with
 // its checkbox (Shift for a range) or Space, opened with Enter or a double click; keys 1-9 put a code on
 // the focused row or take it off; arrow keys move between rows.
+import { ftsNotes } from '../../../../shared/fts-text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../../shared/study-data';
@@ -219,6 +220,12 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
         {browse.total === 0 && (
           <div className="state" data-testid="browser-empty">
             <div>No record matches these filters.</div>
+            {/* Why a search found nothing, when its text was not read as it may have been meant. */}
+            {ftsNotes(query.text).map((note) => (
+              <div key={note} className="muted" data-testid="browser-text-note">
+                {note}
+              </div>
+            ))}
           </div>
         )}
       </div>
