@@ -3,7 +3,7 @@
 // theme), a chart saved as PNG + SVG + CSV, the Exports tab writing networks, Parquet and a 4CAT file
 // after the ethics reminder (the manifests record the choice and the minimisation presets), and the
 // charts of a profile's loaded posts. Screenshots of each, light and dark.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,14 @@ describe('analysis', () => {
     // Drawn by main from the chart's numbers: a cell for every hour of the week, and the weekday labels.
     expect(svg.match(/ecmeta_ssr_type="chart"/g)).toHaveLength(7 * 24);
     expect(svg).toContain('>Mon</text>');
+    // A file stands alone: its title and both axis names are in it, in the PNG as in the SVG (both drawn
+    // with the title above: the PNG is the SVG's height at twice the pixels).
+    expect(svg).toContain('>Weekday × hour</text>');
+    expect(svg).toMatch(/>Hour of posting, (UTC|local time)<\/text>/);
+    expect(svg).toContain('>Weekday</text>');
+    const svgHeight = Number(/^<svg width="\d+" height="(\d+)"/.exec(svg)?.[1]);
+    expect(png.readUInt32BE(20)).toBe(2 * svgHeight);
+    copyFileSync(join(dir, files[1]!), join('test-results', 'screens', 'chart-heatmap-file.png'));
     const rows = readCsv(join(dir, files[0]!));
     expect(rows.map((r) => r['weekday'])).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const total = rows.reduce((n, r) => n + Object.entries(r).filter(([k]) => k !== 'weekday').reduce((m, [, v]) => m + Number(v), 0), 0);
