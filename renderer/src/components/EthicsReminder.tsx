@@ -108,7 +108,7 @@ export function useEthicsNote(pseudonymised: boolean): { view: ReactNode; choice
           <input type="checkbox" checked={paraphrase} onChange={(e) => setParaphrase(e.target.checked)} data-testid="ethics-paraphrase" /> I will paraphrase quotes
         </label>
         <span className="faint" data-testid="ethics-pseudonymised">
-          {pseudonymised ? 'This export is pseudonymised (below).' : 'Not pseudonymised: “Pseudonymise people” below.'}
+          {pseudonymised ? 'This export is pseudonymised (above).' : 'Not pseudonymised: “Pseudonymise people” above.'}
         </span>
       </div>
       <ForGood checked={forGood} onChange={setForGood} />

@@ -131,7 +131,7 @@ export function RequestLogScreen() {
             <span>Endpoint</span>
             <span>Parameters</span>
             <span>Status</span>
-            <span className="log-num">Units</span>
+            <span className="log-num">Requests</span>
             <span className="log-num">Duration</span>
             <span>Cache</span>
             <span title="The paging cursor sent with the request → the one the answer gave for the next page">Cursors</span>

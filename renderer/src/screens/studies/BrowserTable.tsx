@@ -101,7 +101,8 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
     scroller.current.scrollTop = scrollTop.current;
   }, [browse.total, scrollTop]);
   const codeMap = new Map(codes.map((c) => [c.id, c]));
-  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(180px, 1fr)')).join(' ')}`;
+  // The text takes what is left, down to 100 px: the default columns fit a 1024 px window unscrolled.
+  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(100px, 1fr)')).join(' ')}`;
 
   const focusRow = (index: number) => {
     const next = Math.min(total - 1, Math.max(0, index));

@@ -22,7 +22,7 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
           <tr>
             <th>Target</th>
             <th>Reads</th>
-            <th className="num">Units</th>
+            <th className="num">Requests</th>
             <th className="num">At most</th>
           </tr>
         </thead>

@@ -41,7 +41,7 @@ export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo 
           <tr>
             <th>Target</th>
             <th className="num">Pages</th>
-            <th className="num">Units</th>
+            <th className="num">Requests</th>
             <th className="num" title="Estimated when the run started: likely, and at most">Estimate</th>
             <th className="num">New</th>
             <th className="num">Seen</th>

@@ -130,8 +130,14 @@ export function StudyScreen() {
     <div className="page study-page" data-testid="study-screen" data-study-id={study.id}>
       <div className="page-header study-header">
         <div className="stack study-title">
-          <h1 data-testid="study-title">{study.name}</h1>
-          {study.description && <div className="muted">{study.description}</div>}
+          <h1 data-testid="study-title" title={study.name}>
+            {study.name}
+          </h1>
+          {study.description && (
+            <div className="muted" title={study.description}>
+              {study.description}
+            </div>
+          )}
           <div className="study-paths faint">
             <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: study.database })} title="Show the database in the file manager" data-testid="study-reveal">
               <Icon name="folder" size={12} /> <span className="mono">{study.database}</span>
