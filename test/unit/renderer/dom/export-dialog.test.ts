@@ -11,7 +11,7 @@ import type { AppRecord } from '../../../../shared/records';
 import { normalizeRecord } from '../../../../shared/api/normalize';
 import { v1Post } from './bridge-mock';
 
-const post = normalizeRecord('post', v1Post(7), 'v1') as AppRecord;
+const post = normalizeRecord('post', v1Post(7), { family: 'v1', path: '/v1/user/medias/chunk' }) as AppRecord;
 const provenance = { path: '/v1/user/medias/chunk', params: {}, requestId: 'r1', fetchedAt: 1_775_000_000_000 };
 
 let exportRun: ReturnType<typeof vi.fn>;
