@@ -81,6 +81,8 @@ export interface BrowserTableProps {
 
 const isField = (t: unknown) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') && !(t instanceof HTMLInputElement && t.type === 'checkbox');
 
+const DATE_COLUMNS: ReadonlySet<BrowseColumn> = new Set(['taken_at', 'checked_at', 'first_seen', 'last_seen']);
+
 export function BrowserTable({ browse, query, columns, codes, selection, focused, onFocus, onSort, onSelect, onSelectAll, onOpen, onCodeKey }: BrowserTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const total = browse.total ?? 0;
@@ -101,8 +103,14 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
     scroller.current.scrollTop = scrollTop.current;
   }, [browse.total, scrollTop]);
   const codeMap = new Map(codes.map((c) => [c.id, c]));
-  // The text takes what is left, down to 100 px: the default columns fit a 1024 px window unscrolled.
-  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(100px, 1fr)')).join(' ')}`;
+  // Columns give way in a narrow window (down to 60 % of their width, cells cut with an ellipsis; dates keep
+  // theirs) and the text takes what is left, so the default columns fit a 1024 px window unscrolled.
+  const width = (c: BrowseColumn): string => {
+    const w = COLUMN_WIDTHS[c];
+    if (w === 0) return 'minmax(80px, 1fr)';
+    return DATE_COLUMNS.has(c) ? `${w}px` : `minmax(${Math.round(w * 0.6)}px, ${w}px)`;
+  };
+  const template = `32px ${columns.map(width).join(' ')}`;
 
   const focusRow = (index: number) => {
     const next = Math.min(total - 1, Math.max(0, index));
