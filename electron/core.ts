@@ -11,6 +11,7 @@ import { createBalanceTracker } from './calls/balance';
 import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
 import { createCostGuard, createGrant } from './calls/cost-guard';
+import { createKnownNames } from './calls/known-names';
 import { createIssuedCursors } from './calls/cursors';
 import { createRequestScheduler, schedulerPerSession } from './calls/scheduler';
 import { migrateLegacyKey, type KeyStores, type SecretStore } from './platform/keychain';
@@ -135,6 +136,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       scheduler: schedulerOf(s),
       ...(onAttempt ? { onAttempt } : {}),
       onAnswer: explorer.observe,
+      onErrorAnswer: explorer.observeError,
       now,
     });
 
@@ -145,10 +147,12 @@ export function createAppCore(o: CoreOptions): AppCore {
     namespace: () => sessionNamespace(sessions.current().info),
     now,
   });
+  const names = createKnownNames();
   const guard = createCostGuard({
     threshold: () => settingsStore.get().confirmationThreshold,
     hourlyLimit: () => settingsStore.get().hourlyUnconfirmedLimit,
     ask,
+    username: names.username,
     now,
   });
   const balance = createBalanceTracker({
@@ -168,6 +172,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     balance,
     ledger,
     cursors: createIssuedCursors({ history: () => ledger.history(), log }),
+    names,
     now,
   });
 
@@ -314,6 +319,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
     guard.reset();
+    names.clear();
     balance.reset();
     o.emit('mode', sessions.modeInfo());
     o.emit('key', sessions.keyStatus());

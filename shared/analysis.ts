@@ -29,7 +29,7 @@ export type Minimisation = z.output<typeof minimisationSchema>;
 export const ethicsSchema = z.strictObject({
   /** The reminder was on screen for this export (false: dismissed for good earlier). */
   reminderShown: z.boolean(),
-  /** The user went on after reading it. */
+  /** The user answered it: went on from the reminder, or (the export dialog's note) said how quotes are treated. */
   acknowledged: z.boolean(),
   /** What the user means to do with quotes: paraphrase them, rely on pseudonymisation, or nothing said. */
   quotes: z.enum(['paraphrase', 'pseudonymise', 'unspecified']).default('unspecified'),
@@ -38,7 +38,8 @@ export type EthicsChoice = z.output<typeof ethicsSchema>;
 
 
 const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
-const pseudonymise = z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) });
+// Profile picture links lead back to the account: a pseudonymised export drops them unless asked to keep them.
+const pseudonymise = z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(true), dropText: z.boolean().default(false) });
 
 export const ANALYSIS_OPS = {
   /** The numbers of a study's charts, from its database. Sends nothing. */

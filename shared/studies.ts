@@ -72,7 +72,7 @@ export const STUDY_OPS = {
     /** new: records first seen in the run; seen: every record the run saw. */
     scope: z.enum(['new', 'seen']).default('seen'),
     format: z.enum(['zip', 'ndjson', 'json']),
-    pseudonymise: z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(false), dropText: z.boolean().default(false) }).optional(),
+    pseudonymise: z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(true), dropText: z.boolean().default(false) }).optional(),
     /** What was chosen at the ethics reminder (recorded in the manifest). */
     ethics: ethicsSchema.optional(),
   }),

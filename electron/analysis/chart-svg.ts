@@ -11,7 +11,7 @@
 import type * as ECharts from 'echarts';
 // @ts-expect-error -- the production build ships no types of its own: they are the package's (cast below).
 import * as productionBuild from 'echarts/dist/echarts.esm.min';
-import { CHART_FONT, chartHeight, chartOption, type ChartPalette } from '../../shared/chart-option';
+import { CHART_FONT, chartHeight, chartOption, chartSpecs, type ChartPalette } from '../../shared/chart-option';
 import type { ChartKind, ChartsData } from '../../shared/charts';
 
 const echarts = productionBuild as typeof ECharts;
@@ -38,11 +38,13 @@ function svgWithoutCss(chart: ECharts.EChartsType): string {
   return painter.renderToString({ cssAnimation: false, cssEmphasis: false, useViewBox: true });
 }
 
+/** The chart as a file: its title above it (a file has no caption around it), its axes named. */
 export function chartSvg(kind: ChartKind, data: ChartsData, palette: ChartPalette, width: number): ChartSvg {
-  const height = chartHeight(kind, data);
+  const height = chartHeight(kind, data, true);
+  const title = chartSpecs(data).find((s) => s.kind === kind)?.title ?? kind;
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
-    const { tooltip: _pointerOnly, ...option } = chartOption(kind, data, { ...palette, font: CHART_FONT });
+    const { tooltip: _pointerOnly, ...option } = chartOption(kind, data, { ...palette, font: CHART_FONT }, { title });
     chart.setOption(option);
     return { svg: `${svgWithoutCss(chart)}\n`, width, height };
   } finally {

@@ -82,6 +82,8 @@ export interface ApiClientOptions {
   maxAnswerDepth?: number;
   /** Called with each successful answer's text and what it was parsed into (the Explorer keeps its own). */
   onAnswer?: (requestId: string, text: string, data: unknown) => void;
+  /** Called with each error answer's text and status (the Explorer can save it raw); the key is masked. */
+  onErrorAnswer?: (requestId: string, text: string, status: number) => void;
 }
 
 export interface ApiResult {
@@ -290,6 +292,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
           }
         }
         if (error) error = scrubKey(error, key);
+        if (error && outcome.kind === 'answer') o.onErrorAnswer?.(requestId, outcome.bodyText, outcome.status);
 
         const units = headerUnits ?? (status !== null && (error === null || error.billed) ? cost : 0);
         totalUnits += units;

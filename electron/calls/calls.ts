@@ -14,6 +14,7 @@ import type { CostGuard, SpendGrant } from './cost-guard';
 import type { Priority } from './scheduler';
 import { createIssuedCursors, type IssuedCursors } from './cursors';
 import { sessionNamespace, type Session } from './session';
+import type { KnownNames } from './known-names';
 
 /** What the call service needs of the response cache. */
 export interface CallCache {
@@ -33,6 +34,8 @@ export interface CallServiceDeps {
   ledger: { append(entry: LedgerEntry): Promise<void>; problem(): Promise<string | null> };
   /** The cursors answers gave, which alone may be sent back (default: those of this service's answers only). */
   cursors?: IssuedCursors;
+  /** Learns account names from answers (the cache's too), for main's questions. */
+  names?: Pick<KnownNames, 'learn'>;
   now?: () => number;
 }
 
@@ -172,6 +175,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
           bodySha256: null,
           ...(options.study ? { studyId: options.study.id, runId: options.study.runId } : {}),
         });
+        deps.names?.learn(endpoint, hit.data);
         return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt, session: s.info } };
       }
     }
@@ -224,6 +228,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
     cursors.remember(s.info, endpoint, query, received);
     if (success) append(ledgerEntry(s, success, endpoint, params, received, options.study));
     await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId, namespace });
+    deps.names?.learn(endpoint, outcome.value.data);
     return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt, session: s.info } };
   }
 
@@ -249,7 +254,8 @@ export function createCallService(deps: CallServiceDeps): CallService {
       if ('error' in checked) return fail(checked.error);
       const { endpoint } = checked;
       const session = deps.session().info;
-      const cached = (await deps.cache.get(endpoint.path, params, sessionNamespace(session))) !== null;
+      // A call that bypasses the cache pays whatever the cache holds, and is asked for as any paid call.
+      const cached = !args.refresh && (await deps.cache.get(endpoint.path, params, sessionNamespace(session))) !== null;
       const refused = cached ? [] : await cursors.check(session, endpoint, checked.query);
       if (refused.length > 0) return fail(validationError(refused));
       return {

@@ -69,6 +69,8 @@ export interface CostGuardOptions {
   /** Units that may be spent per hour without a question. Anything not a finite number counts as 0. */
   hourlyLimit: () => number;
   ask: Ask;
+  /** The username of an account id, where main has seen it (known-names.ts): questions name "@nasa". */
+  username?: (userId: string) => string | null;
   now?: () => number;
 }
 
@@ -86,16 +88,23 @@ function grantExhausted(grant: SpendGrant, cost: number): AppError {
   };
 }
 
-/** "user_id 123, amount 12": what the call asks for, from main's own copy of the parameters. */
-function describeParams(params: Record<string, unknown>): string {
+/**
+ * "@nasa, amount 12": what the call asks for, from main's own copy of the parameters; an account id
+ * main knows the username of is named by it ("user_id 123" otherwise).
+ */
+function describeParams(params: Record<string, unknown>, username: (userId: string) => string | null): string {
   const parts = Object.entries(params)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k} ${String(v).slice(0, 60)}`);
+    .map(([k, v]) => {
+      const name = k === 'user_id' ? username(String(v)) : null;
+      return name ? `@${name}` : `${k} ${String(v).slice(0, 60)}`;
+    });
   return parts.length > 0 ? ` (${parts.join(', ').slice(0, 200)})` : '';
 }
 
 export function createCostGuard(o: CostGuardOptions): CostGuard {
   const now = o.now ?? Date.now;
+  const username = o.username ?? (() => null);
   const remembered = new Set<string>();
   /** Unconfirmed spending (and reservations of calls under way) within the last hour. */
   let spending: { time: number; units: number }[] = [];
@@ -137,7 +146,7 @@ export function createCostGuard(o: CostGuardOptions): CostGuard {
         return { ok: true, permit: { settle: (units) => grant.spent(units) } };
       }
 
-      const what = `${endpoint.summary}${describeParams(params)}`;
+      const what = `${endpoint.summary}${describeParams(params, username)}`;
       const balanceLine = balance === null ? 'Balance unknown.' : `Balance after: ${(balance - cost).toLocaleString('en-US')} requests (now ${balance.toLocaleString('en-US')}).`;
       if (cost >= threshold() && !remembered.has(endpoint.path)) {
         const asked = generation;

@@ -47,7 +47,14 @@ function taskOf(file: PlannedFile, group: PlannedGroup, state: DownloadState, pa
   };
 }
 
-export async function addPlannedGroup(planned: PlannedGroup, counts: { queued: number; skipped: number }, c: EnqueueContext): Promise<void> {
+/** What an enqueue did: files queued (their task ids, to follow them) and files already saved or queued. */
+export interface EnqueueCounts {
+  queued: number;
+  skipped: number;
+  ids: string[];
+}
+
+export async function addPlannedGroup(planned: PlannedGroup, counts: EnqueueCounts, c: EnqueueContext): Promise<void> {
   const added: Task[] = [];
   for (const file of planned.files) {
     const existing = c.tasks.get(file.key);
@@ -55,6 +62,7 @@ export async function addPlannedGroup(planned: PlannedGroup, counts: { queued: n
       if (existing.state === 'failed' || existing.state === 'cancelled') {
         c.requeue(existing);
         counts.queued += 1;
+        counts.ids.push(existing.id);
       } else counts.skipped += 1;
       continue;
     }
@@ -90,6 +98,7 @@ export async function addPlannedGroup(planned: PlannedGroup, counts: { queued: n
     c.tasks.set(t.id, t);
     c.added(t);
     counts.queued += 1;
+    counts.ids.push(t.id);
   }
   for (const key of group.tasks) {
     const t = c.tasks.get(key);

@@ -17,7 +17,7 @@ import { parseTemplate } from './naming';
 import { createProgress } from './progress';
 import { diskThread, type DiskThread } from './disk-thread';
 import { queueFolders } from './folders';
-import { addPlannedGroup } from './enqueue';
+import { addPlannedGroup, type EnqueueCounts } from './enqueue';
 import { existsByListing } from './folder-listing';
 import { planItem, PlanError, type PlannedGroup } from './plan';
 import { dropLegacyPending, loadState, createStateWriter, type Group, type StateFile, type Task } from './queue-state';
@@ -73,7 +73,7 @@ export interface DownloadQueueOptions {
 export interface DownloadQueue {
   /** Loads the saved state and archive, settles what a crash left unfinished, and resumes what was queued. */
   start(): Promise<void>;
-  enqueue(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }>;
+  enqueue(items: SavedItemArg[]): Promise<EnqueueCounts>;
   control(action: ControlAction, ids?: string[]): Promise<DownloadsSnapshot>;
   snapshot(): DownloadsSnapshot;
   /** Resolves when nothing is queued, running or being saved (paused items do not count). */
@@ -306,15 +306,15 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     renewed.delete(task.id);
   }
 
-  const addGroup = (planned: PlannedGroup, counts: { queued: number; skipped: number }, isThere: (path: string) => Promise<boolean>) =>
+  const addGroup = (planned: PlannedGroup, counts: EnqueueCounts, isThere: (path: string) => Promise<boolean>) =>
     addPlannedGroup(planned, counts, { tasks, groups, archive, now, requeue, exists: isThere, state: () => (paused ? 'paused' : 'queued'), added: (t) => fresh.add(t.id) });
 
-  async function enqueueNow(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> {
+  async function enqueueNow(items: SavedItemArg[]): Promise<EnqueueCounts> {
     const parsed = parseTemplate(o.template());
     if (!parsed.ok) throw validationError([{ param: 'filenameTemplate', message: parsed.message }]);
     const opts = { template: parsed.template, folder: resolve(o.folder()), videoCovers: o.videoCovers ?? false };
     await places.check(opts.folder, 'The media could not be saved');
-    const counts = { queued: 0, skipped: 0 };
+    const counts: EnqueueCounts = { queued: 0, skipped: 0, ids: [] };
     const problems = new Set<string>();
     let plannedItems = 0;
     const planned: PlannedGroup[] = [];

@@ -84,7 +84,7 @@ export async function refreshUrl(ref: RefreshRef, staleUrl: string, o: RefreshOp
     if (!outcome.ok) {
       const e = outcome.error;
       if (e.kind === 'confirmation_required') {
-        throw new RefreshError(`The media link expired. Renewing it (${ref.path}) costs ${e.cost ?? '?'} units and needs your confirmation: retry to confirm.`);
+        throw new RefreshError(`The media link expired. Renewing it (${ref.path}) costs ${e.cost ?? '?'} requests and needs your confirmation: retry to confirm.`);
       }
       throw new RefreshError(`The media link expired and could not be renewed: ${e.message}`);
     }

@@ -18,14 +18,19 @@ export interface HeldAnswer {
   data: unknown;
   /** The answer's text exactly as the service sent it; null for a cache hit whose text is not held. */
   text: string | null;
-  units: number;
+  /** Units billed; null for an error answer (the error says whether it was billed). */
+  units: number | null;
   cacheHit: boolean;
   fetchedAt: number;
+  /** An error answer: what the service said (its text is `text`), and whether it was billed. */
+  error?: { status: number; kind: string; message: string; billed: boolean };
 }
 
 export interface AnswerStore {
   /** From the API client: a successful answer's text and what it was parsed into. */
   observe(requestId: string, text: string, data: unknown): void;
+  /** An error answer's text and status (the client's onErrorAnswer): held once its call is served failed. */
+  observeError(requestId: string, text: string, status: number): void;
   /** From core's call function: the result of a call, passed on unchanged. */
   served(args: OpArgs<'call'>, result: Result<CallValue>): Result<CallValue>;
   get(requestId: string): HeldAnswer | null;
@@ -36,6 +41,7 @@ export interface AnswerStoreOptions {
   maxChars?: number;
   /** Answers held at most. Default 500. */
   maxAnswers?: number;
+  now?: () => number;
 }
 
 const MAX_ARRIVING = 20;
@@ -47,8 +53,10 @@ export function sha256Of(text: string): string {
 export function createAnswerStore(options: AnswerStoreOptions = {}): AnswerStore {
   const maxChars = options.maxChars ?? 32 * 1024 * 1024;
   const maxAnswers = options.maxAnswers ?? 500;
-  // Texts observed whose call has not been served yet (a call is served right after its answer).
-  const arriving = new Map<string, { text: string; data: unknown }>();
+  const now = options.now ?? Date.now;
+  // Texts observed whose call has not been served yet (a call is served right after its answer); an error
+  // answer has its status and no data. A retried call's last answer is the one kept.
+  const arriving = new Map<string, { text: string; data: unknown; status?: number; at: number }>();
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const held = new Map<string, HeldAnswer>();
   let chars = 0;
@@ -70,6 +78,17 @@ export function createAnswerStore(options: AnswerStoreOptions = {}): AnswerStore
     }
   }
 
+  function arrive(requestId: string, answer: { text: string; data: unknown; status?: number; at: number }): void {
+    if (!isExplorerRequest(requestId)) return;
+    arriving.delete(requestId);
+    arriving.set(requestId, answer);
+    // A call that never got served (it threw after its answer) must not hold its text for ever.
+    for (const [oldest] of arriving) {
+      if (arriving.size <= MAX_ARRIVING) break;
+      arriving.delete(oldest);
+    }
+  }
+
   /** The text an earlier Explorer answer with this very data object had. */
   function textOfData(data: unknown): string | null {
     if (typeof data !== 'object' || data === null) return null;
@@ -81,13 +100,10 @@ export function createAnswerStore(options: AnswerStoreOptions = {}): AnswerStore
 
   return {
     observe(requestId, text, data) {
-      if (!isExplorerRequest(requestId)) return;
-      arriving.set(requestId, { text, data });
-      // A call that never got served (it threw after its answer) must not hold its text for ever.
-      for (const [oldest] of arriving) {
-        if (arriving.size <= MAX_ARRIVING) break;
-        arriving.delete(oldest);
-      }
+      arrive(requestId, { text, data, at: now() });
+    },
+    observeError(requestId, text, status) {
+      arrive(requestId, { text, data: undefined, status, at: now() });
     },
     served(args, result) {
       const requestId = result.ok ? result.value.requestId : args.requestId;
@@ -98,6 +114,11 @@ export function createAnswerStore(options: AnswerStoreOptions = {}): AnswerStore
           const { data, units, cacheHit, fetchedAt } = result.value;
           const text = fresh && fresh.data === data ? fresh.text : textOfData(data);
           keep({ requestId, path: args.path, params: { ...args.params }, data, text, units, cacheHit, fetchedAt });
+        } else if (!result.ok && fresh?.status !== undefined) {
+          // The service's error answer, kept so it can be saved raw as the service sent it.
+          const { kind, message, billed } = result.error;
+          const error = { status: result.error.status ?? fresh.status, kind, message, billed };
+          keep({ requestId, path: args.path, params: { ...args.params }, data: null, text: fresh.text, units: null, cacheHit: false, fetchedAt: fresh.at, error });
         }
       }
       return result;

@@ -16,7 +16,7 @@ export interface ExplorerDeps {
   store?: AnswerStore;
 }
 
-export interface Explorer extends Pick<AnswerStore, 'observe' | 'served'> {
+export interface Explorer extends Pick<AnswerStore, 'observe' | 'observeError' | 'served'> {
   handlers: Pick<Handlers, 'explorerAnswer' | 'explorerSave'>;
 }
 
@@ -41,11 +41,12 @@ export function createExplorer(deps: ExplorerDeps): Explorer {
   };
   return {
     observe: store.observe,
+    observeError: store.observeError,
     served: store.served,
     handlers: {
       explorerAnswer: async ({ requestId }) => {
-        const { text } = held(requestId);
-        if (text === null) return { bigInts: null, bytes: null, sha256: null };
+        const { text, error } = held(requestId);
+        if (text === null || error) return { bigInts: null, bytes: null, sha256: null };
         return { bigInts: bigIntPointers(text), bytes: Buffer.byteLength(text), sha256: sha256Of(text) };
       },
       explorerSave: async ({ requestIds }) => {

@@ -39,6 +39,11 @@ function pageText(answer: HeldAnswer, index: number): string {
     answerExact: exact,
   };
   if (!exact) meta.answerNote = 'The service\'s text was no longer held: integers beyond 2^53 appear as strings of their exact digits.';
+  if (answer.error) {
+    // An error answer may not be JSON (a proxy's HTML page): its text goes in as a JSON string.
+    meta.error = answer.error;
+    return withMember(meta, 'answerText', JSON.stringify(answer.text));
+  }
   return withMember(meta, 'answer', answer.text ?? stringifyLossless(answer.data));
 }
 

@@ -3,7 +3,7 @@
 // reads (electron/studies/estimate-target.ts) for the job's target and run options, likely figure and
 // upper bound, with what dominates. The list's size comes from an answer already in the cache (a
 // profile, a post, a hashtag), else from what the renderer showed (`knownCount`), else a prior; the job's
-// limit caps it. Money = units * price per unit (balance); none in demo mode.
+// limit caps it. Money = units * price per request (balance); none in demo mode.
 import { normalizeAnswer } from '../../shared/api/normalize';
 import { getPath } from '../../shared/api/pager';
 import type { BalanceState, JobEstimate, JobSpec } from '../../shared/ipc';
@@ -176,15 +176,15 @@ export async function estimateJob(spec: EstimateSpec, o: EstimateOptions): Promi
   if (dominant.length > 1) basis.push(`${dominant.map((d) => `${d.what.replace(/ of .*$/, '')}: about ${Math.round(d.share * 100)} %`).join(', ')}.`);
   const money = price === null ? null : Math.round(units * price * 1e6) / 1e6;
   if (money !== null && price !== null) {
-    basis.push(`${fmt(units)} units at ${Number(price.toPrecision(2))} ${currency} per unit (from your balance): about ${money.toFixed(money < 1 ? 4 : 2)} ${currency}.`);
+    basis.push(`${fmt(units)} requests at ${Number(price.toPrecision(2))} ${currency} per request (from your balance): about ${money.toFixed(money < 1 ? 4 : 2)} ${currency}.`);
   } else if (o.simulated) {
-    basis.push(`${fmt(units)} simulated units: in demo mode nothing is billed.`);
+    basis.push(`${fmt(units)} simulated requests: in demo mode nothing is billed.`);
   } else {
-    basis.push(`${fmt(units)} units; the price per unit is not known until the balance is.`);
+    basis.push(`${fmt(units)} requests; the price per request is not known until the balance is.`);
   }
-  if (units > spec.budget) basis.push(`Your budget of ${fmt(spec.budget)} units stops the job before that.`);
+  if (units > spec.budget) basis.push(`Your budget of ${fmt(spec.budget)} requests stops the job before that.`);
   if (o.balance && Math.min(units, spec.budget) > o.balance.requests) {
-    basis.push(`Your balance (${fmt(o.balance.requests)} units) runs out before that: the job then stops with an error.`);
+    basis.push(`Your balance (${fmt(o.balance.requests)} requests) runs out before that: the job then stops with an error.`);
   }
   if (spec.kind === 'followers') basis.push('The live service shows outsiders only about the first 50 followers of an account, in one page.');
   return { items, pages, units, upperPages, upperUnits, dominant, money, currency, basis: basis.join(' ') };

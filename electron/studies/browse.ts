@@ -4,36 +4,14 @@
 // The renderer only ever gets the page it shows. Selections ("these rows", "every row that matches")
 // become the same WHERE, for coding, exports and re-checks.
 import type { BrowsePage, BrowseQuery, BrowseRow, RecordStatus, Rows, SortColumn } from '../../shared/study-data';
+import { ftsQuery } from '../../shared/fts-text';
 import type { Db } from './db';
+
+export { ftsQuery };
 
 export interface Where {
   sql: string;
   args: (string | number)[];
-}
-
-/**
- * Free text as an FTS5 query that cannot be a syntax error: words (and "quoted phrases") each quoted,
- * all required; OR between two of them offers either; a trailing * matches a prefix. Null: nothing to match.
- */
-export function ftsQuery(text: string): string | null {
-  const parts: string[] = [];
-  let or = false;
-  for (const m of text.matchAll(/"([^"]*)"|(\S+)/g)) {
-    const phrase = m[1] !== undefined;
-    const raw = m[1] ?? m[2] ?? '';
-    if (!phrase && raw === 'OR') {
-      or = parts.length > 0;
-      continue;
-    }
-    const prefix = !phrase && raw.length > 1 && raw.endsWith('*');
-    const body = prefix ? raw.slice(0, -1) : raw;
-    if (!/[\p{L}\p{N}]/u.test(body)) continue;
-    const term = `"${body.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
-    if (or && parts.length > 0) parts[parts.length - 1] = `(${parts.at(-1)} OR ${term})`;
-    else parts.push(term);
-    or = false;
-  }
-  return parts.length > 0 ? parts.join(' AND ') : null;
 }
 
 /** The user ids an account filter names: a user id, or a username the account has or had. */

@@ -21,7 +21,7 @@ import { NeedsConfirmation, sessionMismatch, standingOf } from './authority';
 import { scopeOf, type StudyGrants } from './grants';
 import { createRecordStore, type RequestRow } from './store';
 
-/** How each kind is asked for by id (1 unit each). Comments, highlights and the rest cannot be. */
+/** How each kind is asked for by id (1 request each). Comments, highlights and the rest cannot be. */
 export const CHECK_CALLS: Readonly<Record<string, string>> = { post: '/v1/media/by/id', story: '/v1/story/by/id', user: '/v1/user/by/id' };
 const CHECKABLE = `r.kind IN ('post', 'story', 'user')`;
 

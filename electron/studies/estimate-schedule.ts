@@ -63,13 +63,13 @@ export function estimateSchedule(d: ScheduleEstimateDeps, everyHours: number): S
   const dominant = dominantShares(lines);
   const every = everyHours === 1 ? 'every hour' : `every ${fmt(everyHours)} hours`;
   const basis = [
-    `A run ${every} reads what came since the one before: about ${fmt(full.units)} units, up to ${fmt(full.upperUnits)}.`,
+    `A run ${every} reads what came since the one before: about ${fmt(full.units)} requests, up to ${fmt(full.upperUnits)}.`,
     storiesRunsPerDay > 0 && stories
-      ? `Between them, stories are read every ${fmt(storiesHours ?? 0)} hours (${fmt(storiesRunsPerDay)} more run${Math.round(storiesRunsPerDay) === 1 ? '' : 's'} a day, about ${fmt(stories.units)} units each).`
+      ? `Between them, stories are read every ${fmt(storiesHours ?? 0)} hours (${fmt(storiesRunsPerDay)} more run${Math.round(storiesRunsPerDay) === 1 ? '' : 's'} a day, about ${fmt(stories.units)} requests each).`
       : '',
-    `A day: about ${fmt(perDay.units)} units, up to ${fmt(perDay.upperUnits)}.`,
+    `A day: about ${fmt(perDay.units)} requests, up to ${fmt(perDay.upperUnits)}.`,
     dominant[0] && dominant[0].share >= 0.2 ? `Most of it: ${dominant.filter((x) => x.share >= 0.1).map(shareWords).join(', ')}.` : '',
-    first ? `Some targets were never read: the first run reads them whole, about ${fmt(first.units)} units, up to ${fmt(first.upperUnits)}.` : '',
+    first ? `Some targets were never read: the first run reads them whole, about ${fmt(first.units)} requests, up to ${fmt(first.upperUnits)}.` : '',
   ].filter(Boolean);
   return {
     everyHours,

@@ -128,10 +128,10 @@ export function summarise(lines: EstimateLine[], balance: BalanceState | null): 
   const priors = lines.filter((l) => l.open).length;
   const dominant = dominantShares(lines);
   const basis = [
-    `About ${fmt(units)} units, up to ${fmt(upperUnits)}: counted from the counts the service reported, what the study holds and the cache; lists read before cost only the pages with what is new.`,
+    `About ${fmt(units)} requests, up to ${fmt(upperUnits)}: counted from the counts the service reported, what the study holds and the cache; lists read before cost only the pages with what is new.`,
     dominant[0] && dominant[0].share >= 0.2 ? `Most of it: ${dominant.filter((d) => d.share >= 0.1).map(shareWords).join(', ')}.` : '',
     priors > 0 ? `${priors} read${priors === 1 ? ' has' : 's have'} no known size: ${priors === 1 ? 'its figure is a prior' : 'their figures are priors'} from similar targets or Feedlens’ defaults, and the upper bound allows for more.` : '',
-    price !== null ? `About ${money(units)!.toFixed(money(units)! < 1 ? 4 : 2)} ${balance?.currency ?? ''} at your balance's price per unit.` : 'The price per unit is not known until the balance is.',
+    price !== null ? `About ${money(units)!.toFixed(money(units)! < 1 ? 4 : 2)} ${balance?.currency ?? ''} at your balance's price per request.` : 'The price per request is not known until the balance is.',
   ].filter(Boolean);
   return {
     lines,

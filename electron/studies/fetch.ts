@@ -75,7 +75,7 @@ export function createPageStep(d: FetchDeps): (runId: number, task: Task, slot: 
     if (target.maxUnitsPerRun === null || cost === 0) return false;
     const used = db.prepare('SELECT units FROM run_targets WHERE run_id = ? AND target_id = ?').get(run.id, target.id) as { units: number } | undefined;
     if ((used?.units ?? 0) + d.inFlightFor(run.id, target.id) + cost <= target.maxUnitsPerRun) return false;
-    const message = `${target.label} reached its budget of ${target.maxUnitsPerRun.toLocaleString('en-US')} units for one run; the next run goes on where it stopped.`;
+    const message = `${target.label} reached its budget of ${target.maxUnitsPerRun.toLocaleString('en-US')} requests for one run; the next run goes on where it stopped.`;
     tx(db, () => {
       parts.tasks.removeWhere(run.id, (t) => t.targetId === target.id);
       runs.error(run.id, { targetId: target.id, list: task.list, kind: 'budget', message, billed: 0 }, d.now());

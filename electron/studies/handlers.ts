@@ -229,7 +229,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       if (!study.runner.get(runId)) throw refusal('There is no such run.');
       if (!d.mediaQueue) throw refusal('Saving media is not available.');
       if (readMinimisation(study.db).noMediaFiles) throw refusal('This study keeps no media files (its data-minimisation presets say so).');
-      // Media files come from the CDN (links renewed through the service at most 1 unit each, as downloads do).
+      // Media files come from the CDN (links renewed through the service at most 1 request each, as downloads do).
       const items = [...studyItems(study.db, { runId, scope: 'new' })].filter((i) => i.record.kind === 'post' || i.record.kind === 'story' || i.record.kind === 'highlight');
       if (items.length === 0) return { queued: 0, skipped: 0, folder: join(study.folder, MEDIA_FOLDER) };
       const queue = await d.mediaQueue(study.folder);

@@ -1,6 +1,6 @@
 // What a run reads for each target, and what a page opens next. The endpoints are those the app's
 // screens and bulk jobs use (so a page the user already opened may come from the cache), read with the
-// shared pager. An account run starts with its profile (1 unit): it carries the counts, tells a private
+// shared pager. An account run starts with its profile (1 request): it carries the counts, tells a private
 // account (its lists are then skipped, not paid for) and what lets the run skip reads (profile-signals.ts).
 import { LIST_PLANS } from '../jobs/plan';
 import type { JobSpec } from '../../shared/ipc';

@@ -49,7 +49,7 @@ export function trayReadAt(states: ListStates, targetId: number, highlights: num
 }
 
 /**
- * The highlights tray (2 units) is read when the profile says highlights may have changed. Highlights
+ * The highlights tray (2 requests) is read when the profile says highlights may have changed. Highlights
  * are kept stories: a highlight is new or grows when the account keeps a story, so the tray is read
  * when the account posted a story newer than the newest known when the tray was last read (the
  * profile's, one the study read, or one an earlier profile announced), or shows highlights where the
@@ -68,7 +68,7 @@ export function highlightsDue(profile: Profile | null, states: ListStates, targe
 }
 
 /**
- * The first page of reels (1 unit) is read when the post count changed since the reels were last read
+ * The first page of reels (1 request) is read when the post count changed since the reels were last read
  * to what they held before, or when the grid is not read in this run. A new reel is in the grid too
  * (read every run) and moves the count unless a deletion offsets it; a reel missed so is read with
  * the next one, since a reels read goes on until the first reel the list held before.

@@ -45,9 +45,9 @@ export function createRunBudget(d: {
     const daily = run.options.daily ? (d.dailyBudget?.(scope) ?? 0) : null;
     if (daily !== null) {
       const left = daily - daySpent(scope) - run.reserved;
-      if (left <= own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} units is used up for today; it goes on tomorrow.` };
+      if (left <= own) return { units: left, why: `The schedule’s daily budget of ${daily.toLocaleString('en-US')} requests is used up for today; it goes on tomorrow.` };
     }
-    return { units: own, why: `Stopped before going past its budget of ${run.budget.toLocaleString('en-US')} units.` };
+    return { units: own, why: `Stopped before going past its budget of ${run.budget.toLocaleString('en-US')} requests.` };
   }
 
   return {

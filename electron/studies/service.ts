@@ -78,7 +78,7 @@ export interface StudyService {
 const unknownStudy = () => validationError([{ param: 'id', message: 'There is no such study (it may have been removed from the list).' }]);
 
 function endNotice(study: string, run: RunInfo): { title: string; body: string } | null {
-  const units = `${run.unitsSpent.toLocaleString('en-US')} unit${run.unitsSpent === 1 ? '' : 's'}`;
+  const units = `${run.unitsSpent.toLocaleString('en-US')} request${run.unitsSpent === 1 ? '' : 's'}`;
   const found = `${run.newItems.toLocaleString('en-US')} new item${run.newItems === 1 ? '' : 's'}`;
   if (run.state === 'done') {
     const errors = run.errors > 0 ? `, ${run.errors} error${run.errors === 1 ? '' : 's'}` : '';

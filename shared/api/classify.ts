@@ -46,7 +46,7 @@ function retryAfterMs(value: string | null, now: number): number | null {
 
 function chargeNote(billed: boolean, units: number | null): string {
   if (!billed) return 'Nothing was charged.';
-  if (units !== null) return `The service charged ${units} ${units === 1 ? 'unit' : 'units'} for it.`;
+  if (units !== null) return `The service charged ${units} ${units === 1 ? 'request' : 'requests'} for it.`;
   return 'The service counts this request as used.';
 }
 

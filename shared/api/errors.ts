@@ -81,7 +81,7 @@ export function confirmationRequired(cost: number, balance: number | null): AppE
   const left = balance === null ? '' : ` (${balance} left)`;
   return {
     kind: 'confirmation_required',
-    message: `This request costs ${cost} units${left}. Confirm to run it.`,
+    message: `This call costs ${cost} ${cost === 1 ? 'request' : 'requests'}${left}. Confirm to run it.`,
     cost,
     ...(balance === null ? {} : { balance }),
     billed: false,
@@ -92,7 +92,7 @@ export function confirmationRequired(cost: number, balance: number | null): AppE
 export function overBalance(cost: number, balance: number): AppError {
   return {
     kind: 'over_balance',
-    message: `This request costs ${cost} ${cost === 1 ? 'unit' : 'units'} but only ${balance} ${balance === 1 ? 'is' : 'are'} left. Top up at ${TOP_UP_URL}, then try again.`,
+    message: `This call costs ${cost} ${cost === 1 ? 'request' : 'requests'} but only ${balance} ${balance === 1 ? 'is' : 'are'} left. Top up at ${TOP_UP_URL}, then try again.`,
     cost,
     balance,
     topUpUrl: TOP_UP_URL,

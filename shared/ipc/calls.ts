@@ -16,8 +16,9 @@ export const CALL_OPS = {
     refresh: z.boolean().optional(),
     requestId: requestId.optional(),
   }),
-  /** What a call would cost and whether it needs a confirmation; sends nothing. */
-  quote: z.strictObject({ path: z.string().startsWith('/').max(200), params }),
+  /** What a call would cost and whether it needs a confirmation; sends nothing. `refresh`: the quote of a
+   *  call that bypasses the cache (the Explorer's fresh answer), as if nothing were cached. */
+  quote: z.strictObject({ path: z.string().startsWith('/').max(200), params, refresh: z.boolean().optional() }),
   cancel: z.strictObject({ requestId }),
   ledgerQuery: z.strictObject({
     from: z.number().finite().optional(),

@@ -68,7 +68,8 @@ export interface LibraryItem {
 }
 
 export interface DownloadOpResults {
-  downloadsEnqueue: { queued: number; skipped: number };
+  /** `ids`: the files queued, as the downloads snapshot names them, to follow them to the end. */
+  downloadsEnqueue: { queued: number; skipped: number; ids: string[] };
   downloadsControl: DownloadsSnapshot;
   downloadsList: DownloadsSnapshot;
   libraryList: { items: LibraryItem[]; total: number };

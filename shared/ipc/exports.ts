@@ -8,7 +8,8 @@ const pseudonymiseSchema = z.strictObject({
   /** Pseudonyms are keyed per project: the same person gets the same pseudonym across its exports. */
   project: z.string().trim().min(1).max(100),
   dropNames: z.boolean().default(false),
-  dropPictures: z.boolean().default(false),
+  /** Profile picture links lead back to the account: dropped unless asked to keep them. */
+  dropPictures: z.boolean().default(true),
   dropText: z.boolean().default(false),
 });
 

@@ -3,7 +3,7 @@
 // theme), a chart saved as PNG + SVG + CSV, the Exports tab writing networks, Parquet and a 4CAT file
 // after the ethics reminder (the manifests record the choice and the minimisation presets), and the
 // charts of a profile's loaded posts. Screenshots of each, light and dark.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,30 @@ describe('analysis', () => {
     // Drawn by main from the chart's numbers: a cell for every hour of the week, and the weekday labels.
     expect(svg.match(/ecmeta_ssr_type="chart"/g)).toHaveLength(7 * 24);
     expect(svg).toContain('>Mon</text>');
+    // A file stands alone: its title and both axis names are in it, in the PNG as in the SVG (both drawn
+    // with the title above: the PNG is the SVG's height at twice the pixels).
+    expect(svg).toContain('>Weekday × hour</text>');
+    expect(svg).toMatch(/>Hour of posting, (UTC|local time)<\/text>/);
+    expect(svg).toContain('>Weekday</text>');
+    const svgHeight = Number(/^<svg width="\d+" height="(\d+)"/.exec(svg)?.[1]);
+    expect(png.readUInt32BE(20)).toBe(2 * svgHeight);
+    copyFileSync(join(dir, files[1]!), join('test-results', 'screens', 'chart-heatmap-file.png'));
+    // The PNG has its title drawn too: the band above the plot holds text (pixels darker than the background).
+    const dark = await h.page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const band = ctx.getImageData(0, 0, img.width, 60).data; // the title's 30 px, at twice the pixels
+      let n = 0;
+      for (let i = 0; i < band.length; i += 4) if (band[i]! + band[i + 1]! + band[i + 2]! < 300) n++;
+      return n;
+    }, png.toString('base64'));
+    expect(dark).toBeGreaterThan(100);
     const rows = readCsv(join(dir, files[0]!));
     expect(rows.map((r) => r['weekday'])).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const total = rows.reduce((n, r) => n + Object.entries(r).filter(([k]) => k !== 'weekday').reduce((m, [, v]) => m + Number(v), 0), 0);

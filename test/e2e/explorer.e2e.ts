@@ -75,7 +75,7 @@ describe('API explorer', () => {
     expect(await h.page.getByTestId('endpoint-item').count()).toBe(CATALOG.length);
     const retired = h.page.locator('[data-testid=endpoint-item][data-path="/gql/user/by/id"]');
     await expect(retired.getByTestId('endpoint-status').textContent()).resolves.toBe('retired');
-    await expect(h.page.locator('[data-testid=endpoint-item][data-path="/v1/user/stories/by/username"] [data-testid=endpoint-cost]').textContent()).resolves.toBe('3 units (2 with force)');
+    await expect(h.page.locator('[data-testid=endpoint-item][data-path="/v1/user/stories/by/username"] [data-testid=endpoint-cost]').textContent()).resolves.toBe('3 requests (2 with force)');
     await h.page.getByTestId('explorer-search').fill('pinned');
     await expect(h.page.getByTestId('endpoint-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')))).resolves.toEqual(['/v1/user/medias/pinned']);
     await h.page.getByTestId('explorer-search').fill('');
@@ -136,7 +136,7 @@ describe('API explorer', () => {
     await input(h, 'code').fill(postUrl(post.code));
     await input(h, 'code').blur();
     await expect(input(h, 'code').inputValue()).resolves.toBe(post.code);
-    await expect(h.page.getByTestId('quote').textContent()).resolves.toContain('Costs 1 unit');
+    await expect(h.page.getByTestId('quote').textContent()).resolves.toContain('Costs 1 request');
     await h.page.getByTestId('explorer-send').click();
     // The "<pk>_<owner>" id is a string in the service's text, and stays one.
     await expect((await treeRow(h, '/media_or_ad/id')).getAttribute('data-kind')).resolves.toBe('string');
@@ -160,11 +160,21 @@ describe('API explorer', () => {
     await shotThemes(h, 'explorer-answer');
   });
 
+  it('sends on the first Send after a link typed in a field, with the cursor still in it', async () => {
+    const post = h.sim.sim.world.media.find((m) => !h.sim.sim.world.userByPk.get(m.ownerPk)?.isPrivate)!;
+    await pick(h, '/v1/media/by/code');
+    await input(h, 'code').pressSequentially(postUrl(post.code));
+    await h.page.getByTestId('explorer-send').click();
+    await h.page.locator('[data-testid=explorer-answer][data-pages="1"]').waitFor();
+    expect(callsTo(h, '/v1/media/by/code').map((c) => c.params.code)).toEqual([post.code]);
+    await expect(input(h, 'code').inputValue()).resolves.toBe(post.code);
+  });
+
   it('main asks before a 2-unit call; declining spends nothing, confirming spends 2', async () => {
     const user = worldUser(h, ANCHORS.big);
     await pick(h, '/v1/user/stories');
     await input(h, 'user_id').fill(user.pk);
-    await expect(h.page.getByTestId('quote').textContent()).resolves.toContain('Costs 2 units · asks before spending');
+    await expect(h.page.getByTestId('quote').textContent()).resolves.toContain('Costs 2 requests · asks before spending');
     const before = await demoBalance(h);
     await answering(h, 'Spend 2 requests?', 'decline', () => h.page.getByTestId('explorer-send').click());
     await h.page.locator('[data-error-kind=cancelled]').waitFor();
@@ -200,7 +210,7 @@ describe('API explorer', () => {
     expect(before - (await demoBalance(h))).toBe(pages);
     await expect(h.page.getByTestId('explorer-records').getAttribute('data-count')).resolves.toBe(String(user.posts.length));
     await expect(h.page.getByTestId('page-fact').evaluateAll((els) => els.map((e) => e.getAttribute('data-units')))).resolves.toEqual(Array.from({ length: pages }, () => '1'));
-    await expect(h.page.getByTestId('explorer-totals').textContent()).resolves.toContain(`${pages} pages · ${user.posts.length} records · ${pages} units billed`);
+    await expect(h.page.getByTestId('explorer-totals').textContent()).resolves.toContain(`${pages} pages · ${user.posts.length} records · ${pages} requests billed`);
     await shotThemes(h, 'explorer-paging');
     await h.page.locator('[data-testid=explorer-records]').scrollIntoViewIfNeeded();
     await shotThemes(h, 'explorer-records');

@@ -39,8 +39,8 @@ describe('bulk collection jobs', () => {
     const { units, budget } = await openDialog();
     expect(units).toBeGreaterThan(0);
     expect(budget).toBeGreaterThan(units); // room for one more page
-    await expect(h.page.getByTestId('job-confirm-text').textContent()).resolves.toContain(`at most ${budget.toLocaleString('en-US')} units`);
-    await expect(h.page.getByTestId('job-start').textContent()).resolves.toBe(`Spend up to ${budget.toLocaleString('en-US')} units`);
+    await expect(h.page.getByTestId('job-confirm-text').textContent()).resolves.toContain(`at most ${budget.toLocaleString('en-US')} requests`);
+    await expect(h.page.getByTestId('job-start').textContent()).resolves.toBe(`Spend up to ${budget.toLocaleString('en-US')} requests`);
     await shotThemes(h, 'job-dialog');
 
     const before = await demoBalance(h);
@@ -84,7 +84,7 @@ describe('bulk collection jobs', () => {
     const units = Number(await job.getAttribute('data-units'));
     expect(units).toBeGreaterThan(0);
     expect(before - (await demoBalance(h))).toBe(units);
-    await expect(job.getByTestId('job-units').textContent()).resolves.toBe(`${units} of ${budget} units spent`);
+    await expect(job.getByTestId('job-units').textContent()).resolves.toBe(`${units} of ${budget} requests spent`);
 
     // The job is a run of the ad-hoc study: its output is that study's database, where the items are the
     // world's followers, each once.

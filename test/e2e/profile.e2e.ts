@@ -31,8 +31,8 @@ for (const theme of ['light', 'dark'] as const) {
       expect(contacts).toContain(u.contact?.phone);
       expect(contacts).toContain(u.contact?.street);
       // Tabs billed 2 show their cost before anything is opened.
-      await expect(page.getByTestId('tab-stories').getByTestId('cost-badge').textContent()).resolves.toBe('2 req');
-      await expect(page.getByTestId('tab-highlights').getByTestId('cost-badge').textContent()).resolves.toBe('2 req');
+      await expect(page.getByTestId('tab-stories').getByTestId('cost-badge').textContent()).resolves.toBe('2 requests');
+      await expect(page.getByTestId('tab-highlights').getByTestId('cost-badge').textContent()).resolves.toBe('2 requests');
       await expect(page.getByTestId('tab-posts').getByTestId('cost-badge').count()).resolves.toBe(0);
       await h.shot('profile');
     });
@@ -77,10 +77,16 @@ for (const theme of ['light', 'dark'] as const) {
       await h.shot('profile-posts');
     });
 
-    it('"/" focuses the omnibox', async () => {
+    it('"/" focuses the omnibox and selects its old text, so typing replaces it', async () => {
+      const box = h.page.getByLabel(OMNIBOX);
+      await box.fill('old words');
       await blurFocus(h);
       await h.page.keyboard.press('/');
       await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(OMNIBOX);
+      await expect(box.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).resolves.toEqual([0, 'old words'.length]);
+      await h.page.keyboard.type('new');
+      await expect(box.inputValue()).resolves.toBe('new');
+      await box.fill('');
       await h.page.keyboard.press('Escape');
     });
 

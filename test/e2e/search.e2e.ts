@@ -65,10 +65,10 @@ for (const theme of ['light', 'dark'] as const) {
       const users = await h.page.locator('[data-testid=top-results] [data-testid=user-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-username')));
       expect(users).toEqual(accountsMatching(world, 'anna').slice(0, users.length));
       // The footer's count of units is what the service charged (a short first page may pull the next one):
-      // "N requests", and "M units billed" after it only when they differ.
+      // "N requests", or "M requests billed for N calls" when a call billed more than one.
       const units = async () => {
         const stats = (await h.page.getByTestId('list-stats').textContent()) ?? '';
-        return Number((/(\d+) units? billed/.exec(stats) ?? /(\d+) requests?$/.exec(stats))?.[1]);
+        return Number((/(\d+) requests? billed/.exec(stats) ?? /(\d+) requests?$/.exec(stats))?.[1]);
       };
       await expect.poll(async () => before - (await demoBalance(h)) === (await units())).toBe(true);
       expect(await units()).toBeGreaterThanOrEqual(1);

@@ -106,13 +106,14 @@ describe('selection and export', () => {
     expect(new Set(selected)).toEqual(new Set(grid.slice(1, 8).map((m) => m.code)));
     await shotThemes(h, 'selection-range');
 
-    // Download: every file of the selected posts is queued (a carousel gives one per item); asked again,
-    // they are all already saved or queued.
+    // Download: every file of the selected posts is queued (a carousel gives one per item), and the tray
+    // follows them until they are saved; asked again, they are all already saved.
     const files = grid.slice(1, 8).reduce((n, m) => n + Math.max(1, m.children.length), 0);
     await h.page.getByTestId('tray-download').click();
-    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent()).toContain(`${files} files queued, 0 already saved`);
+    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent(), { timeout: 30_000 }).toContain(`${files} files saved ·`);
+    await shotThemes(h, 'selection-downloaded');
     await h.page.getByTestId('tray-download').click();
-    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent()).toContain(`0 files queued, ${files} already saved`);
+    await expect.poll(() => h.page.getByTestId('tray-outcome').textContent()).toContain(`Nothing new to save: ${files} already saved`);
     await clearSelection();
   });
 

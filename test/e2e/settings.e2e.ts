@@ -160,7 +160,7 @@ for (const theme of ['light', 'dark'] as const) {
         { path: '/v1/story/by/url', units: 1, cache: 'false' },
         { path: '/v2/highlight/by/id', units: 1, cache: 'false' },
       ]);
-      expect(await h.page.getByTestId('log-totals').textContent()).toContain(`4 calls · ${spent} units · 1 from the cache · 0 errors`);
+      expect(await h.page.getByTestId('log-totals').textContent()).toContain(`4 calls · ${spent} requests · 1 from the cache · 0 errors`);
       await h.shot('log');
 
       await h.page.getByTestId('log-export-csv').click();

@@ -18,6 +18,7 @@ const BIO_ADDED = 'Now roasting small batches by the canal: orders by message on
 
 describe('a study’s data: what changed, what is gone, coding', () => {
   let h: Harness;
+  let oldBio = '';
   let u: WorldUser;
   let oldName = '';
   let deleted: string[] = [];
@@ -51,6 +52,7 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     const before = [...u.posts];
     h.sim.sim.clock.advance(HOUR);
     h.sim.sim.clock.rename(u.pk, `${oldName}.studio`);
+    oldBio = u.biography;
     h.sim.sim.clock.editBio(u.pk, `${u.biography.split('\n')[0]}\n${BIO_ADDED}`);
     deleted = before.filter((pk) => h.sim.sim.world.mediaByPk.has(pk)).slice(1, 3);
     for (const pk of deleted) h.sim.sim.clock.deletePost(pk);
@@ -72,6 +74,9 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     expect((await entry.getAttribute('data-fields'))!.split(',')).toEqual(expect.arrayContaining(['username', 'biography']));
     await expect(entry.locator('[data-field=username] .change-after').textContent()).resolves.toBe(`${oldName}.studio`);
     await expect(entry.locator('[data-testid=bio-diff] ins').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('roasting small batches')]));
+    // Before and after, each whole on its own line: no removed word runs into an added one.
+    await expect(entry.getByTestId('bio-before').locator('.diff-text').textContent()).resolves.toBe(oldBio);
+    await expect(entry.getByTestId('bio-after').locator('.diff-text').textContent()).resolves.toBe(`${oldBio.split('\n')[0]}\n${BIO_ADDED}`);
     // Local time shown, the exact UTC time on hover.
     await expect(entry.getByTestId('change-at').getAttribute('title')).resolves.toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(UTC\)$/);
     await shotThemes(h, 'study-changes');
@@ -115,6 +120,11 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     expect(byText).toBeGreaterThan(0);
     expect(byText).toBeLessThan(total);
     await h.page.locator(`[data-testid=browser-count][data-total="${byText}"]`).waitFor();
+    // A search that found nothing because of how it was written says why.
+    await h.page.getByTestId('browser-search').fill(`${word} NOT qqzzxx`);
+    await h.page.getByTestId('browser-text-note').first().waitFor();
+    await expect(h.page.getByTestId('browser-text-note').first().textContent()).resolves.toContain('“NOT” was searched as a word');
+    await shotThemes(h, 'study-data-search-note');
     await h.page.getByTestId('browser-search').fill('');
     await h.page.locator(`[data-testid=browser-count][data-total="${total}"]`).waitFor();
     const dated = h.page.locator('[data-testid=browser-row] .cell-taken_at time').first();

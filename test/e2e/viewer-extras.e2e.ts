@@ -46,6 +46,22 @@ describe('viewer and post view extras', () => {
     await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
   });
 
+  it('saves the story on show in one step, and says when it is saved', async () => {
+    const world = h.sim.sim.world;
+    const story = world.stories.find((s) => s.ageSec !== null && !world.userByPk.get(s.ownerPk)?.isPrivate)!;
+    const owner = world.userByPk.get(story.ownerPk)!;
+    await open(h, `https://www.instagram.com/stories/${owner.username}/${story.pk}/`);
+    await h.page.getByTestId('story-frame').waitFor();
+    await h.page.getByTestId('viewer-save-story').click();
+    await expect.poll(() => h.page.getByTestId('viewer-save-outcome').textContent(), { timeout: 30_000 }).toMatch(/^\d+ files? saved$/);
+    await expect(h.page.getByTestId('viewer-save-story').textContent()).resolves.toContain('Saved');
+    const saved = await h.core.handlers.libraryList({ kind: 'story' }, { senderId: 1 });
+    expect(saved.items.some((i) => i.id.includes(story.pk))).toBe(true);
+    await shotSizes(h, 'viewer-saved');
+    await h.page.keyboard.press('Escape');
+    await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });
+  });
+
   it('selects and downloads a whole highlight in one action', async () => {
     const world = h.sim.sim.world;
     const big = worldUser(h, ANCHORS.big);
@@ -55,7 +71,8 @@ describe('viewer and post view extras', () => {
     await h.page.getByTestId('viewer-select-all').click();
     await expect.poll(() => h.page.getByTestId('selection-tray').getAttribute('data-count')).toBe(String(highlight.items.length));
     await h.page.getByTestId('viewer-download-all').click();
-    await expect(h.page.getByTestId('viewer-download-outcome').textContent()).resolves.toMatch(new RegExp(`^${highlight.items.length} queued`));
+    // Followed to the end: the files are saved, not "queued" for ever.
+    await expect.poll(() => h.page.getByTestId('viewer-download-outcome').textContent(), { timeout: 30_000 }).toMatch(/^\d+ files saved$/);
     await h.page.getByTestId('tray-clear').click();
     await h.page.keyboard.press('Escape');
     await h.page.getByTestId('story-viewer').waitFor({ state: 'detached' });

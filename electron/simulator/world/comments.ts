@@ -28,6 +28,7 @@ export interface Thread {
 const PK_PREFIX = '179';
 const PER_MEDIA = 100_000;
 const DAY = 86_400;
+const HOUR_MS = 3_600_000;
 const COMMENT_COUNTS: Ranges = [[25, 0, 0], [50, 1, 6], [20, 7, 20], [3, 40, 70]];
 const COMMENT_LIKES: Ranges = [[50, 0, 0], [40, 1, 10], [10, 11, 80]];
 const NO_MENTIONS: readonly string[] = Object.freeze([]);
@@ -54,6 +55,23 @@ function pools(world: World): Pools {
   return p;
 }
 
+/** Times after `from` that run past `to` are scaled into (from, to], in order (a reply after its comment). */
+function fitBefore(replies: WorldComment[], from: number, to: number): void {
+  const last = replies.at(-1)?.createdAt ?? from;
+  if (last <= to) return;
+  const room = Math.max(1, to - from);
+  for (const r of replies) r.createdAt = Math.min(to, from + Math.max(1, Math.round(((r.createdAt - from) * room) / (last - from))));
+}
+
+/**
+ * The world's present (epoch seconds): the end of the last hour its clock applied (clock.ts), never before
+ * the time it was built at. A thread is built on first use, so its comments stop at the present of then.
+ */
+function presentOf(world: World): number {
+  const { anchorMs, steps } = world.clock;
+  return Math.max(world.baseNow, Math.floor((anchorMs + steps * HOUR_MS) / 1000));
+}
+
 function buildThread(world: World, media: WorldMedia): Thread {
   const owner = world.userByPk.get(media.ownerPk);
   if (media.commentsDisabled || !owner) return EMPTY;
@@ -63,9 +81,10 @@ function buildThread(world: World, media: WorldMedia): Thread {
   const { main, mentionable } = pools(world);
   const users = world.users;
   const pickAuthor = (): WorldUser => (rng.chance(0.7) ? rng.pick(main) : (users[rng.int(main.length, users.length - 1)] ?? owner));
-  // Posts the world clock made after the world was built take their comments within two days.
-  const horizon = media.takenAt < world.baseNow ? world.baseNow : media.takenAt + 2 * DAY;
-  const span = Math.max(120, Math.min(30 * DAY, horizon - media.takenAt - 60));
+  // No comment after the world's present: posts the world clock made after the world was built take
+  // their comments within two days, or up to the present when that comes first.
+  const horizon = media.takenAt < world.baseNow ? world.baseNow : Math.min(media.takenAt + 2 * DAY, presentOf(world));
+  const span = Math.max(1, Math.min(30 * DAY, horizon - media.takenAt - 60));
   const times: number[] = [];
   for (let i = 0; i < count; i++) times.push(media.takenAt + 60 + rng.int(0, span));
   times.sort((a, b) => b - a);
@@ -106,12 +125,16 @@ function buildThread(world: World, media: WorldMedia): Thread {
     const comment = make(author, text, createdAt, null, mentions);
     top.push(comment);
     const replyCount = index === longThread ? rng.int(24, 36) : rng.chance(0.2) ? rng.int(1, 5) : 0;
+    // Each reply follows the one before by up to six hours (the draws in the same order as ever, so the
+    // world is the same but for the times); a chain that would run past the horizon is squeezed into
+    // the time before it, keeping its order and gaps, instead of piling up on the horizon's last second.
     let at = createdAt;
     for (let r = 0; r < replyCount; r++) {
-      at = Math.min(at + rng.int(30, 6 * 3600), horizon - 1);
+      at += rng.int(30, 6 * 3600);
       const replier = rng.chance(0.3) ? owner : pickAuthor();
       comment.replies.push(make(replier, `@${author.username} ${rng.pick(REPLIES[replier.locale])}`, at, comment.pk, [author.pk]));
     }
+    fitBefore(comment.replies, createdAt, horizon - 1);
   }
   const oldest = top[top.length - 1];
   if (oldest && rng.chance(0.05)) oldest.isPinned = true;

@@ -1,4 +1,4 @@
-// Calls an endpoint through main. Where the call needs the user's consent (billed 2 units or more, or past
+// Calls an endpoint through main. Where the call needs the user's consent (billed 2 requests or more, or past
 // the hourly limit), main asks the user in its own window before anything is sent; the renderer cannot
 // answer for them. Declining comes back as a `cancelled` error: nothing was requested or charged.
 import type { CallValue } from '../../../shared/ipc';

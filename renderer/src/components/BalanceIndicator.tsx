@@ -70,7 +70,7 @@ export function BalanceIndicator() {
     >
       <span className="dot" />
       <strong data-testid="balance-requests">{balance.requests.toLocaleString()}</strong>
-      <span className="muted">req</span>
+      <span className="muted">requests</span>
       <span>{formatMoney(balance.amount, balance.currency)}</span>
       <span className="faint">{balance.rate}/s</span>
     </button>

@@ -81,31 +81,42 @@ function Reminder({ pseudonymised, onGo, onBack }: { pseudonymised: boolean; onG
 }
 
 /**
- * The reminder inside a dialog that is itself the last step before exporting (the export dialog): shown
- * in place, not as a further step; `choice()` at export time says what was chosen (and remembers "don't
- * remind me again"). Choosing to pseudonymise calls `onPseudonymise`.
+ * What the export dialog's note records: quotes are paraphrased when the user said so, pseudonymised when
+ * the export is, else nothing was said; acknowledged only when the user answered the note (a choice of
+ * theirs, or pseudonymising the export), never merely because the export went ahead.
  */
-export function useEthicsNote(onPseudonymise: () => void): { view: ReactNode; choice: () => EthicsChoice } {
+export function noteChoice(shown: boolean, paraphrase: boolean, pseudonymised: boolean): EthicsChoice {
+  const quotes: Quotes = paraphrase ? 'paraphrase' : pseudonymised ? 'pseudonymise' : 'unspecified';
+  return { reminderShown: shown, acknowledged: shown && quotes !== 'unspecified', quotes };
+}
+
+/**
+ * The reminder inside a dialog that is itself the last step before exporting (the export dialog): shown
+ * in place, not as a further step. The dialog's own pseudonymisation control is the only one: the note
+ * says whether the export is pseudonymised and offers only to paraphrase. `choice(pseudonymised)` at
+ * export time says what was chosen (and remembers "don't remind me again").
+ */
+export function useEthicsNote(pseudonymised: boolean): { view: ReactNode; choice: (pseudonymised: boolean) => EthicsChoice } {
   const [shown] = useState(() => !dismissed());
-  const [quotes, setQuotes] = useState<Quotes>('unspecified');
+  const [paraphrase, setParaphrase] = useState(false);
   const [forGood, setForGood] = useState(false);
   const view = shown ? (
     <div className="notice ethics-reminder" role="group" aria-label="Before you export" data-testid="ethics-reminder">
       {TEXT}
-      <QuoteOptions
-        quotes={quotes}
-        onChange={(q) => {
-          setQuotes(q);
-          if (q === 'pseudonymise') onPseudonymise();
-        }}
-      />
+      <div className="row wrap">
+        <label className="checkbox">
+          <input type="checkbox" checked={paraphrase} onChange={(e) => setParaphrase(e.target.checked)} data-testid="ethics-paraphrase" /> I will paraphrase quotes
+        </label>
+        <span className="faint" data-testid="ethics-pseudonymised">
+          {pseudonymised ? 'This export is pseudonymised (above).' : 'Not pseudonymised: “Pseudonymise people” above.'}
+        </span>
+      </div>
       <ForGood checked={forGood} onChange={setForGood} />
     </div>
   ) : null;
-  const choice = (): EthicsChoice => {
-    if (!shown) return { reminderShown: false, acknowledged: false, quotes: 'unspecified' };
-    if (forGood) dismissForGood();
-    return { reminderShown: true, acknowledged: true, quotes };
+  const choice = (isPseudonymised: boolean): EthicsChoice => {
+    if (shown && forGood) dismissForGood();
+    return noteChoice(shown, paraphrase, isPseudonymised);
   };
   return { view, choice };
 }

@@ -74,7 +74,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
   useEffect(() => feedlens().on('export', (p) => p.label === label && setProgress(p)), [label]);
 
   const update = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }));
-  const ethics = useEthicsNote(() => update({ pseudonymise: true }));
+  const ethics = useEthicsNote(form.pseudonymise);
   const close = () => {
     if (!running) closeExport();
   };
@@ -92,7 +92,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
     }
     setProgress(null);
     setPhase({ step: 'running' });
-    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice(), ...(name ? { name } : {}) });
+    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice(form.pseudonymise), ...(name ? { name } : {}) });
     setPhase(result.ok ? { step: 'done', result: result.value } : { step: 'failed', error: result.error });
   };
 
@@ -275,8 +275,8 @@ function Pseudonymise({ form, update }: { form: ExportForm; update: (patch: Part
               Drop full names
             </label>
             <label className="checkbox">
-              <input type="checkbox" checked={form.dropPictures} onChange={(e) => update({ dropPictures: e.target.checked })} />
-              Drop profile pictures
+              <input type="checkbox" checked={form.dropPictures} onChange={(e) => update({ dropPictures: e.target.checked })} data-testid="export-drop-pictures" />
+              Drop profile pictures (their links lead back to the person)
             </label>
             <label className="checkbox">
               <input type="checkbox" checked={form.dropText} onChange={(e) => update({ dropText: e.target.checked })} />

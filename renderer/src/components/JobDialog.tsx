@@ -171,12 +171,12 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
                 aria-describedby="job-budget-hint"
                 data-testid="job-budget"
               />
-              <span className="muted">units{maxMoney !== null ? ` · at most ${formatMoney(maxMoney, currency)}` : ''}</span>
+              <span className="muted">requests{maxMoney !== null ? ` · at most ${formatMoney(maxMoney, currency)}` : ''}</span>
             </span>
             <span className="field-hint" id="job-budget-hint">
               The job stops before a page would take it past this. Suggested: the estimate’s upper bound, rounded up.
             </span>
-            {budget === null && budgetText !== '' && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
+            {budget === null && budgetText !== '' && <span className="field-error">Enter a whole number of requests, 1 or more.</span>}
           </label>
 
           <fieldset className="sel-radios">
@@ -194,9 +194,9 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
 
           {budget !== null && (
             <div className="sel-confirm" data-testid="job-confirm-text">
-              Feedlens will spend <strong>at most {budget.toLocaleString()} units</strong>
+              Feedlens will spend <strong>at most {budget.toLocaleString()} requests</strong>
               {maxMoney !== null ? <> (about {formatMoney(maxMoney, currency)})</> : null} on this job
-              {demo ? '; in demo mode they are simulated and nothing is billed' : balance ? `; your balance is ${balance.requests.toLocaleString()} units` : ''}. Nothing is spent until you start it.
+              {demo ? '; in demo mode they are simulated and nothing is billed' : balance ? `; your balance is ${balance.requests.toLocaleString()} requests` : ''}. Nothing is spent until you start it.
             </div>
           )}
           {error && <ErrorView error={error} compact />}
@@ -205,7 +205,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
               Cancel
             </button>
             <button type="button" className="btn primary" onClick={() => void start()} disabled={!canStart} data-testid="job-start">
-              {starting ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} units` : 'Start'}
+              {starting ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} requests` : 'Start'}
             </button>
           </div>
         </>
@@ -237,12 +237,12 @@ function EstimateView({ estimate, stale, nouns }: { estimate: JobEstimate | null
         <div>
           <dt>cost</dt>
           <dd>
-            {estimate.units.toLocaleString()} units{money ? ` · ${money}` : ''}
+            {estimate.units.toLocaleString()} requests{money ? ` · ${money}` : ''}
           </dd>
         </div>
         <div>
           <dt>at most</dt>
-          <dd data-testid="job-estimate-upper">{estimate.upperUnits.toLocaleString()} units</dd>
+          <dd data-testid="job-estimate-upper">{estimate.upperUnits.toLocaleString()} requests</dd>
         </div>
       </dl>
       <p className="field-hint sel-basis">{estimate.basis}</p>
@@ -263,7 +263,7 @@ function JobStarted({ info, onClose }: { info: JobInfo; onClose: () => void }) {
           <strong>The job is running</strong>
         </div>
         <div className="muted">
-          It collects in the background within its budget of {info.spec.budget.toLocaleString()} units. Follow it, pause or cancel it under Downloads ›
+          It collects in the background within its budget of {info.spec.budget.toLocaleString()} requests. Follow it, pause or cancel it under Downloads ›
           Collection jobs.
         </div>
       </div>

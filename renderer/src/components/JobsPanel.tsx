@@ -143,7 +143,7 @@ function JobRow({ job, onRemoved }: { job: JobInfo; onRemoved: () => void }) {
           {job.pages.toLocaleString()} {plural(job.pages, 'page', 'pages')}
         </span>
         <span data-testid="job-units">
-          {job.unitsSpent.toLocaleString()} of {spec.budget.toLocaleString()} units spent
+          {job.unitsSpent.toLocaleString()} of {spec.budget.toLocaleString()} requests spent
         </span>
         <span className="faint" title={new Date(job.startedAt).toString()}>
           started {new Date(job.startedAt).toLocaleString()}

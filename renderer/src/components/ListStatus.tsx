@@ -18,14 +18,14 @@ export interface ListLike {
 }
 
 /**
- * What a list cost, in words said once: "12 of 640 posts · 1 page · 1 request"; the units only when
- * they differ from the requests ("2 requests, 4 units billed"). `total`: the list's size as the header
+ * What a list cost, in words said once: "12 of 640 posts · 1 page · 1 request". A call billed more than
+ * one request says so ("2 pages · 4 requests billed for 2 calls"). `total`: the list's size as the header
  * shows it, so both agree while pages are left.
  */
 export function costWords(stats: Pick<ListStats, 'pages' | 'requests' | 'units'>): string {
-  const requests = `${formatNumber(stats.requests)} ${plural(stats.requests, 'request', 'requests')}`;
   const pages = `${formatNumber(stats.pages)} ${plural(stats.pages, 'page', 'pages')}`;
-  return stats.units === stats.requests ? `${pages} · ${requests}` : `${pages} · ${requests}, ${formatNumber(stats.units)} ${plural(stats.units, 'unit', 'units')} billed`;
+  if (stats.units === stats.requests) return `${pages} · ${formatNumber(stats.requests)} ${plural(stats.requests, 'request', 'requests')}`;
+  return `${pages} · ${formatNumber(stats.units)} ${plural(stats.units, 'request', 'requests')} billed for ${formatNumber(stats.requests)} ${plural(stats.requests, 'call', 'calls')}`;
 }
 
 /** `noun` is [singular, plural], e.g. ['post', 'posts']. */

@@ -1,16 +1,15 @@
 // The selection tray, fixed at the bottom of the window while anything is selected: how many of each kind,
-// and what to do with them: Download (main's queue; says what was queued and what was already saved),
+// and what to do with them: Download (main's queue; says what was queued, then how many of those files
+// are saved as they finish, and what was already saved),
 // Export (the export dialog), Clear. Esc clears too, unless a dialog or the viewer has the key.
-import { useEffect, useState } from 'react';
-import { feedlens } from '../api/bridge';
+import { useEffect } from 'react';
 import { navigate } from '../state/navigation';
-import { countByKind, isDownloadable, KIND_NOUNS, SELECTION_KINDS, toSavedItems, useSelection } from '../state/selection';
+import { countByKind, isDownloadable, KIND_NOUNS, SELECTION_KINDS, useSelection } from '../state/selection';
+import { useQueueFiles } from '../screens/downloads/useQueueFiles';
 import { AddSelectionToStudy } from '../screens/studies/AddToStudy';
 import { openExport } from './ExportDialog';
 import { Icon } from './Icon';
 import { plural } from '../format';
-
-type Outcome = { ok: true; queued: number; skipped: number } | { ok: false; message: string };
 
 function useSelectingFlag(on: boolean): void {
   useEffect(() => {
@@ -39,24 +38,18 @@ function useEscapeClears(on: boolean, clear: () => void): void {
 export function SelectionTray() {
   const items = useSelection((s) => s.items);
   const clear = useSelection((s) => s.clear);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const files = useQueueFiles();
+  const { reset } = files;
   const list = Object.values(items);
   const any = list.length > 0;
   useSelectingFlag(any);
   useEscapeClears(any, clear);
   // A new selection makes the last download's message stale.
-  useEffect(() => setOutcome(null), [items]);
+  useEffect(reset, [items, reset]);
   if (!any) return null;
 
   const counts = countByKind(list);
   const downloadable = list.filter(isDownloadable);
-  const download = async () => {
-    setBusy(true);
-    const result = await feedlens().downloadsEnqueue({ items: toSavedItems(downloadable) });
-    setBusy(false);
-    setOutcome(result.ok ? { ok: true, ...result.value } : { ok: false, message: result.error.message });
-  };
   const label = `Selection of ${list.length} ${plural(list.length, 'item', 'items')}`;
 
   return (
@@ -73,29 +66,23 @@ export function SelectionTray() {
         })}
       </ul>
       <span className="spacer" />
-      {outcome && (
-        <span className={outcome.ok ? 'sel-tray-note' : 'sel-tray-note error'} role="status" data-testid="tray-outcome">
-          {outcome.ok ? (
-            <>
-              {outcome.queued.toLocaleString()} {plural(outcome.queued, 'file', 'files')} queued, {outcome.skipped.toLocaleString()} already saved ·{' '}
-              <button type="button" className="sel-link" onClick={() => navigate({ name: 'downloads' })}>
-                Downloads
-              </button>
-            </>
-          ) : (
-            outcome.message
-          )}
+      {files.text !== null && (
+        <span className={files.failed ? 'sel-tray-note error' : 'sel-tray-note'} role="status" data-testid="tray-outcome" data-saved={files.progress.saved} data-waiting={files.progress.waiting}>
+          {files.text} ·{' '}
+          <button type="button" className="sel-link" onClick={() => navigate({ name: 'downloads' })}>
+            Downloads
+          </button>
         </span>
       )}
       <button
         type="button"
         className="btn small"
-        onClick={() => void download()}
-        disabled={busy || downloadable.length === 0}
+        onClick={() => void files.queue(downloadable)}
+        disabled={files.busy || downloadable.length === 0}
         title={downloadable.length === 0 ? 'Comments have no media: export them instead' : `Save the media of ${downloadable.length} items with their metadata`}
         data-testid="tray-download"
       >
-        <Icon name="download" size={13} /> {busy ? 'Queuing…' : 'Download'}
+        <Icon name="download" size={13} /> {files.busy ? 'Queuing…' : 'Download'}
       </button>
       <AddSelectionToStudy records={list.map((i) => i.record)} label={`${list.length} selected`} />
       <button type="button" className="btn small primary" onClick={() => openExport({ items: list, label, name: { target: 'selection', list: `${list.length}-items` } })} data-testid="tray-export">

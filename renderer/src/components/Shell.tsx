@@ -1,5 +1,5 @@
 // The window's frame: sidebar, top bar (history, omnibox, balance, demo badge) and the current screen.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppState } from '../state/app';
 import { useNavigation, useRoute, navigate, type RouteName } from '../state/navigation';
 import { useActiveDownloads } from '../screens/downloads/store';
@@ -18,7 +18,8 @@ const NAV: { route: RouteName; label: string; icon: string }[] = [
   { route: 'settings', label: 'Settings', icon: '⚙' },
 ];
 
-/** Back/forward with the platform's usual shortcuts and mouse buttons; "/" focuses the omnibox. */
+/** Back/forward with the platform's usual shortcuts and mouse buttons; "/" focuses the omnibox and selects
+ *  its old text, so what is typed next replaces it. */
 function useGlobalShortcuts(focusOmnibox: () => void) {
   const back = useNavigation((s) => s.back);
   const forward = useNavigation((s) => s.forward);
@@ -59,7 +60,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const version = useAppState((s) => s.info?.version);
   const omnibox = useRef<HTMLInputElement>(null);
   const activeDownloads = useActiveDownloads();
-  useGlobalShortcuts(() => omnibox.current?.focus());
+  const focusOmnibox = useCallback(() => {
+    omnibox.current?.focus();
+    omnibox.current?.select();
+  }, []);
+  useGlobalShortcuts(focusOmnibox);
   useExplorerShortcut();
 
   return (

@@ -1,4 +1,4 @@
-// Tabs with their cost shown before opening when a tab's call bills 2 units or more.
+// Tabs with their cost shown before opening when a tab's call bills 2 requests or more.
 import type { KeyboardEvent } from 'react';
 import { costOf, findEndpoint } from '../../../shared/api/catalog';
 
@@ -21,7 +21,7 @@ export function CostBadge({ path, params }: { path: string; params?: Record<stri
   if (cost < 2) return null;
   return (
     <span className="badge cost" title={`Each call bills ${cost} requests; you will be asked first.`} data-testid="cost-badge">
-      {cost} req
+      {cost} requests
     </span>
   );
 }

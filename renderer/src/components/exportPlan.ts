@@ -93,7 +93,8 @@ export function initialForm(items: readonly Selectable[], last: Partial<ExportFo
     pseudonymise: false,
     project: '',
     dropNames: false,
-    dropPictures: false,
+    // A profile picture's link leads back to its account: dropped unless the user keeps it.
+    dropPictures: true,
     dropText: false,
     ...last,
     // The column set always follows the items: the last export's may not fit these.

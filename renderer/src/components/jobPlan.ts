@@ -72,7 +72,7 @@ export function suggestedBudget(estimate: Pick<JobEstimate, 'units' | 'pages' | 
   return Math.min(MAX_BUDGET, Math.ceil(raw / step) * step);
 }
 
-/** Money for `units` at the balance's price per unit; null when the price is not known. */
+/** Money for `units` at the balance's price per request; null when the price is not known. */
 export function moneyFor(units: number, balance: { requests: number; amount: number } | null): number | null {
   if (!balance || balance.requests <= 0) return null;
   return (units * balance.amount) / balance.requests;

@@ -131,7 +131,7 @@ export function RequestLogScreen() {
             <span>Endpoint</span>
             <span>Parameters</span>
             <span>Status</span>
-            <span className="log-num">Units</span>
+            <span className="log-num">Requests</span>
             <span className="log-num">Duration</span>
             <span>Cache</span>
             <span title="The paging cursor sent with the request → the one the answer gave for the next page">Cursors</span>
@@ -146,7 +146,7 @@ export function RequestLogScreen() {
 function Totals({ totals }: { totals: LedgerTotals }) {
   return (
     <>
-      <strong>{totals.calls.toLocaleString()}</strong> {plural(totals.calls, 'call', 'calls')} · <strong>{totals.units.toLocaleString()}</strong> {plural(totals.units, 'unit', 'units')} ·{' '}
+      <strong>{totals.calls.toLocaleString()}</strong> {plural(totals.calls, 'call', 'calls')} · <strong>{totals.units.toLocaleString()}</strong> {plural(totals.units, 'request', 'requests')} ·{' '}
       <strong>{totals.cacheHits.toLocaleString()}</strong> from the cache · <strong>{totals.errors.toLocaleString()}</strong> {plural(totals.errors, 'error', 'errors')}
     </>
   );

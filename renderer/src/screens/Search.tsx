@@ -1,11 +1,14 @@
 // Search: a field (Enter searches) and tabs for top results, accounts, hashtags, places, music and reels.
 // Nothing is sent until the user submits; each tab searches only when it is open, and react-query keeps
-// each tab's results, so switching tabs back and forth spends nothing more.
+// each tab's results, so switching tabs back and forth spends nothing more. A tab switch searches the
+// words in the box (never the previous query once the box was edited).
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { DEMO_TRIES } from '../../../shared/demo-tries';
 import { Tabs } from '../components/Tabs';
+import { useAppState } from '../state/app';
 import { navigate, useNavigation, useRoute, type Route, type SearchTab } from '../state/navigation';
 import { Icon } from '../components/Icon';
-import { SEARCH_TABS, searchTerm } from './search/plan';
+import { SEARCH_TABS, searchTerm, tabSwitchRoute } from './search/plan';
 import { SearchResults } from './search/results';
 import '../styles/profile.css';
 import '../styles/search.css';
@@ -21,10 +24,35 @@ const WHAT_CAN_BE_SEARCHED: { icon: ReactNode; title: string; text: string }[] =
   { icon: '▶', title: 'Reels', text: 'Reels whose caption or author matches; pages as you scroll.' },
 ];
 
+/** Demo mode's first screen: accounts, a hashtag and a place of the simulated world, each opened by the
+ *  normal lookup (the simulator answers it as the service would). */
+function DemoTries() {
+  const go = (label: string, onClick: () => void) => (
+    <li key={label}>
+      <button type="button" className="btn small" onClick={onClick} data-testid="demo-try">
+        {label}
+      </button>
+    </li>
+  );
+  return (
+    <section className="demo-tries" aria-label="Try in the demo" data-testid="demo-tries">
+      <strong>Try in the demo:</strong>
+      <ul>
+        {DEMO_TRIES.accounts.map((username) => go(`@${username}`, () => navigate({ name: 'profile', username })))}
+        {go(`#${DEMO_TRIES.hashtag}`, () => navigate({ name: 'hashtag', tag: DEMO_TRIES.hashtag }))}
+        {go(DEMO_TRIES.place, () => navigate({ name: 'search', query: DEMO_TRIES.place, tab: 'places' }))}
+      </ul>
+      <span className="muted">Simulated accounts and places: nothing is billed.</span>
+    </section>
+  );
+}
+
 function SearchIntro({ tab }: { tab: SearchTab }) {
+  const demo = useAppState((s) => s.mode?.session.simulated ?? false);
   return (
     <div className="search-intro" data-testid="search-intro">
       <h2>What would you like to find?</h2>
+      {demo && <DemoTries />}
       <p className="muted">
         Type words above and press <kbd>Enter</kbd>. Each search spends <strong>1 request</strong> for the tab you are on; long lists spend one
         more request per page, only as you scroll. Links, <code>@handles</code> and <code>#hashtags</code> pasted into the bar at the top open
@@ -102,7 +130,10 @@ function SearchPage({ route }: { route: SearchRoute }) {
       <Tabs
         tabs={SEARCH_TABS.map((t) => ({ key: t.key, label: t.label }))}
         active={tab}
-        onChange={(next) => replace({ ...route, tab: next })}
+        onChange={(next) => {
+          setHint(null);
+          replace(tabSwitchRoute(next, text));
+        }}
         label="Kinds of results"
       />
       <section role="tabpanel" aria-label={SEARCH_TABS.find((t) => t.key === tab)?.label} data-testid="search-panel" data-tab={tab}>

@@ -115,7 +115,7 @@ describe('the endpoint list', () => {
   });
 
   it('says the cost and status in words', () => {
-    expect(costText(endpoint('/v1/user/stories/by/username'))).toBe('3 units (2 with force)');
+    expect(costText(endpoint('/v1/user/stories/by/username'))).toBe('3 requests (2 with force)');
     expect(costText(endpoint('/sys/balance'))).toBe('free');
     expect(costText(endpoint('/gql/user/by/id'))).toBe('never called');
     expect(statusText(endpoint('/gql/user/by/id'))).toEqual({ label: 'retired', detail: 'use /v1/user/by/id or /v2/user/by/id; answers 410 Gone' });

@@ -60,7 +60,7 @@ describe('request log cells', () => {
     expect(label).toContain('/v1/user/stories');
     expect(label).toContain('user_id=17390950');
     expect(label).toContain('status 429 rate_limited');
-    expect(label).toContain('0 units');
+    expect(label).toContain('0 requests');
     expect(label).toContain('attempt 2');
     expect(rowLabel({ ...COMMENTS_PAGE_2, cacheHit: true, units: 0 }, COMMENTS_PAGE_2.time)).toContain('from the cache');
   });

@@ -75,6 +75,13 @@ describe('the form', () => {
 
     const zip = exportArgs({ ...initialForm(users), format: 'zip', includeMedia: true, pseudonymise: true, project: ' study-1 ', dropText: true }, users, 'y');
     expect(OPS.exportRun.safeParse(zip).success).toBe(true);
-    expect(zip).toMatchObject({ format: 'zip', includeMedia: true, pseudonymise: { project: 'study-1', dropNames: false, dropPictures: false, dropText: true } });
+    // Profile picture links lead back to the person: dropped unless the user keeps them.
+    expect(zip).toMatchObject({ format: 'zip', includeMedia: true, pseudonymise: { project: 'study-1', dropNames: false, dropPictures: true, dropText: true } });
+  });
+
+  it('has main drop profile picture links of a pseudonymised export unless told to keep them', () => {
+    const args = { items: posts.slice(0, 1), format: 'csv' as const, pseudonymise: { project: 'p' } };
+    expect(OPS.exportRun.parse(args).pseudonymise).toMatchObject({ dropPictures: true });
+    expect(OPS.exportRun.parse({ ...args, pseudonymise: { project: 'p', dropPictures: false } }).pseudonymise).toMatchObject({ dropPictures: false });
   });
 });

@@ -3,7 +3,7 @@
 // its sightings, the keys that code a record, exact times in UTC.
 import { describe, expect, it } from 'vitest';
 import { browseQuerySchema, type Sighting } from '../../../shared/study-data';
-import { activeFilters, captionEdits, codeKey, countDelta, fieldValue, localTime, sightingTrend, utcTime, wordDiff } from '../../../renderer/src/screens/studies/data-format';
+import { activeFilters, captionEdits, codeKey, countDelta, diffSides, fieldValue, localTime, sightingTrend, utcTime, wordDiff } from '../../../renderer/src/screens/studies/data-format';
 
 const side = (parts: ReturnType<typeof wordDiff>, keep: 'del' | 'add') => parts.filter((p) => p.op === 'same' || p.op === keep).map((p) => p.text).join('');
 
@@ -17,6 +17,16 @@ describe('a biography’s change, word by word', () => {
     expect(parts.filter((p) => p.op === 'same').map((p) => p.text).join('')).toContain('and bread by the canal.');
     expect(parts.find((p) => p.op === 'del')?.text).toContain('Coffee');
     expect(parts.some((p) => p.op === 'add' && p.text.includes('Orders'))).toBe(true);
+  });
+
+  it('shows before and after each whole, so a word that went never runs into one that came', () => {
+    const before = 'Open daily.';
+    const after = 'Orders by message only.';
+    const sides = diffSides(wordDiff(before, after));
+    expect(sides.before.map((p) => p.text).join('')).toBe(before);
+    expect(sides.after.map((p) => p.text).join('')).toBe(after);
+    expect(sides.before.every((p) => p.op !== 'add')).toBe(true);
+    expect(sides.after.every((p) => p.op !== 'del')).toBe(true);
   });
 
   it('handles empty sides, line breaks and identical texts', () => {

@@ -24,6 +24,27 @@ function useThemeName(): string {
   return theme;
 }
 
+/**
+ * The chart as its files show it (title above, as main draws the SVG file), drawn off screen at the
+ * page's width for the PNG. Serialised from the document's own element: renderToSVGString's text does not
+ * load as an image in the minified build, the element always does.
+ */
+function drawForFile(spec: ChartSpec, data: ChartsData, width: number): { svg: string; height: number } {
+  const height = chartHeight(spec.kind, data, true);
+  const host = document.createElement('div');
+  host.style.cssText = `position: fixed; left: -10000px; top: 0; width: ${width}px; height: ${height}px;`;
+  document.body.append(host);
+  const c = init(host, null, { renderer: 'svg', width, height });
+  try {
+    c.setOption(chartOption(spec.kind, data, chartColors(), { title: spec.title }));
+    const svg = host.querySelector('svg');
+    return { svg: svg ? new XMLSerializer().serializeToString(svg) : c.renderToSVGString(), height };
+  } finally {
+    c.dispose();
+    host.remove();
+  }
+}
+
 function ChartCard({ spec, data, theme, studyId, subject }: { spec: ChartSpec; data: ChartsData; theme: string; studyId?: string; subject: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
@@ -54,11 +75,9 @@ function ChartCard({ spec, data, theme, studyId, subject }: { spec: ChartSpec; d
     if (!c) return;
     setSaving(true);
     setSaved(null);
-    // The PNG is drawn from the SVG on the page, serialised as XML: renderToSVGString's text does not load
-    // as an image in the minified build, the document's own element always does. Main draws the SVG file.
-    const drawn = box.current?.querySelector('svg');
-    const drawnSvg = drawn ? new XMLSerializer().serializeToString(drawn) : c.renderToSVGString();
-    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, kind: spec.kind, data, palette: chartPalette(), drawnSvg, width: c.getWidth(), height: c.getHeight() });
+    const width = c.getWidth();
+    const drawn = drawForFile(spec, data, width);
+    const r = await saveChart({ ...(studyId ? { studyId } : {}), name: `${subject} ${spec.title}`, kind: spec.kind, data, palette: chartPalette(), drawnSvg: drawn.svg, width, height: drawn.height });
     setSaving(false);
     setSaved(r.ok ? `Saved ${r.files.map((f) => f.split(/[\\/]/).pop()).join(', ')}` : r.error);
   };

@@ -14,17 +14,18 @@ import { RecordsPane } from './RecordsPane';
 import type { ExplorerRun } from './useExplorerRun';
 import { plural } from '../../format';
 
-function SaveRaw({ run }: { run: ExplorerRun }) {
+/** Saves answers the Explorer received (pages, or the service's error answer) raw, with their provenance. */
+function SaveRaw({ requestIds, label, testId }: { requestIds: string[]; label: string; testId: string }) {
   const [state, setState] = useState<{ busy: boolean; saved?: ExplorerSaved; error?: string }>({ busy: false });
   const save = async () => {
     setState({ busy: true });
-    const result = await feedlens().explorerSave({ requestIds: run.pages.map((p) => p.value.requestId) });
+    const result = await feedlens().explorerSave({ requestIds });
     setState(result.ok ? { busy: false, saved: result.value } : { busy: false, error: appErrorOf(result.error).message });
   };
   return (
     <span className="explorer-save">
-      <button type="button" className="btn small" onClick={() => void save()} disabled={state.busy || run.pages.length === 0} data-testid="explorer-save" title="Writes the answer exactly as the service sent it, with where it came from, to a new file in the download folder">
-        Save raw answer (JSON)
+      <button type="button" className="btn small" onClick={() => void save()} disabled={state.busy || requestIds.length === 0} data-testid={testId} title="Writes the answer exactly as the service sent it, with where it came from, to a new file in the download folder">
+        {label}
       </button>
       {state.saved && (
         <span className="muted" role="status" data-testid="explorer-saved">
@@ -63,10 +64,10 @@ export function AnswerView({ endpoint, run, canNext, ended, onNext, onRetry }: {
         <h3>Answer</h3>
         <span className="muted" data-testid="explorer-totals">
           {run.pages.length} {plural(run.pages.length, 'page', 'pages')} · {records.toLocaleString()} {plural(records, 'record', 'records')} · {units}{' '}
-          {plural(units, 'unit', 'units')} billed
+          {plural(units, 'request', 'requests')} billed
         </span>
         <span className="spacer" />
-        <SaveRaw run={run} />
+        <SaveRaw requestIds={run.pages.map((p) => p.value.requestId)} label="Save raw answer (JSON)" testId="explorer-save" />
       </div>
       {run.pages.length > 0 && <PageFacts endpoint={endpoint} pages={run.pages} />}
       {endpoint.paging && last && (
@@ -81,13 +82,17 @@ export function AnswerView({ endpoint, run, canNext, ended, onNext, onRetry }: {
                 Next cursor: {cursorSummary(null, last.next, 40).replace(/^— → /, '')}
               </span>
               <button type="button" className="btn small primary" onClick={onNext} disabled={!canNext} data-testid="explorer-next">
-                {run.pending ? 'Loading…' : `Next page (${endpoint.cost} ${plural(endpoint.cost, 'unit', 'units')})`}
+                {run.pending ? 'Loading…' : `Next page (${endpoint.cost} ${plural(endpoint.cost, 'request', 'requests')})`}
               </button>
             </>
           )}
         </div>
       )}
       {run.error !== null && <ErrorView error={run.error} onRetry={onRetry} compact />}
+      {/* An error the service answered (it has a status) can be saved as the service wrote it. */}
+      {run.error !== null && run.failedRequestId && appErrorOf(run.error).status !== undefined && (
+        <SaveRaw key={run.failedRequestId} requestIds={[run.failedRequestId]} label="Save the error answer (JSON)" testId="explorer-save-error" />
+      )}
       {run.pending && run.pages.length === 0 && (
         <div className="state">
           <div className="spinner" aria-label="Waiting for the answer" />

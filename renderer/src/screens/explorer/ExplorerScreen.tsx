@@ -39,7 +39,7 @@ export function ExplorerScreen() {
                 {'{}'}
               </div>
               <div>{path ? `${path} is not an endpoint of the service.` : 'Pick an endpoint: its form is built from the catalog, and nothing is sent until you press Send.'}</div>
-              <div className="faint">Search with {EXPLORER_SHORTCUT} from anywhere. Costs are shown before each call; calls of 2 units or more ask first.</div>
+              <div className="faint">Search with {EXPLORER_SHORTCUT} from anywhere. Costs are shown before each call; calls of 2 requests or more ask first.</div>
             </div>
           )}
         </div>

@@ -39,7 +39,7 @@ export function PageFacts({ endpoint, pages }: { endpoint: Endpoint; pages: read
       <thead>
         <tr>
           <th>Page</th>
-          <th title="Units billed, as the service's x-hiker-info header reported them">Units (x-hiker-info)</th>
+          <th title="Requests billed, as the service's x-hiker-info header reported them">Billed (x-hiker-info)</th>
           <th>Cache</th>
           <th title="The paging cursor sent → the one the answer gave for the next page">Cursors</th>
           <th>Request log</th>

@@ -40,11 +40,11 @@ export function groupCatalog(query: string, catalog: readonly Endpoint[] = CATAL
   })).filter((g) => g.endpoints.length > 0);
 }
 
-/** "1 unit", "2 units", "free"; with the `force` discount where it applies. */
+/** "1 request", "2 requests", "free"; with the `force` discount where it applies. */
 export function costText(endpoint: Endpoint): string {
   if (endpoint.status.kind === 'retired') return 'never called';
   if (endpoint.cost === 0) return 'free';
-  const units = `${endpoint.cost} ${plural(endpoint.cost, 'unit', 'units')}`;
+  const units = `${endpoint.cost} ${plural(endpoint.cost, 'request', 'requests')}`;
   return endpoint.forceDiscount ? `${units} (${endpoint.cost - 1} with force)` : units;
 }
 

@@ -101,3 +101,12 @@ export function understand(spec: ParamSpec, text: string): Understood | null {
   if (target.kind === 'invalid' || target.kind === 'search' || target.kind === 'numeric') return null;
   return valueFor(slot, target);
 }
+
+/**
+ * The value a field sends: a link, @handle or #tag it reads is read now, even before the field is left
+ * (a Send or Enter with the cursor still in it sends what the link names, never the link itself).
+ */
+export function valueToSend(spec: ParamSpec, text: string): { value: string; read: Understood | null } {
+  const read = understand(spec, text);
+  return read && 'value' in read ? { value: read.value, read } : { value: text, read: null };
+}

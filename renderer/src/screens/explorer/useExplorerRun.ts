@@ -30,10 +30,14 @@ export interface ExplorerPage {
 
 export interface ExplorerRun {
   params: CallParams;
+  /** Every page of the run is asked of the service, whatever the cache holds. */
+  fresh: boolean;
   pages: ExplorerPage[];
   /** The page being fetched. */
   pending: PageRequest | null;
   error: unknown;
+  /** The request id of the call that failed, to save the service's error answer raw. */
+  failedRequestId: string | null;
 }
 
 const UNKNOWN: ExplorerAnswerInfo = { bigInts: null, bytes: null, sha256: null };
@@ -51,16 +55,16 @@ export function useExplorerRun(endpoint: Endpoint) {
   const generation = useRef(0);
 
   const fetchPage = useCallback(
-    async (params: CallParams, cursor: PageCursor | null, pageNumber: number) => {
+    async (params: CallParams, fresh: boolean, cursor: PageCursor | null, pageNumber: number) => {
       const request = pageRequest(params, cursor);
       if (!guard.current.claim(request)) return;
       const mine = generation.current;
       const update = (f: (r: ExplorerRun) => ExplorerRun) => setRun((r) => (r && generation.current === mine ? f(r) : r));
-      update((r) => ({ ...r, pending: request, error: null }));
+      update((r) => ({ ...r, pending: request, error: null, failedRequestId: null }));
       const sentAt = Date.now();
+      const requestId = `${EXPLORER_REQUEST_PREFIX}${crypto.randomUUID()}`;
       try {
-        const requestId = `${EXPLORER_REQUEST_PREFIX}${crypto.randomUUID()}`;
-        const value = await callEndpoint(endpoint.path, request.sent, { requestId });
+        const value = await callEndpoint(endpoint.path, request.sent, { requestId, ...(fresh ? { refresh: true } : {}) });
         const { items, next } = readAnswer(endpoint, value.data, request.sent);
         const page: ExplorerPage = { n: pageNumber, request, value, sentAt, records: recordsOf(endpoint, value.data, items), next };
         update((r) => ({ ...r, pending: null, pages: [...r.pages, page] }));
@@ -68,7 +72,7 @@ export function useExplorerRun(endpoint: Endpoint) {
         update((r) => ({ ...r, pages: r.pages.map((p) => (p === page ? { ...p, info: info.ok ? info.value : UNKNOWN } : p)) }));
       } catch (error) {
         guard.current.release(request);
-        update((r) => ({ ...r, pending: null, error }));
+        update((r) => ({ ...r, pending: null, error, failedRequestId: requestId }));
       }
     },
     [endpoint],
@@ -76,12 +80,12 @@ export function useExplorerRun(endpoint: Endpoint) {
 
   /** Sends the form: a new run from the first page (ignored while a page is being fetched). */
   const send = useCallback(
-    (params: CallParams) => {
+    (params: CallParams, { fresh }: { fresh: boolean }) => {
       if (run?.pending) return;
       generation.current += 1;
       guard.current = new PageGuard();
-      setRun({ params, pages: [], pending: null, error: null });
-      void fetchPage(params, null, 1);
+      setRun({ params, fresh, pages: [], pending: null, error: null, failedRequestId: null });
+      void fetchPage(params, fresh, null, 1);
     },
     [run?.pending, fetchPage],
   );
@@ -91,14 +95,14 @@ export function useExplorerRun(endpoint: Endpoint) {
   /** The page after the last one; a second click while it loads asks for nothing. */
   const nextPage = useCallback(() => {
     if (!run || !last?.next) return;
-    void fetchPage(run.params, last.next, last.n + 1);
+    void fetchPage(run.params, run.fresh, last.next, last.n + 1);
   }, [run, last, fetchPage]);
 
   /** Tries the page that failed again (the first page, or the next one). */
   const retry = useCallback(() => {
     if (!run || run.pending) return;
-    if (!last) void fetchPage(run.params, null, 1);
-    else if (last.next) void fetchPage(run.params, last.next, last.n + 1);
+    if (!last) void fetchPage(run.params, run.fresh, null, 1);
+    else if (last.next) void fetchPage(run.params, run.fresh, last.next, last.n + 1);
   }, [run, last, fetchPage]);
 
   return { run, send, nextPage, canNext, retry, ended: !!last && last.next === null };

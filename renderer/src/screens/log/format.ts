@@ -80,7 +80,7 @@ export function rowLabel(entry: LedgerEntry, nowMs: number): string {
     entry.path,
     paramsSummary(entry.params, entry.cursorSent),
     `status ${statusText(entry)}`,
-    `${entry.units} ${plural(entry.units, 'unit', 'units')}`,
+    `${entry.units} ${plural(entry.units, 'request', 'requests')}`,
     formatDuration(entry.durationMs),
   ];
   if (entry.cacheHit) parts.push('from the cache');

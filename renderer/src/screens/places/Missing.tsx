@@ -14,7 +14,7 @@ export function LookupError({ error, icon, title, hint, onRetry }: { error: unkn
       </div>
       <strong className="missing-title">{title}</strong>
       <div className="muted">{hint}</div>
-      <div className="faint">{e.billed ? 'The service charged 1 unit for the lookup.' : 'Nothing was charged.'}</div>
+      <div className="faint">{e.billed ? 'The service charged 1 request for the lookup.' : 'Nothing was charged.'}</div>
     </div>
   );
 }

@@ -30,12 +30,12 @@ function openUser(user: User | null): void {
   navigate(user.username ? { name: 'profile', username: user.username } : { name: 'profile', userId: user.id });
 }
 
-/** "1 req" beside a button that spends: every paid action says what it costs. */
+/** "2 requests" beside a button that spends: every paid action says what it costs. */
 export function CostHint({ path }: { path: string }) {
   const cost = callCost(path);
   return (
     <span className="cost-hint" aria-label={`costs ${requestsLabel(cost)}`}>
-      {cost} req
+      {cost} requests
     </span>
   );
 }

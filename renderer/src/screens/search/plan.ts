@@ -1,6 +1,6 @@
 // What each search tab calls and how a typed query becomes the service's `query`: pure, tested in Node.
 import type { Track } from '../../../../shared/records';
-import type { SearchTab } from '../../state/navigation';
+import type { Route, SearchTab } from '../../state/navigation';
 
 export interface SearchTabSpec {
   key: SearchTab;
@@ -29,6 +29,16 @@ export function searchTabSpec(tab: SearchTab | undefined): SearchTabSpec {
  */
 export function searchTerm(input: string | undefined): string {
   return (input ?? '').trim().replace(/^[@#]+/, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Where a tab switch goes: the new tab searches the words now in the box, not the query of the results on
+ * screen (a switch after editing the box must not spend a request on the old words); with nothing
+ * searchable in the box the tab opens on its introduction and sends nothing.
+ */
+export function tabSwitchRoute(tab: SearchTab, boxText: string): Extract<Route, { name: 'search' }> {
+  const query = boxText.trim();
+  return searchTerm(query) ? { name: 'search', query, tab } : { name: 'search', tab };
 }
 
 export function searchCall(tab: SearchTab | undefined, term: string): { path: string; params: { query: string }; what: string } {

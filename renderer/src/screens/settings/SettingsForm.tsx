@@ -126,7 +126,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
         <Field
           label="Spend without asking, per hour (requests)"
           error={errors.hourlyUnconfirmedLimit}
-          hint="Requests of 1 unit run without a question until this many were spent within an hour; then Feedlens asks. Feedlens asks you itself before changing it."
+          hint="Calls of 1 request run without a question until this many were spent within an hour; then Feedlens asks. Feedlens asks you itself before changing it."
           narrow
         >
           {(id, describedBy) => (

@@ -9,7 +9,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
-import { defaultCollect, KIND_WORDS, STATUS_WORDS, units } from './format';
+import { defaultCollect, KIND_WORDS, STATUS_WORDS, requestCount } from './format';
 
 const MAX_FILE_BYTES = 2_000_000;
 
@@ -53,7 +53,7 @@ function Summary({ preview }: { preview: TargetsPreview }) {
   return (
     <p className="preview-summary" data-testid="preview-summary" data-valid={c.valid} data-resolve={c.resolve} data-duplicate={c.duplicate} data-invalid={c.invalid}>
       <strong>{c.valid.toLocaleString()}</strong> ready · <strong>{c.resolve.toLocaleString()}</strong> to look up
-      {c.resolve > 0 ? ` (${units(preview.resolveUnits)})` : ''} · <strong>{c.duplicate.toLocaleString()}</strong> duplicates · <strong>{c.invalid.toLocaleString()}</strong> not targets
+      {c.resolve > 0 ? ` (${requestCount(preview.resolveUnits)})` : ''} · <strong>{c.duplicate.toLocaleString()}</strong> duplicates · <strong>{c.invalid.toLocaleString()}</strong> not targets
     </p>
   );
 }
@@ -130,7 +130,7 @@ export function AddTargetsDialog({ studyId, studyName, initialText = '', onClose
             </div>
             <div className="muted">
               {result.duplicates.toLocaleString()} duplicates and {result.invalid.toLocaleString()} entries that are not targets were left out
-              {result.unitsSpent > 0 ? `; the lookups spent ${units(result.unitsSpent)}` : ''}.
+              {result.unitsSpent > 0 ? `; the lookups spent ${requestCount(result.unitsSpent)}` : ''}.
             </div>
             {result.notFound.length > 0 && <div className="field-error">Not found: {result.notFound.join(', ')}</div>}
           </div>
@@ -173,7 +173,7 @@ export function AddTargetsDialog({ studyId, studyName, initialText = '', onClose
               {busy
                 ? 'Adding…'
                 : c && c.resolve > 0
-                  ? `Look up ${c.resolve.toLocaleString()} and add ${adding.toLocaleString()} (${units(preview?.resolveUnits ?? 0)})`
+                  ? `Look up ${c.resolve.toLocaleString()} and add ${adding.toLocaleString()} (${requestCount(preview?.resolveUnits ?? 0)})`
                   : `Add ${adding.toLocaleString()} target${adding === 1 ? '' : 's'}`}
             </button>
           </div>

@@ -2,6 +2,7 @@
 // of the app), their pages asked of main as they scroll into view. Headers sort; a row is selected with
 // its checkbox (Shift for a range) or Space, opened with Enter or a double click; keys 1-9 put a code on
 // the focused row or take it off; arrow keys move between rows.
+import { ftsNotes } from '../../../../shared/fts-text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../../shared/study-data';
@@ -80,6 +81,8 @@ export interface BrowserTableProps {
 
 const isField = (t: unknown) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') && !(t instanceof HTMLInputElement && t.type === 'checkbox');
 
+const DATE_COLUMNS: ReadonlySet<BrowseColumn> = new Set(['taken_at', 'checked_at', 'first_seen', 'last_seen']);
+
 export function BrowserTable({ browse, query, columns, codes, selection, focused, onFocus, onSort, onSelect, onSelectAll, onOpen, onCodeKey }: BrowserTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const total = browse.total ?? 0;
@@ -100,7 +103,14 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
     scroller.current.scrollTop = scrollTop.current;
   }, [browse.total, scrollTop]);
   const codeMap = new Map(codes.map((c) => [c.id, c]));
-  const template = `32px ${columns.map((c) => (COLUMN_WIDTHS[c] > 0 ? `${COLUMN_WIDTHS[c]}px` : 'minmax(180px, 1fr)')).join(' ')}`;
+  // Columns give way in a narrow window (down to 60 % of their width, cells cut with an ellipsis; dates keep
+  // theirs) and the text takes what is left, so the default columns fit a 1024 px window unscrolled.
+  const width = (c: BrowseColumn): string => {
+    const w = COLUMN_WIDTHS[c];
+    if (w === 0) return 'minmax(80px, 1fr)';
+    return DATE_COLUMNS.has(c) ? `${w}px` : `minmax(${Math.round(w * 0.6)}px, ${w}px)`;
+  };
+  const template = `32px ${columns.map(width).join(' ')}`;
 
   const focusRow = (index: number) => {
     const next = Math.min(total - 1, Math.max(0, index));
@@ -219,6 +229,12 @@ export function BrowserTable({ browse, query, columns, codes, selection, focused
         {browse.total === 0 && (
           <div className="state" data-testid="browser-empty">
             <div>No record matches these filters.</div>
+            {/* Why a search found nothing, when its text was not read as it may have been meant. */}
+            {ftsNotes(query.text).map((note) => (
+              <div key={note} className="muted" data-testid="browser-text-note">
+                {note}
+              </div>
+            ))}
           </div>
         )}
       </div>

@@ -1,11 +1,12 @@
 // What changed on a study's accounts: each account (followed by its user id, so a rename stays the same
 // account) with its snapshots, and per account a timeline of what changed between two snapshots that
-// follow each other, with both dates (local; UTC on hover). A biography shows its change word by word.
+// follow each other, with both dates (local; UTC on hover). A biography shows before and after, one above
+// the other, with the words that went and came marked.
 import { useEffect, useState } from 'react';
 import type { AccountTimeline, FieldChange, ProfileChange } from '../../../../shared/study-data';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
-import { countDelta, fieldValue, FIELD_WORDS, isCountField, localTime, utcTime, wordDiff } from './data-format';
+import { countDelta, diffSides, fieldValue, FIELD_WORDS, isCountField, localTime, utcTime, wordDiff, type DiffPart } from './data-format';
 import { useStudyAccounts } from './useStudyData';
 
 export function Moment({ ms, testId }: { ms: number; testId?: string }) {
@@ -16,23 +17,35 @@ export function Moment({ ms, testId }: { ms: number; testId?: string }) {
   );
 }
 
+function DiffText({ parts }: { parts: DiffPart[] }) {
+  return parts.map((p, i) =>
+    p.op === 'same' ? (
+      <span key={i}>{p.text}</span>
+    ) : p.op === 'del' ? (
+      <del key={i} className="diff-del">
+        {p.text}
+      </del>
+    ) : (
+      <ins key={i} className="diff-add">
+        {p.text}
+      </ins>
+    ),
+  );
+}
+
 function Diff({ before, after }: { before: string; after: string }) {
+  const sides = diffSides(wordDiff(before, after));
   return (
-    <span className="word-diff" data-testid="bio-diff">
-      {wordDiff(before, after).map((p, i) =>
-        p.op === 'same' ? (
-          <span key={i}>{p.text}</span>
-        ) : p.op === 'del' ? (
-          <del key={i} className="diff-del">
-            {p.text}
-          </del>
-        ) : (
-          <ins key={i} className="diff-add">
-            {p.text}
-          </ins>
-        ),
-      )}
-    </span>
+    <div className="word-diff" data-testid="bio-diff">
+      <div className="diff-side" data-testid="bio-before">
+        <span className="diff-label faint">Before</span>
+        <span className="diff-text">{before ? <DiffText parts={sides.before} /> : <span className="faint">(empty)</span>}</span>
+      </div>
+      <div className="diff-side" data-testid="bio-after">
+        <span className="diff-label faint">After</span>
+        <span className="diff-text">{after ? <DiffText parts={sides.after} /> : <span className="faint">(empty)</span>}</span>
+      </div>
+    </div>
   );
 }
 

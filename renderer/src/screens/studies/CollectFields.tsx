@@ -36,7 +36,7 @@ export function CollectFields({ kinds, value, onChange }: { kinds: readonly Targ
           <input type="date" value={epochToDay(value.until)} onChange={(e) => onChange({ ...value, until: dayToEpoch(e.target.value, true) })} data-testid="collect-until" />
         </label>
         <label>
-          Most units per run <span className="faint">(optional)</span>
+          Most requests per run <span className="faint">(optional)</span>
           <input
             type="number"
             min={1}
@@ -63,7 +63,7 @@ export function CollectFields({ kinds, value, onChange }: { kinds: readonly Targ
         )}
       </div>
       <p className="field-hint">
-        Posts and stories outside the dates are not collected; newest-first lists stop at the start date. A target that reaches its units in a run goes on in the next run.
+        Posts and stories outside the dates are not collected; newest-first lists stop at the start date. A target that reaches its most requests in a run goes on in the next run.
         {capOffered ? ' The comments of strangers’ posts (a hashtag’s, a place’s) can cost far more than the posts: each post’s comments and replies stop at the pages per post.' : ''}
       </p>
     </div>

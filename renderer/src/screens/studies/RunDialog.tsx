@@ -10,7 +10,7 @@ import { formatMoney, moneyFor } from '../../components/jobPlan';
 import { useAppState } from '../../state/app';
 import { Dialog } from './Dialog';
 import { EstimateShares } from './EstimateShares';
-import { units } from './format';
+import { requestCount } from './format';
 
 function EstimateLines({ estimate }: { estimate: RunEstimate }) {
   const byTarget = new Map<number, RunEstimate['lines']>();
@@ -22,7 +22,7 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
           <tr>
             <th>Target</th>
             <th>Reads</th>
-            <th className="num">Units</th>
+            <th className="num">Requests</th>
             <th className="num">At most</th>
           </tr>
         </thead>
@@ -106,14 +106,14 @@ export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId:
               <div>
                 <dt>cost</dt>
                 <dd>
-                  about {units(estimate.units)}
+                  about {requestCount(estimate.units)}
                   {estimate.money !== null ? ` · ${formatMoney(estimate.money, estimate.currency)}` : ''}
                 </dd>
               </div>
               <div>
                 <dt>at most</dt>
                 <dd data-testid="run-estimate-upper">
-                  {units(estimate.upperUnits)}
+                  {requestCount(estimate.upperUnits)}
                   {estimate.upperMoney !== null ? ` · ${formatMoney(estimate.upperMoney, estimate.currency)}` : ''}
                 </dd>
               </div>
@@ -126,10 +126,10 @@ export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId:
             <span className="sel-field-label">Budget cap</span>
             <span className="row">
               <input type="number" min={1} step={1} value={budgetText} onChange={(e) => setBudgetText(e.target.value)} className="sel-number" data-testid="run-budget" />
-              <span className="muted">units{money !== null ? ` · at most ${formatMoney(money, balance?.currency ?? null)}` : ''}</span>
+              <span className="muted">requests{money !== null ? ` · at most ${formatMoney(money, balance?.currency ?? null)}` : ''}</span>
             </span>
             <span className="field-hint">Offered: the upper bound. The run stops before a page would take it past this; what it leaves unread, the next run reads.</span>
-            {budget === null && <span className="field-error">Enter a whole number of units, 1 or more.</span>}
+            {budget === null && <span className="field-error">Enter a whole number of requests, 1 or more.</span>}
           </label>
         </>
       )}
@@ -139,7 +139,7 @@ export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId:
           Cancel
         </button>
         <button type="button" className="btn primary" onClick={() => void start()} disabled={busy || budget === null || !estimate || estimate.lines.length === 0} data-testid="run-start">
-          {busy ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} units` : 'Start'}
+          {busy ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} requests` : 'Start'}
         </button>
       </div>
     </Dialog>

@@ -10,7 +10,7 @@ import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
-import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, units, type RunAction } from './format';
+import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, requestCount, type RunAction } from './format';
 
 const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = {
   pause: { label: 'Pause', icon: 'pause' },
@@ -41,7 +41,7 @@ export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo 
           <tr>
             <th>Target</th>
             <th className="num">Pages</th>
-            <th className="num">Units</th>
+            <th className="num">Requests</th>
             <th className="num" title="Estimated when the run started: likely, and at most">Estimate</th>
             <th className="num">New</th>
             <th className="num">Seen</th>
@@ -148,7 +148,7 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
         </span>
         <span className="muted">{runFound(run)}</span>
         <span className="muted">
-          {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
+          {run.pages.toLocaleString()} pages · {requestCount(run.unitsSpent)} of {run.budget.toLocaleString()}
         </span>
         {run.state !== 'running' && (
           <span className="muted" data-testid="run-took">

@@ -8,7 +8,7 @@ import type { ScheduleInfo } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Dialog } from './Dialog';
-import { localDateTime, units } from './format';
+import { localDateTime, requestCount } from './format';
 import { ScheduleEstimateView } from './ScheduleEstimate';
 
 export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChanged }: { studyId: string; studyName: string; schedule: ScheduleInfo | null; onClose: () => void; onChanged: () => void }) {
@@ -50,7 +50,7 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
     <Dialog title={`Schedule “${studyName}”`} onClose={onClose} busy={busy} testId="schedule-dialog">
       {schedule && (
         <div className="schedule-now muted" data-testid="schedule-current">
-          Now: every {schedule.everyHours} h, up to {units(schedule.dailyBudget)} a day ({units(schedule.spentToday)} spent today). Next run {localDateTime(schedule.nextRunAt)}
+          Now: every {schedule.everyHours} h, up to {requestCount(schedule.dailyBudget)} a day ({requestCount(schedule.spentToday)} spent today). Next run {localDateTime(schedule.nextRunAt)}
           {schedule.storiesEveryHours !== null ? `; stories every ${schedule.storiesEveryHours} h` : ''}.
           {schedule.waiting && <div className="field-error">{schedule.waiting}</div>}
         </div>
@@ -98,7 +98,7 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
           Cancel
         </button>
         <button type="button" className="btn primary" onClick={() => void save()} disabled={busy || !valid} data-testid="schedule-save">
-          {valid ? `Allow up to ${budget.toLocaleString()} units a day` : 'Save'}
+          {valid ? `Allow up to ${budget.toLocaleString()} requests a day` : 'Save'}
         </button>
       </div>
     </Dialog>
@@ -123,7 +123,7 @@ export function ConfirmSchedule({ studyId, schedule, onChanged }: { studyId: str
   return (
     <div className="dialog-actions">
       <button type="button" className="btn small" onClick={() => void confirm()} disabled={busy} data-testid="schedule-confirm">
-        Confirm: every {schedule.everyHours} h, up to {units(schedule.dailyBudget)} a day…
+        Confirm: every {schedule.everyHours} h, up to {requestCount(schedule.dailyBudget)} a day…
       </button>
       {error && <ErrorView error={error} compact />}
     </div>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScheduleEstimate } from '../../../../shared/studies';
 import { feedlens } from '../../api/bridge';
 import { EstimateShares } from './EstimateShares';
-import { units } from './format';
+import { requestCount } from './format';
 import { coverWords } from './schedule-words';
 
 export function ScheduleEstimateView({ studyId, hours, budget, onSuggested }: { studyId: string; hours: number | null; budget: number | null; onSuggested: (units: number) => void }) {
@@ -35,17 +35,17 @@ export function ScheduleEstimateView({ studyId, hours, budget, onSuggested }: { 
       <dl className="sel-figures">
         <div>
           <dt>a day</dt>
-          <dd>about {units(estimate.perDay.units)}</dd>
+          <dd>about {requestCount(estimate.perDay.units)}</dd>
         </div>
         <div>
           <dt>at most</dt>
-          <dd>{units(estimate.perDay.upperUnits)}</dd>
+          <dd>{requestCount(estimate.perDay.upperUnits)}</dd>
         </div>
         {estimate.firstRun && (
           <div>
             <dt>first run</dt>
             <dd>
-              about {units(estimate.firstRun.units)}, at most {units(estimate.firstRun.upperUnits)}
+              about {requestCount(estimate.firstRun.units)}, at most {requestCount(estimate.firstRun.upperUnits)}
             </dd>
           </div>
         )}

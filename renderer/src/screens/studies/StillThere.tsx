@@ -10,7 +10,7 @@ import { formatMoney } from '../../components/BalanceIndicator';
 import { ErrorView } from '../../components/ErrorView';
 import { Moment } from './ChangesTab';
 import { Dialog } from './Dialog';
-import { units } from './format';
+import { requestCount } from './format';
 
 const CHECK_STATE_WORDS: Record<CheckInfo['state'], string> = { running: 'Checking', paused: 'Paused', done: 'Done', stopped: 'Stopped', failed: 'Stopped by an error', cancelled: 'Cancelled' };
 const KIND_NOUNS: Record<string, [string, string]> = { post: ['post', 'posts'], story: ['story', 'stories'], user: ['account', 'accounts'] };
@@ -49,7 +49,7 @@ export function CheckDialog({ studyId, scope, label, onClose, onStarted }: { stu
             <dt>cost</dt>
             <dd>
               <span className="badge cost" data-testid="check-cost">
-                {units(quote.units)}
+                {requestCount(quote.units)}
               </span>{' '}
               {quote.money !== null && quote.currency ? <span className="muted">about {formatMoney(quote.money, quote.currency)}</span> : null}
             </dd>
@@ -99,7 +99,7 @@ export function ChecksList({ studyId, checks }: { studyId: string; checks: Check
           <span className="muted">{c.label}</span>
           <span className={`badge job-state ${c.state}`}>{CHECK_STATE_WORDS[c.state]}</span>
           <span className="muted">
-            {c.checked.toLocaleString()} of {c.items.toLocaleString()} · {units(c.unitsSpent)}
+            {c.checked.toLocaleString()} of {c.items.toLocaleString()} · {requestCount(c.unitsSpent)}
           </span>
           <Count n={c.online} label="online" kind="online" />
           <Count n={c.gone} label="gone" kind="gone" />

@@ -9,7 +9,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
 import { navigate } from '../../state/navigation';
 import { Dialog } from './Dialog';
-import { localDateTime, relativeTime, RUN_STATE_WORDS, units } from './format';
+import { localDateTime, relativeTime, RUN_STATE_WORDS, requestCount } from './format';
 import { useStudyList } from './useStudies';
 import '../../styles/studies.css';
 
@@ -92,7 +92,7 @@ function StudyRow({ study, now, onForgotten }: { study: StudyInfo; now: number; 
         </div>
         <div>
           <dt>spent</dt>
-          <dd>{units(study.units)}</dd>
+          <dd>{requestCount(study.units)}</dd>
         </div>
       </dl>
       <button type="button" className={`btn small${confirmForget ? ' danger' : ' ghost'}`} onClick={() => void forget()} onBlur={() => setConfirmForget(false)} title="Take it off this list; its folder stays" data-testid="study-forget">

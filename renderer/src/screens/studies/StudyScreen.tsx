@@ -11,7 +11,7 @@ import { AddTargetsDialog } from './AddTargetsDialog';
 import { ChangesTab } from './ChangesTab';
 import { Codebook } from './Coding';
 import { DataBrowser } from './DataBrowser';
-import { durationWords, localDateTime, relativeTime, runFound, runPace, runProgress, RUN_STATE_WORDS, units } from './format';
+import { durationWords, localDateTime, relativeTime, runFound, runPace, runProgress, RUN_STATE_WORDS, requestCount } from './format';
 import { RunDialog } from './RunDialog';
 import { RunDetailView, RunsHistory } from './RunsHistory';
 import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
@@ -74,7 +74,7 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
           {RUN_STATE_WORDS[run.state]}
         </span>
         <span className="muted">
-          {runFound(run)} · {run.pages.toLocaleString()} pages · {units(run.unitsSpent)} of {run.budget.toLocaleString()}
+          {runFound(run)} · {run.pages.toLocaleString()} pages · {requestCount(run.unitsSpent)} of {run.budget.toLocaleString()}
           {run.estimate !== null ? ` (estimate ${run.estimate.toLocaleString()})` : ''}
         </span>
         <span className="muted" data-testid="live-pace">
@@ -130,8 +130,14 @@ export function StudyScreen() {
     <div className="page study-page" data-testid="study-screen" data-study-id={study.id}>
       <div className="page-header study-header">
         <div className="stack study-title">
-          <h1 data-testid="study-title">{study.name}</h1>
-          {study.description && <div className="muted">{study.description}</div>}
+          <h1 data-testid="study-title" title={study.name}>
+            {study.name}
+          </h1>
+          {study.description && (
+            <div className="muted" title={study.description}>
+              {study.description}
+            </div>
+          )}
           <div className="study-paths faint">
             <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: study.database })} title="Show the database in the file manager" data-testid="study-reveal">
               <Icon name="folder" size={12} /> <span className="mono">{study.database}</span>
@@ -164,7 +170,7 @@ export function StudyScreen() {
         </div>
         <div>
           <dt>spent</dt>
-          <dd>{units(study.units)}</dd>
+          <dd>{requestCount(study.units)}</dd>
         </div>
         <div>
           <dt>next run</dt>
@@ -172,7 +178,7 @@ export function StudyScreen() {
             {!study.schedule
               ? 'not scheduled'
               : study.schedule.confirmed
-                ? `${relativeTime(study.schedule.nextRunAt, now)} · ${units(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today`
+                ? `${relativeTime(study.schedule.nextRunAt, now)} · ${requestCount(study.schedule.spentToday)} of ${study.schedule.dailyBudget.toLocaleString()} today`
                 : 'none until you confirm the schedule'}
           </dd>
         </div>

@@ -8,7 +8,7 @@ import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
-import { KIND_WORDS, listWord, localDateTime, relativeTime, units } from './format';
+import { KIND_WORDS, listWord, localDateTime, relativeTime, requestCount } from './format';
 import { CheckDialog } from './StillThere';
 
 function EditDialog({ studyId, targets, onClose, onSaved }: { studyId: string; targets: TargetInfo[]; onClose: () => void; onSaved: () => void }) {
@@ -119,7 +119,7 @@ export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyI
                 <td className="num">{t.items.toLocaleString()}</td>
                 <td className="num">{t.lastRunAt ? t.newLastRun.toLocaleString() : '—'}</td>
                 <td title={schedule?.confirmed ? localDateTime(schedule.nextRunAt) : undefined}>{schedule?.confirmed ? relativeTime(schedule.nextRunAt, now) : '—'}</td>
-                <td className="num">{units(t.units)}</td>
+                <td className="num">{requestCount(t.units)}</td>
               </tr>
             ))}
           </tbody>

@@ -117,6 +117,14 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   return out;
 }
 
+/**
+ * The two sides of a word diff, each whole: the text before with what went marked, the text after with
+ * what came marked. Shown one above the other, a removed word never runs into an added one.
+ */
+export function diffSides(parts: readonly DiffPart[]): { before: DiffPart[]; after: DiffPart[] } {
+  return { before: parts.filter((p) => p.op !== 'add'), after: parts.filter((p) => p.op !== 'del') };
+}
+
 /** A changed field's value in words. */
 export function fieldValue(field: string, value: FieldChange['before']): string {
   if (value === null || value === '') return '—';

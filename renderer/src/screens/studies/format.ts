@@ -172,8 +172,8 @@ export function raisedBudget(budget: number): number {
   return budget + Math.max(10, Math.ceil(budget / 2));
 }
 
-export function units(n: number): string {
-  return `${n.toLocaleString('en-US')} unit${n === 1 ? '' : 's'}`;
+export function requestCount(n: number): string {
+  return `${n.toLocaleString('en-US')} request${n === 1 ? '' : 's'}`;
 }
 
 /** "12 new of 40 seen" */

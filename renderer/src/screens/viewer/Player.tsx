@@ -11,7 +11,7 @@ import { closeViewer, usePlayerKeys } from './keys';
 import { useHoldToPause, usePauseWhenAway, usePlaybackClock, usePreloadNext } from './playback';
 import { StoryMedia } from './StoryMedia';
 import { Progress, StoryHeader } from './StoryHeader';
-import { LoadAllOffer, StickerPanel, TrayActions, WebLink } from './TrayParts';
+import { LoadAllOffer, SaveStory, StickerPanel, TrayActions, WebLink } from './TrayParts';
 import { MutedIcon, PauseIcon, PlayIcon, SoundIcon } from './Icons';
 import { PlacedOverlays, UnplacedOverlays, overlaysOf } from './Overlays';
 import type { StorySource, ViewerRoute } from './useStorySource';
@@ -125,6 +125,7 @@ export function Player({ source, route }: { source: StorySource; route: ViewerRo
               {source.highlight ? 'Select this highlight item' : 'Select this story'}
             </SelectPill>
           )}
+          {source.provenance && <SaveStory key={story.id} entry={{ record: source.highlight ? highlightItem(source.highlight, story) : story, provenance: source.provenance }} highlight={!!source.highlight} />}
           {source.provenance && stories.length > 1 && <TrayActions stories={stories} highlight={source.highlight} provenance={source.provenance} />}
           {source.kind === 'single' && <LoadAllOffer story={story} owner={owner} />}
           <WebLink route={route} story={story} owner={owner} />

@@ -1,18 +1,20 @@
 // The viewer's footer parts: the sticker panel (each sticker of the story on show, with what it says),
-// the actions on the whole tray or highlight (select all of it, download all of it, in one action), the
+// the actions on the story on show ("Save this story", one step) and on the whole tray or highlight
+// (select all of it, download all of it, in one action), the
 // offer to load all of an account's stories after a single one, and the link to the platform's page.
 import { useEffect, useMemo, useState } from 'react';
 import type { Highlight, Profile, Story, User } from '../../../../shared/records';
 import type { Provenance } from '../../../../shared/ipc';
 import { highlightUrl, storyUrl } from '../../../../shared/links';
-import { appErrorOf, feedlens } from '../../api/bridge';
+import { appErrorOf } from '../../api/bridge';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Icon } from '../../components/Icon';
 import { selectedAmong } from '../../components/SelectionCheck';
 import { CostBadge } from '../../components/Tabs';
 import { useEndpoint } from '../../hooks/useEndpoint';
 import { useNavigation } from '../../state/navigation';
-import { highlightItem, toSavedItems, useSelection, type Selectable } from '../../state/selection';
+import { highlightItem, useSelection, type Selectable } from '../../state/selection';
+import { useQueueFiles } from '../downloads/useQueueFiles';
 import { stickerDetails } from './stickers';
 import { USER_STORIES, type ViewerRoute } from './useStorySource';
 
@@ -38,32 +40,44 @@ export function StickerPanel({ story }: { story: Story }) {
   );
 }
 
+/** "Save this story": its media and metadata to the download folder in one step, followed until saved.
+ *  Keyed by the story on show, so what it says about one story is not said about the next. */
+export function SaveStory({ entry, highlight }: { entry: Selectable; highlight: boolean }) {
+  const files = useQueueFiles();
+  const done = files.text !== null && files.progress.waiting === 0 && !files.failed;
+  return (
+    <span className="row">
+      <button type="button" className="btn small" onClick={() => void files.queue([entry])} disabled={files.busy} data-testid="viewer-save-story" title="Saves its media and metadata to the download folder">
+        <Icon name="download" size={12} /> {files.busy ? 'Queuing…' : done ? 'Saved' : highlight ? 'Save this highlight item' : 'Save this story'}
+      </button>
+      {files.text !== null && (
+        <span className={files.failed ? 'viewer-inline-error' : 'faint'} role="status" data-testid="viewer-save-outcome" data-waiting={files.progress.waiting}>
+          {files.text}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** "Select all 6" and "Download all 6": every story of the tray or highlight, with their provenance. */
 export function TrayActions({ stories, highlight, provenance }: { stories: readonly Story[]; highlight: Highlight | null; provenance: Provenance }) {
   const entries = useMemo<Selectable[]>(() => stories.map((s) => ({ record: highlight ? highlightItem(highlight, s) : s, provenance })), [stories, highlight, provenance]);
   const selected = useSelection((s) => selectedAmong(s.items, entries));
   const setMany = useSelection((s) => s.setMany);
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const files = useQueueFiles();
   const all = selected === entries.length;
   const noun = highlight ? 'of this highlight' : 'stories';
-  const download = async () => {
-    setBusy(true);
-    const result = await feedlens().downloadsEnqueue({ items: toSavedItems(entries) });
-    setBusy(false);
-    setOutcome(result.ok ? `${result.value.queued} queued, ${result.value.skipped} already saved` : result.error.message);
-  };
   return (
     <span className="row viewer-tray-actions">
       <button type="button" className="btn small" onClick={() => setMany(entries, !all)} aria-pressed={all} data-testid="viewer-select-all">
         <Icon name="check" size={12} /> {all ? `All ${entries.length} selected` : `Select all ${entries.length} ${noun}`}
       </button>
-      <button type="button" className="btn small" onClick={() => void download()} disabled={busy} data-testid="viewer-download-all">
-        <Icon name="download" size={12} /> {busy ? 'Queuing…' : `Download all ${entries.length}`}
+      <button type="button" className="btn small" onClick={() => void files.queue(entries)} disabled={files.busy} data-testid="viewer-download-all">
+        <Icon name="download" size={12} /> {files.busy ? 'Queuing…' : `Download all ${entries.length}`}
       </button>
-      {outcome && (
+      {files.text !== null && (
         <span className="faint" role="status" data-testid="viewer-download-outcome">
-          {outcome}
+          {files.text}
         </span>
       )}
     </span>

@@ -1,12 +1,12 @@
 // Where the viewer's stories come from, per route:
 // - { userId }: the account's current stories, `/v1/user/stories` (billed 2, asked first);
-// - { username }: `/v1/user/by/username` (1) then `/v1/user/stories` (2). The same 3 units as
+// - { username }: `/v1/user/by/username` (1) then `/v1/user/stories` (2). The same 3 requests as
 //   `/v1/user/stories/by/username`, but the lookup is usually already cached (the profile screen made
 //   it), a private account is recognised before anything is spent on its stories, and the stories
 //   answer is shared with the { userId } route;
 // - { storyPk }: that one story, `/v1/story/by/url` when the username is known (story links), else
-//   `/v1/story/by/id` (share links): 1 unit, with an offer to load all of the owner's stories;
-// - { highlightPk }: `/v2/highlight/by/id` (1 unit; the simulator and the service take the bare pk).
+//   `/v1/story/by/id` (share links): 1 request, with an offer to load all of the owner's stories;
+// - { highlightPk }: `/v2/highlight/by/id` (1 request; the simulator and the service take the bare pk).
 import type { Provenance } from '../../../../shared/ipc';
 import type { Highlight, Profile, Story, User } from '../../../../shared/records';
 import { storyUrl } from '../../../../shared/links';

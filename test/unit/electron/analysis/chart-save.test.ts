@@ -98,8 +98,9 @@ describe('saving a chart', () => {
     expect(data.activity).toHaveLength(5);
     expect(marks(activity.svg)).toBe(5);
     expect(a.texts).toContain('2026-01-01');
-    expect(activity.svg).toMatch(/^<svg width="600" height="260" xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    expect(activity.svg).toContain('<rect width="600" height="260" x="0" y="0" fill="#ffffff">');
+    // 290 for the plot, its labels and axis names, and 30 for the title a file carries.
+    expect(activity.svg).toMatch(/^<svg width="600" height="320" xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(activity.svg).toContain('<rect width="600" height="320" x="0" y="0" fill="#ffffff">');
     expect(activity.svg).toMatch(/<path d="[^"]+" fill="#2f5bd3" ecmeta_series_index="0" ecmeta_data_index="0"/);
     expect(activity.csv).toBe('day,posts\r\n2026-01-01,2\r\n2026-01-02,0\r\n2026-01-03,1\r\n2026-01-04,0\r\n2026-01-05,1\r\n');
     expect(activity.png.equals(Buffer.from(PNG, 'base64'))).toBe(true);

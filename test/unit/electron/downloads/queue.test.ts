@@ -130,10 +130,13 @@ describe('downloading posts', () => {
     const ledger = createLedger({ dir: join(rig.dataDir, 'ledger') });
     const q = makeQueue({ answerFacts: async (p) => (await rig.core.flush(), ledgerAnswerFacts(ledger)(p)) });
     await q.start();
-    expect(await q.enqueue(items)).toEqual({ queued: m.children.length, skipped: 0 });
+    const queued = await q.enqueue(items);
+    expect(queued).toMatchObject({ queued: m.children.length, skipped: 0 });
     await q.idle();
 
     const snapshot = q.snapshot();
+    // The ids name the files queued as the snapshot does, so a screen can follow them to the end.
+    expect(queued.ids).toEqual(snapshot.items.map((i) => i.id));
     expect(snapshot.items.map((i) => i.state)).toEqual(m.children.map(() => 'done'));
     for (const [i, child] of m.children.entries()) {
       const path = expectedPath(m, i + 1, child.mediaType === 2);
@@ -193,20 +196,20 @@ describe('downloading posts', () => {
     await first.start();
     await first.enqueue(items);
     await first.idle();
-    expect(await first.enqueue(items)).toEqual({ queued: 0, skipped: m.children.length });
+    expect(await first.enqueue(items)).toMatchObject({ queued: 0, skipped: m.children.length });
     await first.close();
 
     const fetched: string[] = [];
     const second = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
     await second.start();
     await second.control('clear');
-    expect(await second.enqueue(items)).toEqual({ queued: 0, skipped: m.children.length });
+    expect(await second.enqueue(items)).toMatchObject({ queued: 0, skipped: m.children.length });
     await second.idle();
     expect(fetched).toEqual([]);
 
     rmSync(expectedPath(m, 2, m.children[1]?.mediaType === 2));
     await second.control('clear');
-    expect(await second.enqueue(items)).toEqual({ queued: 1, skipped: m.children.length - 1 });
+    expect(await second.enqueue(items)).toMatchObject({ queued: 1, skipped: m.children.length - 1 });
     await second.idle();
     expect(fetched).toHaveLength(1);
     expect(existsSync(expectedPath(m, 2, m.children[1]?.mediaType === 2))).toBe(true);
@@ -227,7 +230,7 @@ describe('downloading posts', () => {
     const fresh = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
     await fresh.start();
     await fresh.control('clear');
-    expect(await fresh.enqueue(items)).toEqual({ queued: 0, skipped: files });
+    expect(await fresh.enqueue(items)).toMatchObject({ queued: 0, skipped: files });
     expect(fetched).toEqual([]);
     await fresh.close();
 
@@ -237,7 +240,7 @@ describe('downloading posts', () => {
     const again = makeQueue({ fetchMedia: (url, init) => (fetched.push(url), fetch(url, init)) });
     await again.start();
     await again.control('clear');
-    expect(await again.enqueue(items)).toEqual({ queued: 1, skipped: files - 1 });
+    expect(await again.enqueue(items)).toMatchObject({ queued: 1, skipped: files - 1 });
     await again.idle();
     expect(fetched).toHaveLength(1);
     await again.close();
@@ -543,7 +546,7 @@ describe('the IPC operations', () => {
     await q.start();
     const router = createRouter({ handlers: createDownloadHandlers({ queue: q }) as Handlers, isTrustedSender: (o) => o === 'app://feedlens', log: () => undefined });
     const event = { sender: { id: 1 }, senderFrame: { url: 'app://feedlens/index.html', parent: null } };
-    expect(await router.handle('downloadsEnqueue', event, { items })).toEqual({ ok: true, value: { queued: 1, skipped: 0 } });
+    expect(await router.handle('downloadsEnqueue', event, { items })).toMatchObject({ ok: true, value: { queued: 1, skipped: 0, ids: [expect.any(String)] } });
     const paused = await router.handle('downloadsControl', event, { action: 'pause' });
     expect(paused).toMatchObject({ ok: true, value: { paused: true, items: [{ id: `post:${m.pk}#0`, state: 'paused', kind: 'post' }] } });
     await router.handle('downloadsControl', event, { action: 'resume' });

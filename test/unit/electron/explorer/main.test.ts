@@ -11,6 +11,7 @@ import { rawAnswersText, saveRawAnswers } from '../../../../electron/explorer/sa
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
 import { parseLossless } from '../../../../shared/api/json';
 import type { CallValue, Result } from '../../../../shared/ipc';
+import { createAskRecorder } from '../../../support/ask-recorder';
 import { testCoreOptions } from '../../../support/core-options';
 
 const BIG = '3141592653589793238';
@@ -125,10 +126,11 @@ describe('the Explorer through the real core and the simulator', () => {
   let core: AppCore;
   let dataDir: string;
   const ctx = { senderId: 1 };
+  const asker = createAskRecorder('decline');
   beforeAll(async () => {
     sim = createSimulator({ seed: 7 });
     dataDir = mkdtempSync(join(tmpdir(), 'feedlens-core-explorer-'));
-    core = createAppCore(testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir));
+    core = createAppCore(testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir, { ask: asker.ask }));
     await core.start();
   });
   afterAll(async () => {
@@ -156,5 +158,35 @@ describe('the Explorer through the real core and the simulator', () => {
     expect(saved.pages).toBe(2);
     const file = parseLossless(readFileSync(saved.path, 'utf8')) as { pages: { cacheHit: boolean; answerExact: boolean }[] };
     expect(file.pages.map((p) => [p.cacheHit, p.answerExact])).toEqual([[false, true], [true, true]]);
+  });
+
+  it('asks the service again for a fresh answer, quoted and confirmed as any paid call', async () => {
+    const user = sim.world.users.find((u) => !u.isPrivate && u.tier === 'main')!;
+    const call = { path: '/v1/user/stories', params: { user_id: user.pk } };
+    asker.policy = 'confirm';
+    await core.handlers.call({ ...call, requestId: 'explorer:s1' }, ctx);
+    expect(await core.handlers.quote(call, ctx)).toMatchObject({ cached: true, needsConfirmation: false });
+    // Fresh: quoted as if nothing were cached, and main asks before the 2-unit call as it does for any.
+    expect(await core.handlers.quote({ ...call, refresh: true }, ctx)).toMatchObject({ cached: false, cost: 2, needsConfirmation: true });
+    const asked = asker.asked.length;
+    asker.policy = 'decline';
+    await expect(core.handlers.call({ ...call, refresh: true, requestId: 'explorer:s2' }, ctx)).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(asker.asked).toHaveLength(asked + 1);
+    asker.policy = 'confirm';
+    expect(await core.handlers.call({ ...call, refresh: true, requestId: 'explorer:s3' }, ctx)).toMatchObject({ cacheHit: false, units: 2 });
+  });
+
+  it('holds an error answer as the service sent it and saves it raw with its status', async () => {
+    const missing = { path: '/v1/user/by/username', params: { username: 'nobody_has_this_name_42' }, requestId: 'explorer:e1' };
+    await expect(core.handlers.call(missing, ctx)).rejects.toMatchObject({ kind: 'not_found', status: 404 });
+    const saved = await core.handlers.explorerSave({ requestIds: ['explorer:e1'] }, ctx);
+    const file = parseLossless(readFileSync(saved.path, 'utf8')) as { pages: Record<string, unknown>[] };
+    expect(file.pages[0]).toMatchObject({ requestId: 'explorer:e1', params: { username: 'nobody_has_this_name_42' }, error: { status: 404, kind: 'not_found', billed: true }, units: null });
+    const text = file.pages[0]?.answerText as string;
+    expect(JSON.parse(text)).toMatchObject({ detail: 'User not found', exc_type: 'UserNotFound' });
+    expect(file.pages[0]?.answerSha256).toMatch(/^[0-9a-f]{64}$/);
+    // Only the Explorer's own error answers are held.
+    await expect(core.handlers.call({ ...missing, requestId: 'screen-e2' }, ctx)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(core.handlers.explorerSave({ requestIds: ['screen-e2'] }, ctx)).rejects.toMatchObject({ kind: 'validation' });
   });
 });

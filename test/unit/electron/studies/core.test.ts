@@ -130,7 +130,7 @@ describe('a study through the core', () => {
       expect(Math.abs(t.units - lines.reduce((n, l) => n + l.units, 0))).toBeLessThanOrEqual(lines.length);
     }
     expect(estimate.lines.filter((l) => l.open).map((l) => l.label)).toEqual([expect.stringMatching(/^user \d+$/), `#${estimate.lines.at(-1)!.label.slice(1)}`]);
-    expect(notes.at(-1)).toMatchObject({ title: 'Local food: run finished', body: expect.stringContaining(`for ${run.unitsSpent} units`) });
+    expect(notes.at(-1)).toMatchObject({ title: 'Local food: run finished', body: expect.stringContaining(`for ${run.unitsSpent} requests`) });
   });
 
   it('answers a documented query in the sqlite3 command-line tool', () => {

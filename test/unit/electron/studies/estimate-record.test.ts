@@ -110,6 +110,6 @@ describe('a schedule’s estimate of a day', () => {
     const e = { perDay: { units: 40, upperUnits: 90 }, firstRun: { units: 600, upperUnits: 900 } };
     expect(coverWords(e, 100)).toMatch(/^This daily budget covers a day of runs, even a busy one\. The first run .* about 6 days\.$/);
     expect(coverWords({ ...e, firstRun: null }, 50)).toBe('This daily budget covers a usual day; a busier one stops at it and goes on the next day.');
-    expect(coverWords({ ...e, firstRun: null }, 30)).toMatch(/below a usual day \(about 40 units\)/);
+    expect(coverWords({ ...e, firstRun: null }, 30)).toMatch(/below a usual day \(about 40 requests\)/);
   });
 });

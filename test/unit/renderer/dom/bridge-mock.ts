@@ -10,7 +10,7 @@ export const session = (id: string): SessionInfo =>
 export type Answer = { data: unknown } | { error: AppError };
 
 export function mockBridge(answer: (request: { path: string; params: Record<string, unknown> }) => Answer) {
-  const call = vi.fn(async (request: { path: string; params: Record<string, unknown>; refresh?: boolean }) => {
+  const call = vi.fn(async (request: { path: string; params: Record<string, unknown>; refresh?: boolean; requestId?: string }) => {
     const a = answer(request);
     if ('error' in a) return { ok: false as const, error: a.error };
     const value: CallValue = { data: a.data, units: 1, cacheHit: false, requestId: `r${call.mock.calls.length}`, fetchedAt: 1_775_000_000_000, session: session('s1') };

@@ -201,7 +201,7 @@ describe('classifyAnswer: the x-hiker-info header overrides the billing guess', 
   it('trusts a charge the header reports', () => {
     const e = classify(503, '{"detail":"x","exc_type":"InstagramServerError"}', { 'x-hiker-info': 'reqs=1' });
     expect(e.billed).toBe(true);
-    expect(e.message).toContain('charged 1 unit');
+    expect(e.message).toContain('charged 1 request');
   });
 
   it('trusts a zero charge too, in the JSON form', () => {
