@@ -83,7 +83,8 @@ for (const theme of ['light', 'dark'] as const) {
     it('queues the files paused, then saves every one after "Resume all"', async () => {
       await control(h, 'pause');
       const result = await enqueue(h, items);
-      expect(result).toEqual({ queued: expected.length, skipped: 0 });
+      expect(result).toMatchObject({ queued: expected.length, skipped: 0 });
+      expect(new Set(result.ids).size).toBe(expected.length);
 
       await h.page.locator('[data-testid=downloads][data-paused=true]').waitFor();
       await waitForCount(h, 'waiting', expected.length);
@@ -124,13 +125,13 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     it('reports the same items as skipped when queued again, before and after "Clear finished"', async () => {
-      await expect(enqueue(h, items)).resolves.toEqual({ queued: 0, skipped: expected.length });
+      await expect(enqueue(h, items)).resolves.toEqual({ queued: 0, skipped: expected.length, ids: [] });
 
       await h.page.getByTestId('downloads-clear').click();
       await h.page.getByTestId('downloads-empty').waitFor();
 
       // The archive remembers them: nothing is fetched again.
-      await expect(enqueue(h, items)).resolves.toEqual({ queued: 0, skipped: expected.length });
+      await expect(enqueue(h, items)).resolves.toEqual({ queued: 0, skipped: expected.length, ids: [] });
       await waitForCount(h, 'already saved', expected.length);
       const rowStates = await h.page.getByTestId('download-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
       expect(new Set(rowStates)).toEqual(new Set(['skipped']));
@@ -165,7 +166,7 @@ describe('a failing media host', () => {
 
     h.sim.sim.faults.set({ errorRate: { '/media/*': 1 }, errorStatus: 500 });
     await openDownloads(h);
-    await expect(enqueue(h, [saved(photo.post, photo.provenance)])).resolves.toEqual({ queued: 1, skipped: 0 });
+    await expect(enqueue(h, [saved(photo.post, photo.provenance)])).resolves.toMatchObject({ queued: 1, skipped: 0 });
 
     // While it waits to try again, it is still downloading: the sidebar counts it.
     const row = h.page.getByTestId('download-row');

@@ -63,9 +63,9 @@ export async function fetchStories(h: Harness, userId: string): Promise<{ story:
   return answer.records.filter((r): r is Story => r.kind === 'story').map((story) => ({ story, provenance: answer.provenance }));
 }
 
-export async function enqueue(h: Harness, items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> {
+export async function enqueue(h: Harness, items: SavedItemArg[]): Promise<{ queued: number; skipped: number; ids: string[] }> {
   const result = await h.page.evaluate(
-    (args) => (window as unknown as { feedlens: { downloadsEnqueue(a: unknown): Promise<Result<{ queued: number; skipped: number }>> } }).feedlens.downloadsEnqueue(args),
+    (args) => (window as unknown as { feedlens: { downloadsEnqueue(a: unknown): Promise<Result<{ queued: number; skipped: number; ids: string[] }>> } }).feedlens.downloadsEnqueue(args),
     { items },
   );
   if (!result.ok) throw new Error(`downloadsEnqueue: ${result.error.message}`);
