@@ -11,7 +11,7 @@ export const WEB = 'https://www.instagram.com';
 /** Usernames by user id, as far as the export knows them (a study's accounts, profiles and owners among its items). */
 export type AccountNames = (id: string) => string | null;
 
-/** The account a record belongs to (a post's owner, a story's), which often names the page it was read on. */
+/** An account a record names (a post's owner and coauthors, a story's owner): often the one whose page it was read on. */
 export interface Owner {
   id: string | null;
   username: string | null;
@@ -36,10 +36,10 @@ export function collectedView(path: string): View | 'other' {
  * otherwise the service request itself. In a pseudonymised export a profile link would point at whoever
  * owns the pseudonym as a username: an account's page is then the (pseudonymised) request.
  */
-export function collectedFrom(p: Provenance, pseudonymised = false, names?: AccountNames, owner?: Owner | null): { url: string; view: View | 'other' } {
+export function collectedFrom(p: Provenance, pseudonymised = false, names?: AccountNames, ...people: (Owner | null | undefined)[]): { url: string; view: View | 'other' } {
   const view = viewOfPath(p.path);
-  const known: AccountNames = (id) => (owner?.id === id && owner.username ? owner.username : (names?.(id) ?? null));
-  return { url: pageOf(p, view, pseudonymised, known, owner?.username ?? null) ?? requestText(p), view };
+  const known: AccountNames = (id) => people.find((o) => o?.id === id && o.username)?.username ?? names?.(id) ?? null;
+  return { url: pageOf(p, view, pseudonymised, known, people[0]?.username ?? null) ?? requestText(p), view };
 }
 
 function accountName(p: Provenance, names: AccountNames): string | null {
@@ -113,8 +113,8 @@ function requestText(p: Provenance): string {
   return text === '' ? p.path : `${p.path}?${text}`;
 }
 
-export function withCollected(row: Row, p: Provenance, pseudonymised: boolean, names?: AccountNames, owner?: Owner | null): Row {
-  const from = collectedFrom(p, pseudonymised, names, owner);
+export function withCollected(row: Row, p: Provenance, pseudonymised: boolean, names?: AccountNames, ...people: (Owner | null | undefined)[]): Row {
+  const from = collectedFrom(p, pseudonymised, names, ...people);
   row['collected_from_url'] = from.url;
   row['collected_from_view'] = from.view;
   return row;

@@ -91,7 +91,7 @@ export function postRow(post: Post, provenance: Provenance, pseudonymised = fals
     post_id: post.id,
     media_id: post.mediaId,
   };
-  return withCollected(row, provenance, pseudonymised, names, owner);
+  return withCollected(row, provenance, pseudonymised, names, owner, ...coauthors);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // `hashtag/medias`); test/unit/electron/export/views.test.ts checks it covers every list of the catalog.
 
 export type View =
-  | 'posts' | 'reels' | 'videos' | 'pinned' | 'reposts' | 'tagged' | 'profile' | 'about' | 'related'
+  | 'posts' | 'reels' | 'videos' | 'pinned' | 'reposts' | 'tagged' | 'guides' | 'profile' | 'about' | 'related'
   | 'followers' | 'following' | 'stories' | 'story' | 'highlights' | 'highlight'
   | 'post' | 'comments' | 'replies' | 'likers' | 'comment_likers' | 'usertags' | 'template'
   | 'hashtag' | 'location' | 'audio' | 'search';
@@ -13,7 +13,7 @@ export type View =
 export type Subject = 'account' | 'post' | 'hashtag' | 'place' | 'highlight' | 'audio' | 'story' | null;
 
 export const SUBJECT: Readonly<Record<View, Subject>> = {
-  posts: 'account', reels: 'account', videos: 'account', pinned: 'account', reposts: 'account', tagged: 'account', profile: 'account',
+  posts: 'account', reels: 'account', videos: 'account', pinned: 'account', reposts: 'account', tagged: 'account', guides: 'account', profile: 'account',
   about: 'account', related: 'account', followers: 'account', following: 'account', stories: 'account', highlights: 'account',
   story: 'story', highlight: 'highlight',
   post: 'post', comments: 'post', replies: 'post', likers: 'post', comment_likers: 'post', usertags: 'post', template: 'post',
@@ -29,6 +29,7 @@ export const VIEW_OF_PATH: ReadonlyMap<string, View> = new Map([
   ...by('videos', ['/v2/user/videos', '/v1/user/videos', '/v1/user/videos/chunk']),
   ...by('pinned', ['/v1/user/medias/pinned']),
   ...by('reposts', ['/gql/user/reposts']),
+  ...by('guides', ['/v1/user/guides']),
   ...by('tagged', ['/v2/user/tag/medias', '/v1/user/tag/medias/chunk', '/v1/user/tag/medias']),
   ...by('profile', [
     '/gql/user/web_profile_info', '/gql/user/by/id', '/gql/user/by/username', '/a2/user', '/v2/user/by/id', '/v2/user/by/username',
@@ -64,7 +65,7 @@ export const VIEW_OF_PATH: ReadonlyMap<string, View> = new Map([
     '/v2/hashtag/by/name', '/v2/hashtag/medias/recent', '/v2/hashtag/medias/top', '/v2/hashtag/medias/clips',
   ]),
   ...by('location', [
-    '/v1/location/by/id', '/v1/location/medias/recent', '/v1/location/medias/recent/chunk', '/v1/location/medias/top',
+    '/v1/location/by/id', '/v1/location/guides', '/v1/location/medias/recent', '/v1/location/medias/recent/chunk', '/v1/location/medias/top',
     '/v1/location/medias/top/chunk',
   ]),
   ...by('audio', ['/v2/track/by/canonical/id', '/v2/track/by/id', '/v2/track/stream/by/id']),

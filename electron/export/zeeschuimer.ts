@@ -113,7 +113,7 @@ export interface ItemContext {
 }
 
 export function zeeschuimerItem(p: Post, raw: unknown, c: ItemContext): ZeeschuimerItem {
-  const from = collectedFrom(c.provenance, c.pseudonymised, undefined, p.owner);
+  const from = collectedFrom(c.provenance, c.pseudonymised, undefined, p.owner, ...p.coauthors);
   const data = fourCatData(p, raw, from.view);
   return {
     id: c.index,
