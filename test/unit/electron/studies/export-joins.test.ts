@@ -12,6 +12,7 @@ import { createSimulator, type Simulator } from '../../../../electron/simulator/
 import type { WorldUser } from '../../../../electron/simulator/world/model';
 import { emptyBrowseQuery } from '../../../../shared/study-data';
 import { fillStudy, type Filled } from '../analysis/support';
+import { readmeListing } from '../export/readme-support';
 import { csvObjects, readZip } from '../export/support';
 
 let sim: Simulator;
@@ -84,6 +85,20 @@ describe('a study export as a ZIP', () => {
     for (const p of db.prepare('SELECT post_id, media_id, author_id FROM posts').all() as { post_id: string; media_id: string; author_id: string }[]) {
       expect(p.media_id).toBe(`${p.post_id}_${p.author_id}`);
     }
+  });
+
+  it('holds a README listing exactly its files and the columns of each CSV, and how to read ids as text', async () => {
+    const out = await exportStudy({ scope: 'seen', format: 'zip' }, env());
+    const zip = readZip(readFileSync(out.path));
+    const text = zip.get('README.txt')!.toString('utf8');
+    const listing = readmeListing(text);
+    expect([...listing.keys()].sort()).toEqual([...zip.keys()].sort());
+    for (const [file, columns] of listing) {
+      if (file.endsWith('.csv')) expect({ file, columns }).toEqual({ file, columns: csvObjects(zip.get(file)!.toString('utf8')).header });
+    }
+    expect(text).toContain('dtype=str');
+    expect(text).toContain('colClasses = "character"');
+    expect(text).toContain('comments.post_id = posts.post_id');
   });
 
   it('writes one row per story, with its highlight and the study’s columns', async () => {
