@@ -13,10 +13,10 @@ import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import { fitsDate } from './cells';
 import { writeBundle, type MediaEntry } from './bundle';
-import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type StudyFacts, type TableName } from './columns';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts, type TableName } from './columns';
 import { createRowMaker } from './row-maker';
 import type { HighlightRef } from './rows';
-import { csvHeader, csvLine, type Delimiter } from './csv';
+import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine, type LineProvenance } from './lines';
 import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, pseudonymisationInfo, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
@@ -227,10 +227,8 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   };
   /** The table an item is a row of: in a ZIP a highlight has its own, its stories are the stories'. */
   const tableOf = (kind: string): TableName | null => (request.format === 'zip' && kind === 'highlight' ? 'highlights' : columnSetOf(kind as SavedItem['record']['kind']));
-  /** A CSV's lines, header first. An item that gives no row gives an empty chunk: the writer may pause there (pacedBatches). */
-  function* csvOf(table: TableName, counter: { rows: number }, countEndpoints: boolean): Generator<string> {
-    const columns = columnsOf(table, request.studyColumns ?? false);
-    yield csvHeader(columns, request);
+  /** A CSV's text, header first. An item that gives no row gives an empty chunk: the writer may pause there (pacedBatches). */
+  function csvOf(table: TableName, counter: { rows: number }, countEndpoints: boolean): Generator<string> {
     const makeRows = createRowMaker(table, {
       ...s,
       pseudonymised: pz !== null,
@@ -240,16 +238,19 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       // In a ZIP every account another file names by id is a row of users.csv.
       referenced: request.format === 'zip',
     });
-    for (const prepared of preparedItems(countEndpoints)) {
-      const rows = makeRows(prepared);
-      // A ZIP puts each kind in its own CSV: there, only an item of the table's own kinds giving no row counts.
-      if (rows.length === 0 && table !== 'tags' && (request.format === 'csv' || tableOf(prepared.record.kind) === table)) {
-        skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
+    function* rowsOf(): Generator<Row | null> {
+      for (const prepared of preparedItems(countEndpoints)) {
+        const rows = makeRows(prepared);
+        // A ZIP puts each kind in its own CSV: there, only an item of the table's own kinds giving no row counts.
+        if (rows.length === 0 && table !== 'tags' && (request.format === 'csv' || tableOf(prepared.record.kind) === table)) {
+          skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
+        }
+        counter.rows += rows.length;
+        if (rows.length === 0) yield null;
+        yield* rows;
       }
-      counter.rows += rows.length;
-      if (rows.length === 0) yield '';
-      for (const row of rows) yield `${csvLine(columns, row, request.delimiter)}\r\n`;
     }
+    return csvLines(columnsOf(table, request.studyColumns ?? false), rowsOf(), request);
   }
   function* linesOf(counter: { rows: number }): Generator<ExportLine> {
     for (const prepared of preparedItems(true)) {
