@@ -31,10 +31,9 @@ export function escapeFormula(cell: Cell): Cell {
   return `'${cell}`;
 }
 
-function optionsOf(columns: readonly string[], delimiter: Delimiter, header: boolean, bom = false): Options {
+function optionsOf(delimiter: Delimiter, header?: readonly string[], bom = false): Options {
   return {
-    columns: [...columns],
-    header,
+    ...(header ? { columns: [...header], header: true } : {}),
     bom,
     delimiter,
     record_delimiter: 'windows',
@@ -46,12 +45,13 @@ function optionsOf(columns: readonly string[], delimiter: Delimiter, header: boo
 
 /** The header line with its line end, after a BOM when asked. */
 export function csvHeader(columns: readonly string[], options: CsvOptions): string {
-  return stringify([], optionsOf(columns, options.delimiter, true, options.bom));
+  return stringify([], optionsOf(options.delimiter, columns, options.bom));
 }
 
 /** The CSV text of rows (each with its line end), cells in the order of `columns`. */
 export function csvRows(columns: readonly string[], rows: readonly Row[], delimiter: Delimiter): string {
-  return rows.length === 0 ? '' : stringify(rows as Row[], optionsOf(columns, delimiter, false));
+  // As arrays, in the columns' order: csv-stringify reads an object's columns as paths, one parse per cell.
+  return rows.length === 0 ? '' : stringify(rows.map((row) => columns.map((c) => row[c] ?? null)), optionsOf(delimiter));
 }
 
 /**
