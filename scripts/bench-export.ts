@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify';
 import { build } from 'esbuild';
 import { COLUMNS } from '../electron/export/columns';
-import { createRowMaker } from '../electron/export/rows';
+import { createRowMaker } from '../electron/export/row-maker';
 import { createExportHandlers } from '../electron/export/handlers';
 import type { ProjectKeys } from '../electron/export/pseudonymise';
 import type { ExportFormat, SavedItem } from '../electron/export/run';

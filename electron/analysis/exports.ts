@@ -7,13 +7,14 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalysisExportResult, EthicsChoice, Minimisation, NetworkKind } from '../../shared/analysis';
 import type { AppRecord } from '../../shared/records';
-import { csvLines } from '../export/csv';
-import { EDGE_COLUMNS, edgeRows, gexfChunks, NODE_COLUMNS, nodeRows } from '../export/gexf';
 import { toJson } from '../export/lines';
 import { exportStem, freeBaseName, safeLabel } from '../export/naming';
 import { batches, partialFolderName, writeWithManifest, type Written } from '../export/output';
-import { writeParquet } from '../export/parquet';
-import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
+import { writeParquet, type ParquetColumn, type ParquetValue } from '../export/parquet';
+import { EDGE_COLUMNS, NODE_COLUMNS } from '../export/gexf';
+import { readmeText } from '../export/readme';
+import { pseudonymisationInfo, type PseudonymisationInfo } from '../export/manifest';
+import { createPseudonymiser, projectKey, type ProjectKeys, type Pseudonymiser } from '../export/pseudonymise';
 import { zeeschuimerItem } from '../export/zeeschuimer';
 import { folderInside } from '../storage/confined';
 import { stageFileAtomic } from '../storage/fs-atomic';
@@ -21,9 +22,10 @@ import type { Db } from '../studies/db';
 import { studyKeyName } from '../studies/export';
 import { EXPORTS_FOLDER } from '../studies/registry';
 import { minimiseRecord, readMinimisation } from './minimise';
-import { buildNetworks, NETWORK_INFO, type FollowEdge, type Network } from './networks';
+import { ALL_NETWORKS, writeNetworkFiles } from './network-files';
+import { NETWORK_INFO, type FollowEdge } from './networks';
 import { selectionSource, selectionSql, studyRecords, type Selection, type StudyRecord } from './records';
-import { runRows, snapshotTable, TABLE_COLUMNS, tableRowOf, type TableName } from './tables';
+import { runRows, snapshotTable, TABLE_COLUMNS, TABLE_HOLDS, tableRowOf, type TableName } from './tables';
 
 export interface AnalysisExportRequest extends Selection {
   kind: 'networks' | 'parquet' | '4cat';
@@ -46,7 +48,7 @@ export interface AnalysisExportEnv {
 
 interface FileEntry {
   path: string;
-  role: 'data';
+  role: 'data' | 'readme';
   format: string;
   rows: number;
   bytes: number;
@@ -95,17 +97,6 @@ function* followRows(edges: Iterable<FollowEdge>, pz: Pseudonymiser | null): Gen
   }
 }
 
-/** Person nodes take their pseudonym as id and label; hashtags lose any person's name inside them. */
-function pseudonymiseNetwork(n: Network, pz: Pseudonymiser): Network {
-  const alias = new Map<string, string>();
-  const nodes = n.nodes.map((node) => {
-    const key = node.kind === 'account' ? pz.pseudonym({ id: node.id, username: node.username }) : pz.applyLabel(node.key);
-    alias.set(node.key, key);
-    return { ...node, key, label: node.kind === 'account' ? key : pz.applyLabel(node.label), id: null, username: null };
-  });
-  return { ...n, nodes, edges: n.edges.map((e) => ({ ...e, source: alias.get(e.source)!, target: alias.get(e.target)! })) };
-}
-
 async function stage(path: string, chunks: Iterable<string>): Promise<Written> {
   const written: Written = { bytes: 0, sha256: '' };
   const staged = await stageFileAtomic(path, batches(chunks, written, true));
@@ -122,7 +113,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   const kinds = req.kind === '4cat' ? ['post'] : req.kind === 'networks' ? ['post', 'comment'] : ['post', 'comment', 'user', 'story'];
 
   let pz: Pseudonymiser | null = null;
-  let pseudonymisation: Record<string, unknown> | null = null;
+  let pseudonymisation: PseudonymisationInfo | null = null;
   if (req.pseudonymise) {
     if (!env.projectKeys) throw new Error('No keychain is available for pseudonymisation keys.');
     const project = studyKeyName(env.studyId);
@@ -137,11 +128,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
     }
     if (req.kind !== '4cat') for (const f of follows(db, sel)) for (const p of [f.account, f.other]) pz.learnRecord({ kind: 'user', ...p });
     pz.freeze();
-    pseudonymisation = {
-      method: 'HMAC-SHA256', project, pseudonymFormat: 'u_ + 16 hex digits', keyedOn: 'the user id when the export knows it, else the lower-cased username',
-      keyFingerprint: keyFingerprint(key.key), keyStorage: key.storage, keyPersistent: key.persistent,
-      dropNames: options.dropNames, dropPictures: options.dropPictures, dropText: options.dropText, rawRecords: 'pseudonymised', rawDropped: 0,
-    };
+    pseudonymisation = pseudonymisationInfo(project, key, options);
   }
   const dropped = { n: 0 };
   const records = (only: readonly string[]) => prepared(studyRecords(db, { ...sel, kinds: only }), minimisation, pz, dropped);
@@ -155,6 +142,9 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   await folderInside(env.folder, exportsFolder); // never through a link out of the study's folder
   const byKind: Record<string, number> = {};
   const files: FileEntry[] = [];
+  let networksWritten: { written: NetworkKind[]; notWritten: { kind: NetworkKind; reason: string }[] } | null = null;
+  /** What each file of a folder export holds, and its columns, for its README. */
+  const readme = new Map<string, { holds: string; columns?: readonly string[] }>();
   const manifest = () => {
     if (pseudonymisation) pseudonymisation.rawDropped = dropped.n;
     return `${toJson(
@@ -170,7 +160,7 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
           runId: req.runId ?? null,
           scope: req.runId !== undefined ? req.scope : 'all',
           timeZone: 'UTC',
-          ...(req.kind === 'networks' ? { networks: (req.networks ?? []).map((k) => ({ kind: k, ...NETWORK_INFO[k] })) } : {}),
+          ...(networksWritten ? { networks: networksWritten.written.map((k) => ({ kind: k, ...NETWORK_INFO[k] })), networksNotWritten: networksWritten.notWritten } : {}),
         },
         items: { byKind },
         source,
@@ -211,7 +201,8 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
   let rows = 0;
   try {
     if (req.kind === 'networks') {
-      const kindsWanted = req.networks ?? ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following'];
+      const within = selectionSql(sel);
+      const count = (kind: string) => (db.prepare(`SELECT count(*) AS n FROM records WHERE kind = ? AND rowid IN (${within.sql})`).get(kind, ...within.args) as { n: number }).n;
       const counted: Iterable<AppRecord> = {
         *[Symbol.iterator]() {
           for (const r of records(['post', 'comment'])) {
@@ -220,59 +211,64 @@ export async function exportAnalysis(req: AnalysisExportRequest, env: AnalysisEx
           }
         },
       };
-      const ownerOfPost = db.prepare("SELECT owner_id AS id, username FROM records WHERE kind = 'post' AND id = ?");
-      const authorOfComment = db.prepare("SELECT owner_id AS id, username FROM records WHERE kind = 'comment' AND id = ?");
-      const watched = new Set((db.prepare("SELECT key FROM targets WHERE kind = 'account'").all() as { key: string }[]).map((r) => r.key));
-      const personOf = (row: { id: string | null; username: string | null } | undefined) => (row && (row.id || row.username) ? row : null);
-      const networks = buildNetworks(kindsWanted, {
-        records: counted,
-        follows: follows(db, sel),
-        ownerOfPost: (id) => personOf(ownerOfPost.get(id) as { id: string | null; username: string | null } | undefined),
-        authorOfComment: (id) => (minimisation.noCommenterIdentities ? null : personOf(authorOfComment.get(id) as { id: string | null; username: string | null } | undefined)),
-        watched,
+      const out = await writeNetworkFiles({
+        db, kinds: req.networks ?? ALL_NETWORKS, records: counted, follows: follows(db, sel), counts: { post: count('post'), comment: count('comment') },
+        noCommenterIdentities: minimisation.noCommenterIdentities, pz, folder: temp, appVersion: env.appVersion, date: new Date(startedAt).toISOString().slice(0, 10), stage,
       });
-      const date = new Date(startedAt).toISOString().slice(0, 10);
-      for (const raw of networks) {
-        const n = pz ? pseudonymiseNetwork(raw, pz) : raw;
-        const info = NETWORK_INFO[n.kind];
-        const gexf = await stage(join(temp, `${n.kind}.gexf`), gexfChunks(n, { creator: `Feedlens ${env.appVersion}`, description: `${info.title}: ${info.edge}.`, date }));
-        files.push({ path: `${n.kind}.gexf`, role: 'data', format: 'gexf-1.3', rows: n.nodes.length + n.edges.length, network: n.kind, ...gexf });
-        const toRows = (cols: readonly string[], list: (string | number)[][]) => list.map((r) => Object.fromEntries(cols.map((c, i) => [c, r[i] ?? null])));
-        const nodesCsv = await stage(join(temp, `${n.kind}_nodes.csv`), csvLines(NODE_COLUMNS, toRows(NODE_COLUMNS, nodeRows(n)), { delimiter: ',', bom: false }));
-        files.push({ path: `${n.kind}_nodes.csv`, role: 'data', format: 'csv', rows: n.nodes.length, network: n.kind, ...nodesCsv });
-        const edgesCsv = await stage(join(temp, `${n.kind}_edges.csv`), csvLines(EDGE_COLUMNS, toRows(EDGE_COLUMNS, edgeRows(n)), { delimiter: ',', bom: false }));
-        files.push({ path: `${n.kind}_edges.csv`, role: 'data', format: 'csv', rows: n.edges.length, network: n.kind, ...edgesCsv });
-        rows += n.edges.length;
-      }
+      files.push(...out.files);
+      rows += out.edges;
+      networksWritten = { written: out.written, notWritten: out.notWritten };
     } else {
       const highlightOf = new Map((db.prepare("SELECT id, parent_id FROM records WHERE kind = 'story' AND parent_id IS NOT NULL").all() as { id: string; parent_id: string }[]).map((r) => [r.id, r.parent_id]));
       const meta = { createdBy: `Feedlens ${env.appVersion}`, metadata: { 'feedlens.study': pz ? '' : env.studyName, 'feedlens.pseudonymised': String(pz !== null) } };
+      const table = (name: TableName, columns: readonly ParquetColumn[], tableRows: Iterable<readonly ParquetValue[]>): number => {
+        const w = writeParquet(join(temp, `${name}.parquet`), columns, tableRows, meta);
+        files.push({ path: `${name}.parquet`, role: 'data', format: 'parquet', table: name, rows: w.rows, bytes: w.bytes, sha256: w.sha256 });
+        readme.set(`${name}.parquet`, { holds: TABLE_HOLDS[name], columns: columns.map((c) => c.name) });
+        return w.rows;
+      };
       const tables: [Exclude<TableName, 'snapshots' | 'runs' | 'follows'>, string][] = [['posts', 'post'], ['comments', 'comment'], ['users', 'user'], ['stories', 'story']];
-      for (const [table, kind] of tables) {
-        const rowsOf: Iterable<(string | number | boolean | null | readonly string[])[]> = {
+      for (const [name, kind] of tables) {
+        const rowsOf: Iterable<ParquetValue[]> = {
           *[Symbol.iterator]() {
             for (const r of records([kind])) {
               const made = tableRowOf(r, (id) => highlightOf.get(id) ?? null);
-              if (made?.table === table) yield made.row;
+              if (made?.table === name) yield made.row;
             }
           },
         };
-        const w = writeParquet(join(temp, `${table}.parquet`), TABLE_COLUMNS[table], rowsOf, meta);
-        byKind[kind] = w.rows;
-        rows += w.rows;
-        files.push({ path: `${table}.parquet`, role: 'data', format: 'parquet', table, rows: w.rows, bytes: w.bytes, sha256: w.sha256 });
+        byKind[kind] = table(name, TABLE_COLUMNS[name], rowsOf);
+        rows += byKind[kind];
       }
-      const follow = writeParquet(join(temp, 'follows.parquet'), TABLE_COLUMNS.follows, followRows(follows(db, sel), pz), meta);
-      byKind.follow = follow.rows;
-      files.push({ path: 'follows.parquet', role: 'data', format: 'parquet', table: 'follows', rows: follow.rows, bytes: follow.bytes, sha256: follow.sha256 });
-      const runs = writeParquet(join(temp, 'runs.parquet'), TABLE_COLUMNS.runs, runRows(db, req.runId), meta);
-      files.push({ path: 'runs.parquet', role: 'data', format: 'parquet', table: 'runs', rows: runs.rows, bytes: runs.bytes, sha256: runs.sha256 });
+      byKind.follow = table('follows', TABLE_COLUMNS.follows, followRows(follows(db, sel), pz));
+      table('runs', TABLE_COLUMNS.runs, runRows(db, req.runId));
       if (!pz) {
-        const snapshots = snapshotTable(db);
-        const w = writeParquet(join(temp, 'snapshots.parquet'), snapshots.columns, snapshots.rows, meta);
-        files.push({ path: 'snapshots.parquet', role: 'data', format: 'parquet', table: 'snapshots', rows: w.rows, bytes: w.bytes, sha256: w.sha256 });
+        // A run's export holds the profile snapshots that run took, as its other tables hold what it saw.
+        const snapshots = snapshotTable(db, req.runId);
+        table('snapshots', snapshots.columns, snapshots.rows);
       }
     }
+    if (req.kind === 'networks') {
+      for (const f of files) {
+        const info = NETWORK_INFO[f.network as NetworkKind];
+        if (f.path.endsWith('.gexf')) readme.set(f.path, { holds: `${info.title} (GEXF 1.3, for Gephi): ${info.edge}.` });
+        else if (f.path.endsWith('_nodes.csv')) readme.set(f.path, { holds: `The nodes of ${f.network}.gexf: accounts (id = user id, label = current username, former_usernames) or hashtags.`, columns: NODE_COLUMNS });
+        else readme.set(f.path, { holds: `The edges of ${f.network}.gexf: ${info.edge}.`, columns: EDGE_COLUMNS });
+      }
+    }
+    const notes = networksWritten?.notWritten.map((n) => `Not written: the ${n.kind} network (${n.reason}).`) ?? [];
+    const text = readmeText({
+      title: `Feedlens ${req.kind === 'networks' ? 'networks' : 'Parquet tables'}: ${label}`,
+      createdAt: new Date(startedAt).toISOString(),
+      appVersion: env.appVersion,
+      files: [...files.map((f) => ({ path: f.path, ...readme.get(f.path)! })), { path: 'README.txt', holds: 'This file.' }, { path: 'manifest.json', holds: 'What was exported and how, every file with its rows, size and sha256.' }],
+      source,
+      pseudonymisation,
+      minimisation,
+      notes: [`${req.runId !== undefined ? `What run ${req.runId} ${req.scope === 'new' ? 'found new' : 'saw'}` : 'Everything the study holds'}.`, ...notes],
+    });
+    const readmeFile = await stage(join(temp, 'README.txt'), [text]);
+    files.push({ path: 'README.txt', role: 'readme', format: 'text', rows: 0, ...readmeFile });
     await stage(join(temp, 'manifest.json'), [manifest()]);
     await rename(temp, folder);
   } catch (error) {

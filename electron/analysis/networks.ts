@@ -22,6 +22,8 @@ export interface NetNode {
   last: number | null;
   /** A target of the study. */
   watched: boolean;
+  /** People: usernames the account had before its current one (label), as the study saw them. */
+  formerNames: string[];
 }
 
 export interface NetEdge {
@@ -44,7 +46,7 @@ export const NETWORK_INFO: Readonly<Record<NetworkKind, { title: string; directe
   mentions: { title: 'Mentions', directed: true, edge: 'post author → account @mentioned in the caption' },
   tagged: { title: 'Tagged accounts', directed: true, edge: 'post author → account tagged on the post' },
   coauthors: { title: 'Co-authors', directed: false, edge: 'accounts publishing a post together' },
-  comments: { title: 'Comments', directed: true, edge: 'commenter → author of the post' },
+  comments: { title: 'Comments', directed: true, edge: 'commenter → author of the post (top-level comments only: replies are the replies network)' },
   replies: { title: 'Replies', directed: true, edge: 'author of a reply → author of the comment replied to' },
   followers: { title: 'Followers', directed: true, edge: 'follower → account followed (a watched account)' },
   following: { title: 'Following', directed: true, edge: 'watched account → account it follows' },
@@ -81,6 +83,8 @@ export interface NetworkSources {
   authorOfComment?: (commentId: string) => PersonRef | null;
   /** User ids of the study's account targets. */
   watched?: ReadonlySet<string>;
+  /** An account's current username and former ones, by user id: a renamed account is one node under its current name. */
+  names?: (userId: string) => { current: string; former: string[] } | null;
 }
 
 const personOf = (u: Pick<User, 'id' | 'username'> | null | undefined): PersonRef | null =>
@@ -173,12 +177,14 @@ export function buildNetworks(kinds: readonly NetworkKind[], s: NetworkSources):
   }
 
   const keyOf = (end: End): { key: string; node: Omit<NetNode, 'posts' | 'weight' | 'first' | 'last'> } => {
-    if ('tag' in end) return { key: `#${end.tag}`, node: { key: `#${end.tag}`, kind: 'hashtag', label: `#${end.tag}`, id: null, username: null, watched: false } };
-    const username = end.person.username;
-    const id = end.person.id ?? (username ? (idOfName.get(username.toLowerCase()) ?? null) : null);
+    if ('tag' in end) return { key: `#${end.tag}`, node: { key: `#${end.tag}`, kind: 'hashtag', label: `#${end.tag}`, id: null, username: null, watched: false, formerNames: [] } };
+    const id = end.person.id ?? (end.person.username ? (idOfName.get(end.person.username.toLowerCase()) ?? null) : null);
+    const named = id !== null ? (s.names?.(id) ?? null) : null;
+    const username = named?.current ?? end.person.username;
     // No '@' in keys or labels: spreadsheets read a cell starting with '@' as a formula (CSV files escape it).
     const key = id ?? `username:${(username ?? '').toLowerCase()}`;
-    return { key, node: { key, kind: 'account', label: username ?? `user ${id}`, id, username, watched: id !== null && (s.watched?.has(id) ?? false) } };
+    const node = { key, kind: 'account' as const, label: username ?? `user ${id}`, id, username, watched: id !== null && (s.watched?.has(id) ?? false), formerNames: named?.former ?? [] };
+    return { key, node };
   };
 
   return kinds.map((kind) => {

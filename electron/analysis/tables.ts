@@ -36,6 +36,17 @@ export const TABLE_COLUMNS: Readonly<Record<Exclude<TableName, 'snapshots'>, Par
   ],
 };
 
+/** What a row of each table is (the README of a Parquet export). */
+export const TABLE_HOLDS: Readonly<Record<TableName, string>> = {
+  posts: 'One row per post; id is the media pk (what comments.post_id holds), media_id is <pk>_<owner id>.',
+  comments: 'One row per comment or reply (parent_id: the comment replied to; post_id: posts.id).',
+  users: 'One row per account the study stored (owners, authors, followers, profiles).',
+  stories: 'One row per story; highlight_id names its highlight.',
+  follows: 'Who follows whom, as the watched accounts\' followers and following lists said: one row per pair.',
+  runs: 'The runs of the export (one, for a run\'s export), with what each spent and found.',
+  snapshots: 'Profile snapshots of the watched accounts, one per run that read the profile (a run\'s export: that run\'s).',
+};
+
 const ms = (sec: number | null | undefined): number | null => (typeof sec === 'number' ? sec * 1000 : null);
 const seen = (r: StudyRecord): ParquetValue[] => [r.firstSeen, r.lastSeen, r.firstRun, r.lastRun, r.status, r.checkedAt];
 const names = (users: readonly (Pick<User, 'username'> | null)[]): string[] => users.map((u) => u?.username ?? '').filter((x) => x !== '');
@@ -100,9 +111,10 @@ export function runRows(db: Db, runId?: number): Iterable<ParquetValue[]> {
 
 /**
  * The snapshots table (issue 13), column by column as SQLite declares them: integers as int64, reals as
- * doubles, the rest as strings; `*_at` integer columns are epoch milliseconds, written as timestamps.
+ * doubles, the rest as strings; `*_at` integer columns are epoch milliseconds, written as timestamps. With a
+ * run, only the snapshots that run took.
  */
-export function snapshotTable(db: Db): { columns: ParquetColumn[]; rows: Iterable<ParquetValue[]> } {
+export function snapshotTable(db: Db, runId?: number): { columns: ParquetColumn[]; rows: Iterable<ParquetValue[]> } {
   const info = db.prepare('SELECT name, type FROM pragma_table_info(?)').all('snapshots') as { name: string; type: string }[];
   const columns = info.map((c): ParquetColumn => {
     const type = c.type.toUpperCase();
@@ -110,12 +122,13 @@ export function snapshotTable(db: Db): { columns: ParquetColumn[]; rows: Iterabl
     if (type.includes('REAL') || type.includes('FLOA') || type.includes('DOUB')) return { name: c.name, type: 'double' };
     return { name: c.name, type: 'string' };
   });
-  const stmt = db.prepare(`SELECT ${columns.map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', ')} FROM snapshots`);
+  // A run's: the snapshots it took; otherwise every one.
+  const stmt = db.prepare(`SELECT ${columns.map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', ')} FROM snapshots${runId !== undefined ? ' WHERE run_id = ?' : ''} ORDER BY id`);
   return {
     columns,
     rows: {
       *[Symbol.iterator]() {
-        for (const row of stmt.iterate() as Iterable<Record<string, ParquetValue>>) yield columns.map((c) => row[c.name] ?? null);
+        for (const row of stmt.iterate(...(runId !== undefined ? [runId] : [])) as Iterable<Record<string, ParquetValue>>) yield columns.map((c) => row[c.name] ?? null);
       },
     },
   };

@@ -4,9 +4,11 @@
 import type { AppRecord } from '../../shared/records';
 
 export type ColumnSetName = 'posts' | 'users' | 'stories' | 'comments';
+/** A ZIP's files: one per column set, and the highlights and the tags that the stories and posts refer to. */
+export type TableName = ColumnSetName | 'highlights' | 'tags';
 
 /** Bumped whenever a column set changes: the manifest carries it, so readers can tell. */
-export const COLUMN_SETS_VERSION = 2;
+export const COLUMN_SETS_VERSION = 3;
 
 /** 4CAT's Instagram columns, in 4CAT's order (datasources/instagram/search_instagram.py). */
 export const POST_COLUMNS = [
@@ -14,6 +16,8 @@ export const POST_COLUMNS = [
   'author_id', 'author', 'author_fullname', 'verified', 'author_avatar_url', 'coauthors', 'coauthor_fullnames', 'coauthor_ids',
   'media_type', 'num_media', 'image_urls', 'media_urls', 'hashtags', 'usertags', 'play_count', 'likes_hidden', 'num_likes',
   'num_comments', 'location_name', 'location_id', 'location_latlong', 'location_city', 'unix_timestamp', 'missing_media',
+  // After 4CAT's own: the keys other files refer to a post by (comments.post_id, tags.post_id).
+  'post_id', 'media_id',
 ] as const;
 
 export const USER_COLUMNS = [
@@ -32,11 +36,21 @@ export const COMMENT_COLUMNS = [
   'reply_count', 'hashtags', 'mentions', 'is_pinned', 'collected_from_url', 'collected_from_view',
 ] as const;
 
-export const COLUMNS: Record<ColumnSetName, readonly string[]> = {
+/** A ZIP's highlights: what stories.highlight_id refers to. */
+export const HIGHLIGHT_COLUMNS = [
+  'highlight_id', 'title', 'owner_id', 'owner', 'created_at', 'created_at_unix', 'story_count', 'cover_url', 'collected_from_url', 'collected_from_view',
+] as const;
+
+/** A ZIP's accounts tagged on posts (and their carousel items): one row per post and account. */
+export const TAG_COLUMNS = ['post_id', 'user_id', 'username', 'x', 'y'] as const;
+
+export const COLUMNS: Record<TableName, readonly string[]> = {
   posts: POST_COLUMNS,
   users: USER_COLUMNS,
   stories: STORY_COLUMNS,
   comments: COMMENT_COLUMNS,
+  highlights: HIGHLIGHT_COLUMNS,
+  tags: TAG_COLUMNS,
 };
 
 export type Cell = string | number | null;
@@ -54,8 +68,9 @@ export interface StudyFacts {
   notes: string | null;
 }
 
-export function columnsOf(set: ColumnSetName, study: boolean): readonly string[] {
-  return study ? [...COLUMNS[set], ...STUDY_COLUMNS] : COLUMNS[set];
+/** A table's columns; a study's add theirs to every file of records (tags are not records). */
+export function columnsOf(set: TableName, study: boolean): readonly string[] {
+  return study && set !== 'tags' ? [...COLUMNS[set], ...STUDY_COLUMNS] : COLUMNS[set];
 }
 
 /** The column set a record kind is exported with, or null when it has none (locations, hashtags...). */

@@ -1,8 +1,8 @@
-// CSV writing: RFC 4180 (CRLF line ends, quotes doubled), a UTF-8 BOM on request so Excel reads the file
-// as UTF-8, delimiter ',' ';' or tab. Lines are made one row at a time, so memory stays flat however many
-// rows there are. The output is the one csv-stringify gives with the options this module used to pass it
-// (a test holds the two side by side); written here because csv-stringify's per-field machinery cost
-// more than the rest of an export (npm run bench).
+// CSV writing for every CSV of the exports (data files, networks, charts): RFC 4180 (CRLF line ends,
+// quotes doubled), a UTF-8 BOM on request so Excel reads the file as UTF-8, delimiter ',' ';' or tab. Lines
+// are made one row at a time, so memory stays flat however many rows there are. The output is
+// csv-stringify's with the options the safety test passes it (the test holds the two side by side); kept
+// by hand because csv-stringify made a CSV export 1.7x slower (docs/decisions/csv-writer.md).
 import type { Cell, Row } from './columns';
 
 export type Delimiter = ',' | ';' | '\t';
@@ -57,8 +57,11 @@ export function csvHeader(columns: readonly string[], options: CsvOptions): stri
   return `${options.bom ? '\ufeff' : ''}${columns.map((c) => field(c, needsQuotes)).join(options.delimiter)}\r\n`;
 }
 
-/** The CSV text, header first, as one string per line. */
-export function* csvLines(columns: readonly string[], rows: Iterable<Row>, options: CsvOptions): Generator<string> {
+/**
+ * The CSV text, header first, as one string per line. A `null` among the rows stands for an item that gave
+ * none: an empty string is yielded there, where a paced writer may give main a turn (output.ts).
+ */
+export function* csvLines(columns: readonly string[], rows: Iterable<Row | null>, options: CsvOptions): Generator<string> {
   yield csvHeader(columns, options);
-  for (const row of rows) yield `${csvLine(columns, row, options.delimiter)}\r\n`;
+  for (const row of rows) yield row === null ? '' : `${csvLine(columns, row, options.delimiter)}\r\n`;
 }

@@ -21,6 +21,7 @@ const NODE_ATTRIBUTES = [
   ['first_seen', 'string'],
   ['last_seen', 'string'],
   ['watched', 'boolean'],
+  ['former_usernames', 'string'],
 ] as const;
 const EDGE_ATTRIBUTES = [
   ['first_seen', 'string'],
@@ -50,7 +51,9 @@ export function* gexfChunks(network: Network, meta: GexfMeta): Generator<string>
     yield `<attvalue for="kind" value="${n.kind}"/><attvalue for="posts" value="${n.posts}"/><attvalue for="weight" value="${n.weight}"/>`;
     if (n.first !== null) yield `<attvalue for="first_seen" value="${isoOf(n.first)}"/>`;
     if (n.last !== null) yield `<attvalue for="last_seen" value="${isoOf(n.last)}"/>`;
-    yield `<attvalue for="watched" value="${n.watched}"/></attvalues></node>\n`;
+    yield `<attvalue for="watched" value="${n.watched}"/>`;
+    if (n.formerNames.length > 0) yield `<attvalue for="former_usernames" value="${xmlText(n.formerNames.join(', '))}"/>`;
+    yield '</attvalues></node>\n';
   }
   yield `    </nodes>\n    <edges count="${network.edges.length}">\n`;
   let i = 0;
@@ -67,12 +70,12 @@ export function* gexfChunks(network: Network, meta: GexfMeta): Generator<string>
   yield '    </edges>\n  </graph>\n</gexf>\n';
 }
 
-export const NODE_COLUMNS = ['id', 'label', 'kind', 'posts', 'weight', 'first_seen', 'last_seen', 'watched'] as const;
+export const NODE_COLUMNS = ['id', 'label', 'kind', 'posts', 'weight', 'first_seen', 'last_seen', 'watched', 'former_usernames'] as const;
 export const EDGE_COLUMNS = ['source', 'target', 'type', 'weight', 'first_seen', 'last_seen'] as const;
 
 /** Rows of the node and edge CSV files (Gephi's spreadsheet import reads these column names). */
 export function nodeRows(network: Network): (string | number)[][] {
-  return network.nodes.map((n) => [n.key, n.label, n.kind, n.posts, n.weight, isoOf(n.first), isoOf(n.last), n.watched ? 'yes' : 'no']);
+  return network.nodes.map((n) => [n.key, n.label, n.kind, n.posts, n.weight, isoOf(n.first), isoOf(n.last), n.watched ? 'yes' : 'no', n.formerNames.join(',')]);
 }
 
 export function edgeRows(network: Network): (string | number)[][] {

@@ -3,17 +3,18 @@
 // and every file with its sha256, so an ethics board can see what a dataset is and check it is intact.
 import { parseLossless } from '../../shared/api/json';
 import type { Ledger, RequestFacts } from '../calls/ledger';
-import type { ColumnSetName } from './columns';
+import type { ColumnSetName, TableName } from './columns';
 import { toJson } from './lines';
+import { keyFingerprint } from './pseudonymise';
 
 export const MANIFEST_FORMAT_VERSION = 1;
 
 export interface ManifestFile {
   /** Relative to the manifest (inside the ZIP, or the folder of the export). */
   path: string;
-  role: 'data' | 'media';
-  format?: 'csv' | 'ndjson' | 'json';
-  columnSet?: ColumnSetName;
+  role: 'data' | 'media' | 'readme';
+  format?: 'csv' | 'ndjson' | 'json' | 'text';
+  columnSet?: TableName;
   rows?: number;
   bytes: number;
   sha256: string;
@@ -44,6 +45,28 @@ export interface PseudonymisationInfo {
   rawRecords: 'pseudonymised' | 'none';
   /** Raw records left out because a person's id, username or name was still found in them. */
   rawDropped: number;
+}
+
+/** The manifest's account of a pseudonymisation (never the key: its fingerprint); rawDropped is counted as the export goes. */
+export function pseudonymisationInfo(
+  project: string,
+  key: { key: Buffer; storage: string; persistent: boolean },
+  options: { dropNames: boolean; dropPictures: boolean; dropText: boolean },
+): PseudonymisationInfo {
+  return {
+    method: 'HMAC-SHA256',
+    project,
+    pseudonymFormat: 'u_ + 16 hex digits',
+    keyedOn: 'the user id when the export knows it, else the lower-cased username',
+    keyFingerprint: keyFingerprint(key.key),
+    keyStorage: key.storage,
+    keyPersistent: key.persistent,
+    dropNames: options.dropNames,
+    dropPictures: options.dropPictures,
+    dropText: options.dropText,
+    rawRecords: 'pseudonymised',
+    rawDropped: 0,
+  };
 }
 
 export interface Manifest {

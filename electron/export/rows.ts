@@ -2,10 +2,10 @@
 import { parseCaption } from '../../shared/api/normalize';
 import type { Provenance } from '../../shared/ipc';
 import { pkToShortcode } from '../../shared/links';
-import type { AppRecord, Comment, Highlight, Post, Profile, Story, User } from '../../shared/records';
-import { isoTime, joined, unique, utcTime, yesNo } from './cells';
-import { collectedView, param, WEB, withCollected } from './collected';
-import type { ColumnSetName, Row, StudyFacts } from './columns';
+import type { Comment, Highlight, Post, Profile, Story, User } from '../../shared/records';
+import { joined, unique, utcTime, yesNo } from './cells';
+import { collectedView, param, WEB, withCollected, type AccountNames } from './collected';
+import type { Row } from './columns';
 
 // ---------------------------------------------------------------------------------------------
 // Posts (4CAT)
@@ -27,7 +27,7 @@ function ownerIdOf(post: Post): string {
 const MEDIA_TYPE_WORDS: Record<string, string> = { image: 'photo', video: 'video' };
 
 /** One row per post; a carousel is one row with all its items' URLs (4CAT's `num_media`, `mixed`). */
-export function postRow(post: Post, provenance: Provenance, pseudonymised = false): Row {
+export function postRow(post: Post, provenance: Provenance, pseudonymised = false, names?: AccountNames): Row {
   const children = post.children ?? [];
   const nodes = children.length > 0 ? children : [post];
   const imageUrls: string[] = [];
@@ -88,15 +88,14 @@ export function postRow(post: Post, provenance: Provenance, pseudonymised = fals
     location_city: location?.city ?? '',
     unix_timestamp: post.takenAt,
     missing_media: yesNo(missing),
+    post_id: post.id,
+    media_id: post.mediaId,
   };
-  return withCollected(row, provenance, pseudonymised);
+  return withCollected(row, provenance, pseudonymised, names, owner, ...coauthors);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Users
-
-/** Usernames of accounts by user id, for the account a followers or following list belongs to. */
-export type AccountNames = (id: string) => string | null;
 
 /**
  * The account whose followers or following list a user came from (the request's `user_id`), else empty.
@@ -130,6 +129,7 @@ export function userRow(user: User | Profile, provenance: Provenance, pseudonymi
     },
     provenance,
     pseudonymised,
+    names,
   );
   row['source_account_id'] = source.id;
   row['source_account'] = source.username;
@@ -139,7 +139,10 @@ export function userRow(user: User | Profile, provenance: Provenance, pseudonymi
 // ---------------------------------------------------------------------------------------------
 // Stories (and highlight items)
 
-export function storyRow(story: Story, provenance: Provenance, highlight: Highlight | null = null, pseudonymised = false): Row {
+/** The highlight a story belongs to: its id and title. */
+export type HighlightRef = Pick<Highlight, 'id' | 'title'>;
+
+export function storyRow(story: Story, provenance: Provenance, highlight: HighlightRef | null = null, pseudonymised = false, names?: AccountNames): Row {
   const image = story.images?.[0]?.url ?? story.thumbnailUrl ?? '';
   const video = story.videos?.[0]?.url ?? null;
   return withCollected(
@@ -165,7 +168,43 @@ export function storyRow(story: Story, provenance: Provenance, highlight: Highli
     },
     provenance,
     pseudonymised,
+    names,
+    story.owner,
   );
+}
+
+export function highlightRow(h: Highlight, provenance: Provenance, pseudonymised = false, names?: AccountNames): Row {
+  return withCollected(
+    {
+      highlight_id: h.id,
+      title: h.title ?? '',
+      owner_id: h.owner?.id ?? '',
+      owner: h.owner?.username ?? '',
+      created_at: utcTime(h.createdAt),
+      created_at_unix: h.createdAt,
+      story_count: h.mediaCount ?? (h.items.length > 0 ? h.items.length : null),
+      cover_url: h.coverUrl ?? '',
+    },
+    provenance,
+    pseudonymised,
+    names,
+    h.owner,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tags: one row per post and tagged account (its carousel items' tags too)
+
+export function tagRows(post: Post): Row[] {
+  const seen = new Set<string>();
+  const rows: Row[] = [];
+  for (const t of [...(post.usertags ?? []), ...(post.children ?? []).flatMap((c) => c.usertags ?? [])]) {
+    const key = t.user.id || (t.user.username ?? '').toLowerCase();
+    if (key === '' || seen.has(key)) continue;
+    seen.add(key);
+    rows.push({ post_id: post.id, user_id: t.user.id ?? '', username: t.user.username ?? '', x: t.x ?? null, y: t.y ?? null });
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,64 +241,3 @@ export function commentRow(comment: Comment, provenance: Provenance, pseudonymis
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Any record
-
-function studyCells(f: StudyFacts | undefined): Row {
-  return {
-    status: f?.status ?? '',
-    checked_at: isoTime(f?.checkedAt),
-    checked_at_unix: f?.checkedAt === null || f?.checkedAt === undefined ? null : Math.floor(f.checkedAt / 1000),
-    codes: joined(f?.codes ?? []),
-    notes: f?.notes ?? '',
-  };
-}
-
-export interface RowSource {
-  record: AppRecord;
-  provenance: Provenance;
-  study?: StudyFacts;
-}
-
-/**
- * A row maker for one export: records of the set's kinds become rows, others none. Comments also give
- * rows for the preview replies that came along with them, once each, unless the export has them as
- * items of their own (`commentIds`: the ids of every comment item of the export).
- */
-export function createRowMaker(
-  set: ColumnSetName,
-  options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames; study?: boolean } = {},
-): (item: RowSource) => Row[] {
-  const rows = createSetRows(set, options);
-  if (!options.study) return rows;
-  // A study's columns belong to the record itself (not to the replies that came along with a comment).
-  return (item) => rows(item).map((row) => Object.assign(row, studyCells(item.record.kind !== 'comment' || row['comment_id'] === item.record.id ? item.study : undefined)));
-}
-
-function createSetRows(set: ColumnSetName, options: { commentIds?: ReadonlySet<string>; pseudonymised?: boolean; accountNames?: AccountNames }): (item: RowSource) => Row[] {
-  const commentIds = options.commentIds ?? new Set<string>();
-  const pz = options.pseudonymised ?? false;
-  const emitted = new Set<string>();
-  return ({ record, provenance }) => {
-    switch (set) {
-      case 'posts':
-        return record.kind === 'post' ? [postRow(record, provenance, pz)] : [];
-      case 'users':
-        return record.kind === 'user' || record.kind === 'profile' ? [userRow(record, provenance, pz, options.accountNames)] : [];
-      case 'stories':
-        if (record.kind === 'story') return [storyRow(record, provenance, null, pz)];
-        if (record.kind === 'highlight') return (record.items ?? []).map((s) => storyRow(s, provenance, record, pz));
-        return [];
-      case 'comments': {
-        if (record.kind !== 'comment') return [];
-        const rows: Row[] = [];
-        for (const c of [record, ...(record.previewReplies ?? [])]) {
-          if (emitted.has(c.id) || (c !== record && commentIds.has(c.id))) continue;
-          emitted.add(c.id);
-          rows.push(commentRow(c, provenance, pz));
-        }
-        return rows;
-      }
-    }
-  };
-}

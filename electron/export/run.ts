@@ -5,25 +5,25 @@
 // number.
 import { mkdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { validationError } from '../../shared/api/errors';
 import { folderInside } from '../storage/confined';
 import { diskError } from '../storage/disk-errors';
+import type { Minimisation } from '../../shared/analysis';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import { fitsDate } from './cells';
-import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type StudyFacts } from './columns';
-import { createRowMaker } from './rows';
-import { csvHeader, csvLine, type Delimiter } from './csv';
+import { writeBundle, type MediaEntry } from './bundle';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts, type TableName } from './columns';
+import { createRowMaker } from './row-maker';
+import type { HighlightRef } from './rows';
+import { csvLines, type Delimiter } from './csv';
 import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine, type LineProvenance } from './lines';
-import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, pseudonymisationInfo, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
-import { batches, pacedBatches, writeWithManifest } from './output';
-import { createPseudonymiser, keyFingerprint, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
+import { writeWithManifest } from './output';
+import { createPseudonymiser, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
 import { createSlicer } from './slices';
 import { chooseColumnSet, survey } from './survey';
-import { writeZipAtomic, type ZipSource } from './zip';
 
 export interface SavedItem {
   record: AppRecord;
@@ -46,6 +46,8 @@ export interface ExportRequest {
   label?: string;
   /** Usernames of the accounts whose followers or following the items are (a study's targets), by user id. */
   accountNames?: ReadonlyMap<string, string>;
+  /** The highlight a story belongs to, when the items do not hold it (a study's stories). */
+  highlightOf?: (storyId: string) => HighlightRef | null;
   /** Written into the manifest as they are: the study's minimisation presets, the ethics reminder's answer. */
   manifestExtra?: Pick<Manifest, 'minimisation' | 'ethics'>;
   /** Add a study's columns (status, checked_at, codes, notes) to every CSV, and `study` to every line. */
@@ -116,20 +118,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
       if (slice.due()) await slice.pause();
     }
     pz.freeze();
-    pseudonymisation = {
-      method: 'HMAC-SHA256',
-      project: request.pseudonymise.project,
-      pseudonymFormat: 'u_ + 16 hex digits',
-      keyedOn: 'the user id when the export knows it, else the lower-cased username',
-      keyFingerprint: keyFingerprint(key.key),
-      keyStorage: key.storage,
-      keyPersistent: key.persistent,
-      dropNames: request.pseudonymise.dropNames,
-      dropPictures: request.pseudonymise.dropPictures,
-      dropText: request.pseudonymise.dropText,
-      rawRecords: 'pseudonymised',
-      rawDropped: 0,
-    };
+    pseudonymisation = pseudonymisationInfo(request.pseudonymise.project, key, request.pseudonymise);
   }
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
@@ -214,7 +203,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   }
 
   // Progress over every pass through the items.
-  const passes = request.format === 'zip' ? s.sets.size + 1 : 1;
+  const passes = request.format === 'zip' ? bundleTables().length + 1 : 1;
   const progressTotal = s.total * passes;
   let progressDone = 0;
   // The manifest's list of requests is counted on one of the passes that write the items.
@@ -230,22 +219,38 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
     }
   }
   const skipped: Record<string, number> = {};
-  /** A CSV's lines, header first. An item that gives no row gives an empty chunk: the writer may pause there (pacedBatches). */
-  function* csvOf(set: ColumnSetName, counter: { rows: number }, countEndpoints: boolean): Generator<string> {
-    const columns = columnsOf(set, request.studyColumns ?? false);
-    yield csvHeader(columns, request);
-    const accountNames = (id: string) => request.accountNames?.get(id) ?? s.profileNames.get(id) ?? null;
-    const makeRows = createRowMaker(set, { commentIds: s.commentIds, pseudonymised: pz !== null, accountNames, study: request.studyColumns ?? false });
-    for (const prepared of preparedItems(countEndpoints)) {
-      const rows = makeRows(prepared);
-      // A ZIP puts each kind in its own CSV: there, only an item of the set's own kinds giving no row counts.
-      if (rows.length === 0 && (request.format === 'csv' || columnSetOf(prepared.record.kind) === set)) {
-        skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
+  // Accounts by id (a study's watched accounts, the profiles among the items); stories' highlights.
+  const accountNames = (id: string) => request.accountNames?.get(id) ?? s.profileNames.get(id) ?? null;
+  const highlightOf = (storyId: string): HighlightRef | null => {
+    const h = s.highlightOf.get(storyId) ?? request.highlightOf?.(storyId) ?? null;
+    return h && pz && h.title !== null ? { id: h.id, title: pz.applyLabel(h.title) } : h;
+  };
+  /** The table an item is a row of: in a ZIP a highlight has its own, its stories are the stories'. */
+  const tableOf = (kind: string): TableName | null => (request.format === 'zip' && kind === 'highlight' ? 'highlights' : columnSetOf(kind as SavedItem['record']['kind']));
+  /** A CSV's text, header first. An item that gives no row gives an empty chunk: the writer may pause there (pacedBatches). */
+  function csvOf(table: TableName, counter: { rows: number }, countEndpoints: boolean): Generator<string> {
+    const makeRows = createRowMaker(table, {
+      ...s,
+      pseudonymised: pz !== null,
+      accountNames,
+      highlightOf,
+      study: request.studyColumns ?? false,
+      // In a ZIP every account another file names by id is a row of users.csv.
+      referenced: request.format === 'zip',
+    });
+    function* rowsOf(): Generator<Row | null> {
+      for (const prepared of preparedItems(countEndpoints)) {
+        const rows = makeRows(prepared);
+        // A ZIP puts each kind in its own CSV: there, only an item of the table's own kinds giving no row counts.
+        if (rows.length === 0 && table !== 'tags' && (request.format === 'csv' || tableOf(prepared.record.kind) === table)) {
+          skipped[prepared.record.kind] = (skipped[prepared.record.kind] ?? 0) + 1;
+        }
+        counter.rows += rows.length;
+        if (rows.length === 0) yield null;
+        yield* rows;
       }
-      counter.rows += rows.length;
-      if (rows.length === 0) yield '';
-      for (const row of rows) yield `${csvLine(columns, row, request.delimiter)}\r\n`;
     }
+    return csvLines(columnsOf(table, request.studyColumns ?? false), rowsOf(), request);
   }
   function* linesOf(counter: { rows: number }): Generator<ExportLine> {
     for (const prepared of preparedItems(true)) {
@@ -292,7 +297,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   else await mkdir(env.folder, { recursive: true });
   let result: ExportResult;
   if (request.format === 'zip') {
-    result = await writeBundle();
+    result = await bundle();
   } else {
     const ext = `.${request.format}`;
     const base = await freeBaseName(env.folder, fileStem, [ext, '.manifest.json']);
@@ -322,68 +327,62 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   env.onProgress?.(progressTotal, progressTotal, true);
   return result;
 
-  async function writeBundle(): Promise<ExportResult> {
-    const base = await freeBaseName(env.folder, fileStem, ['.zip']);
-    const path = join(env.folder, `${base}.zip`);
-    const sets = [...s.sets];
-    const counters = new Map<string, { rows: number }>();
-    const sources: ZipSource[] = [];
-    const described = new Map<string, Omit<ManifestFile, 'bytes' | 'sha256'>>();
-    for (const set of sets) {
-      const name = `${set}.csv`;
-      const counter = { rows: 0 };
-      counters.set(name, counter);
-      described.set(name, { path: name, role: 'data', format: 'csv', columnSet: set });
-      sources.push({ name, compress: true, open: () => Readable.from(pacedBatches(csvOf(set, counter, false), slice)) });
-    }
-    const lines = { rows: 0 };
-    counters.set('items.ndjson', lines);
-    described.set('items.ndjson', { path: 'items.ndjson', role: 'data', format: 'ndjson' });
-    sources.push({ name: 'items.ndjson', compress: true, open: () => Readable.from(pacedBatches(ndjsonChunks(linesOf(lines)), slice)) });
+  /** The tables of a ZIP: one per kind of item, the highlights and tags they refer to, the accounts they name. */
+  function bundleTables(): TableName[] {
+    const tables = new Set<TableName>(s.sets);
+    if ((s.byKind.highlight ?? 0) > 0) tables.add('highlights');
+    if (s.taggedPosts > 0) tables.add('tags');
+    if (['post', 'comment', 'story', 'highlight'].some((k) => (s.byKind[k] ?? 0) > 0)) tables.add('users');
+    const order: TableName[] = ['posts', 'comments', 'stories', 'highlights', 'users', 'tags'];
+    return order.filter((t) => tables.has(t));
+  }
 
-    if (request.includeMedia) {
-      if (!env.mediaFilesOf) throw validationError([{ param: 'includeMedia', message: 'Saved media cannot be bundled: the downloads module is not available.' }]);
-      let index = 0;
-      for (const item of request.items) {
-        const i = index++;
-        if (slice.due()) await slice.pause();
-        const kind = item.record.kind;
-        // Profile pictures are people's faces: left out when pictures are dropped.
-        if (pz?.options.dropPictures && (kind === 'user' || kind === 'profile')) continue;
-        const files = await env.mediaFilesOf(item);
-        if (files.length === 0) continue;
-        const prepared = pz ? prepare(item, i) : null;
-        const record = (prepared?.record ?? item.record) as { id?: unknown; code?: unknown };
-        const id = typeof record.id === 'string' ? record.id : String(i + 1);
-        const code = typeof record.code === 'string' ? record.code : null;
-        files.forEach((file, n) => {
-          const ext = extname(file).toLowerCase();
-          const name = `media/${kind}-${safeLabel(id, String(i + 1))}-${n + 1}${MEDIA_EXT.test(ext) ? ext : ''}`;
-          described.set(name, { path: name, role: 'media', item: { kind, id, code } });
-          sources.push({ name, compress: false, open: () => createReadStream(file) });
-        });
-      }
+  async function mediaEntries(): Promise<MediaEntry[]> {
+    if (!request.includeMedia) return [];
+    if (!env.mediaFilesOf) throw validationError([{ param: 'includeMedia', message: 'Saved media cannot be bundled: the downloads module is not available.' }]);
+    const entries: MediaEntry[] = [];
+    let index = 0;
+    for (const item of request.items) {
+      const i = index++;
+      if (slice.due()) await slice.pause();
+      const kind = item.record.kind;
+      // Profile pictures are people's faces: left out when pictures are dropped.
+      if (pz?.options.dropPictures && (kind === 'user' || kind === 'profile')) continue;
+      const files = await env.mediaFilesOf(item);
+      if (files.length === 0) continue;
+      const prepared = pz ? prepare(item, i) : null;
+      const record = (prepared?.record ?? item.record) as { id?: unknown; code?: unknown };
+      const id = typeof record.id === 'string' ? record.id : String(i + 1);
+      const code = typeof record.code === 'string' ? record.code : null;
+      files.forEach((file, n) => {
+        const ext = extname(file).toLowerCase();
+        entries.push({ name: `media/${kind}-${safeLabel(id, String(i + 1))}-${n + 1}${MEDIA_EXT.test(ext) ? ext : ''}`, file, item: { kind, id, code } });
+      });
     }
+    return entries;
+  }
 
-    const written = await writeZipAtomic(
-      path,
-      sources,
-      {
-        name: 'manifest.json',
-        build: (entries) => {
-          const files: ManifestFile[] = [];
-          for (const source of sources) {
-            const info = described.get(source.name);
-            const entry = entries.get(source.name);
-            if (!info || !entry) continue;
-            const counter = counters.get(source.name);
-            files.push({ ...info, ...(counter ? { rows: counter.rows } : {}), bytes: entry.bytes, sha256: entry.sha256 });
-          }
-          return batches(manifestChunks(manifest(files, lines.rows), endpoints));
-        },
+  async function bundle(): Promise<ExportResult> {
+    const created = new Date(startedAt).toISOString();
+    return writeBundle({
+      folder: env.folder,
+      stem: fileStem,
+      startedAt,
+      slice,
+      tables: bundleTables(),
+      studyColumns: request.studyColumns ?? false,
+      csv: (table, counter) => csvOf(table, counter, false),
+      ndjson: (counter) => ndjsonChunks(linesOf(counter)),
+      media: await mediaEntries(),
+      readme: {
+        title: `Feedlens export: ${label}`,
+        createdAt: created,
+        appVersion: env.appVersion,
+        source,
+        pseudonymisation,
+        minimisation: (request.manifestExtra?.minimisation as Minimisation | undefined) ?? null,
       },
-      new Date(startedAt),
-    );
-    return { path, rows: lines.rows, files: written.size + 1, manifestPath: null };
+      manifest: (files, rows) => manifestChunks(manifest(files, rows), endpoints),
+    });
   }
 }

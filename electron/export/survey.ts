@@ -14,7 +14,14 @@ export interface Survey {
   /** Items per request id; the others (total minus itemsWithRequest) name no request. */
   itemsByRequest: ReadonlyMap<string, number>;
   itemsWithRequest: number;
+  /** Ids of the comment, story and user items: rows of their own, not written again from inside another record. */
   commentIds: Set<string>;
+  storyIds: Set<string>;
+  userIds: Set<string>;
+  /** The highlight each story of a highlight among the items belongs to. */
+  highlightOf: Map<string, { id: string; title: string | null }>;
+  /** Posts with tagged accounts (a ZIP's tags file). */
+  taggedPosts: number;
   /** Usernames of the profiles among the items (few): a followers list's own account is often one. */
   profileNames: Map<string, string>;
   from: number;
@@ -37,13 +44,20 @@ export function chooseColumnSet(asked: ColumnSetName | undefined, s: Survey): Co
 export async function survey(items: Iterable<SavedItem>, slice: Slicer): Promise<Survey> {
   const byRequest = new Map<string, number>();
   let withRequest = 0;
-  const s = { total: 0, byKind: {} as Record<string, number>, sets: new Set<ColumnSetName>(), commentIds: new Set<string>(), profileNames: new Map<string, string>(), from: Infinity, to: -Infinity };
+  const s = {
+    total: 0, byKind: {} as Record<string, number>, sets: new Set<ColumnSetName>(), commentIds: new Set<string>(), storyIds: new Set<string>(), userIds: new Set<string>(),
+    highlightOf: new Map<string, { id: string; title: string | null }>(), taggedPosts: 0, profileNames: new Map<string, string>(), from: Infinity, to: -Infinity,
+  };
   for (const { record, provenance } of items) {
     s.total += 1;
     s.byKind[record.kind] = (s.byKind[record.kind] ?? 0) + 1;
     const set = columnSetOf(record.kind);
     if (set) s.sets.add(set);
     if (record.kind === 'comment') s.commentIds.add(record.id);
+    else if (record.kind === 'story') s.storyIds.add(record.id);
+    else if (record.kind === 'user' || record.kind === 'profile') s.userIds.add(record.id);
+    else if (record.kind === 'highlight') for (const story of record.items ?? []) s.highlightOf.set(story.id, { id: record.id, title: record.title });
+    else if (record.kind === 'post' && ((record.usertags ?? []).length > 0 || (record.children ?? []).some((c) => (c.usertags ?? []).length > 0))) s.taggedPosts += 1;
     if (record.kind === 'profile' && record.id && record.username) s.profileNames.set(record.id, record.username);
     if (provenance.requestId) {
       byRequest.set(provenance.requestId, (byRequest.get(provenance.requestId) ?? 0) + 1);

@@ -7,6 +7,7 @@ import { pkToShortcode } from '../../shared/links';
 import type { Provenance } from '../../shared/ipc';
 import type { MediaFile, Post, User } from '../../shared/records';
 import { collectedFrom } from './collected';
+import { FOURCAT_VIEWS } from './views';
 
 export interface ZeeschuimerItem {
   id: number;
@@ -25,11 +26,6 @@ type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MEDIA_TYPE = { image: 1, video: 2, carousel: 8 } as const;
-
-/** Zeeschuimer's names for the pages a post was seen on. */
-function viewOf(view: string): string {
-  return ({ posts: 'user_posts', reels: 'user_reels', tagged: 'user_tagged', hashtag: 'explore', location: 'location', post: 'single_post', search: 'search' } as Record<string, string>)[view] ?? view;
-}
 
 function candidates(files: readonly MediaFile[]): Dict[] {
   return files.map((f) => ({ url: f.url, width: f.width, height: f.height }));
@@ -58,7 +54,7 @@ function mediaFields(p: Post, raw: unknown): Dict {
 }
 
 /** The itemlist-format dict 4CAT maps, from the raw record and the normalised one. */
-export function fourCatData(p: Post, raw: unknown, view: string): Dict {
+export function fourCatData(p: Post, raw: unknown, view: keyof typeof FOURCAT_VIEWS): Dict {
   const r: Dict = isDict(raw) ? raw : {};
   const data = mediaFields(p, r);
   // A GraphQL record's __typename would send 4CAT down another branch: the dict is in item-list form.
@@ -101,7 +97,7 @@ export function fourCatData(p: Post, raw: unknown, view: string): Dict {
   data.usertags = { in: tags.map((t) => ({ user: userDict(t.user, null), position: [t.x ?? 0, t.y ?? 0] })) };
   data.coauthor_producers = p.coauthors.map((c) => userDict(c, null));
   data.location = p.location ? { ...(isDict(r.location) ? r.location : {}), pk: p.location.id, name: p.location.name, lat: p.location.lat, lng: p.location.lng, city: p.location.city } : null;
-  data._zs_instagram_view = viewOf(view);
+  data._zs_instagram_view = FOURCAT_VIEWS[view] ?? view;
   data._zs_partial = false;
   return data;
 }
@@ -117,7 +113,7 @@ export interface ItemContext {
 }
 
 export function zeeschuimerItem(p: Post, raw: unknown, c: ItemContext): ZeeschuimerItem {
-  const from = collectedFrom(c.provenance, c.pseudonymised);
+  const from = collectedFrom(c.provenance, c.pseudonymised, undefined, p.owner, ...p.coauthors);
   const data = fourCatData(p, raw, from.view);
   return {
     id: c.index,

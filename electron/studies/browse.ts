@@ -5,6 +5,7 @@
 // become the same WHERE, for coding, exports and re-checks.
 import type { BrowsePage, BrowseQuery, BrowseRow, RecordStatus, Rows, SortColumn } from '../../shared/study-data';
 import { ftsQuery } from '../../shared/fts-text';
+import { currentNameSql } from './account-names';
 import type { Db } from './db';
 
 export { ftsQuery };
@@ -17,6 +18,9 @@ export interface Where {
 /** The user ids an account filter names: a user id, or a username the account has or had. */
 const ACCOUNT_IDS = `(SELECT ? UNION SELECT user_id FROM snapshots WHERE username = ? COLLATE NOCASE
   UNION SELECT id FROM records WHERE kind = 'user' AND username = ? COLLATE NOCASE)`;
+
+/** The kinds the data browser shows, and the study's record count counts (highlights, places, hashtags, tracks are inside them). */
+export const BROWSED_KINDS_SQL = "r.kind IN ('post', 'comment', 'story', 'user')";
 
 const KIND_SQL: Record<BrowseQuery['kinds'][number], string> = {
   post: "(r.kind = 'post' AND r.product_type IS NOT 'clips')",
@@ -35,7 +39,7 @@ export function browseWhere(q: BrowseQuery): Where {
     sql.push(clause);
     args.push(...values);
   };
-  add(q.kinds.length === 0 ? "r.kind IN ('post', 'comment', 'story', 'user')" : `(${[...new Set(q.kinds)].map((k) => KIND_SQL[k]).join(' OR ')})`);
+  add(q.kinds.length === 0 ? BROWSED_KINDS_SQL : `(${[...new Set(q.kinds)].map((k) => KIND_SQL[k]).join(' OR ')})`);
   const match = ftsQuery(q.text);
   if (match) add('r.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)', match);
   const account = q.account.trim().replace(/^@+/, '');
@@ -131,8 +135,9 @@ export function toBrowseRow(r: RowData): BrowseRow {
   };
 }
 
+// An account's current name, whatever name the record was stored under (a renamed account shows as one).
 export const ROW_COLUMNS = `r.rowid, r.kind, r.id, CASE WHEN r.kind = 'post' THEN json_extract(r.record, '$.code') END AS code, r.product_type, r.media_type,
-  r.username, r.owner_id, r.taken_at, substr(r.text, 1, 300) AS text, r.like_count, r.comment_count, r.play_count, r.status, r.checked_at,
+  coalesce(${currentNameSql("(CASE WHEN r.kind = 'user' THEN r.id ELSE r.owner_id END)")}, r.username) AS username, r.owner_id, r.taken_at, substr(r.text, 1, 300) AS text, r.like_count, r.comment_count, r.play_count, r.status, r.checked_at,
   r.first_seen, r.last_seen, substr(n.text, 1, 500) AS note, (SELECT group_concat(code_id) FROM record_codes WHERE record_id = r.rowid) AS codes`;
 
 /** One page of rows a query matches, in its order, with how many match in all. */
@@ -153,6 +158,11 @@ export function browse(db: Db, q: BrowseQuery, offset: number, limit: number, no
   );
   const rows = ids.map((id) => byId.get(id)!);
   return { total, offset, rows: rows.map(toBrowseRow), ms: Math.round((now() - started) * 10) / 10 };
+}
+
+/** How many records a study holds, as its tab says and as the data browser counts them unfiltered. */
+export function studyItemCount(db: Db): number {
+  return (db.prepare(`SELECT count(*) AS n FROM records r WHERE ${BROWSED_KINDS_SQL}`).get() as { n: number }).n;
 }
 
 /** The record numbers a selection names (kinds the browser shows only), in their order of storage. */

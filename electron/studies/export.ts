@@ -8,6 +8,7 @@ import type { EthicsChoice } from '../../shared/analysis';
 import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
+import type { HighlightRef } from '../export/rows';
 import type { Ledger } from '../calls/ledger';
 import { diskError } from '../storage/disk-errors';
 import type { Where } from './browse';
@@ -91,6 +92,12 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
   };
 }
 
+/** The highlight each stored story belongs to (its id and title), looked up in the study. */
+function highlights(db: Db): (storyId: string) => HighlightRef | null {
+  const stmt = db.prepare("SELECT h.id, json_extract(h.record, '$.title') AS title FROM records s JOIN records h ON h.kind = 'highlight' AND h.id = s.parent_id WHERE s.kind = 'story' AND s.id = ?");
+  return (storyId) => (stmt.get(storyId) as { id: string; title: string | null } | undefined) ?? null;
+}
+
 /** The usernames of the study's account targets (as added, else as last seen), by user id. */
 function accountNames(db: Db): Map<string, string> {
   const rows = db
@@ -117,6 +124,8 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
         items: minimised,
         // The followers and following rows name the watched account they belong to.
         accountNames: accountNames(env.db),
+        // Every story row names its highlight, whether or not the highlight is among the rows exported.
+        highlightOf: highlights(env.db),
         manifestExtra: { minimisation, ...(request.ethics ? { ethics: request.ethics } : {}) },
         format: request.format,
         delimiter: ',',

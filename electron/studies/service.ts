@@ -8,6 +8,7 @@ import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/studies';
 import type { StudyCheckEvent } from '../../shared/study-data';
 import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
+import { studyItemCount } from './browse';
 import { createChecker, type Checker } from './checks';
 import { DATABASE_FILE, getMeta, type Db } from './db';
 import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
@@ -168,7 +169,8 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       database: join(study.folder, DATABASE_FILE),
       createdAt: Number(getMeta(db, 'created_at') ?? 0),
       targets: n('SELECT count(*) AS n FROM targets WHERE removed_at IS NULL'),
-      items: n("SELECT count(*) AS n FROM records WHERE kind <> 'carousel_item'"),
+      // What the data browser lists: the same count in both places.
+      items: studyItemCount(db),
       units: n('SELECT coalesce(sum(units_spent), 0) AS n FROM runs') + n('SELECT coalesce(sum(units), 0) AS n FROM requests WHERE run_id IS NULL'),
       lastRun: last ? publicRun(last) : null,
       schedule: scheduleInfo(db, d.session(), now(), scheduleAuthority(study)),

@@ -32,7 +32,7 @@ describe('Parquet export', () => {
   it('writes every table with typed columns that DuckDB reads back exactly, big ids included', async () => {
     const out = await exportAnalysis({ kind: 'parquet', scope: 'seen' }, { db: f.s.db, studyId: 'test-study-0001', studyName: 'Parquet test', folder: f.s.dir, appVersion: 'test', userAgent: 'x' });
     const manifest = JSON.parse(readFileSync(out.manifestPath, 'utf8')) as { files: { path: string; rows: number }[] };
-    expect(manifest.files.map((x) => x.path).sort()).toEqual(['comments.parquet', 'follows.parquet', 'posts.parquet', 'runs.parquet', 'snapshots.parquet', 'stories.parquet', 'users.parquet']);
+    expect(manifest.files.map((x) => x.path).sort()).toEqual(['README.txt', 'comments.parquet', 'follows.parquet', 'posts.parquet', 'runs.parquet', 'snapshots.parquet', 'stories.parquet', 'users.parquet']);
 
     // Types as DuckDB sees them: no id is a number of any kind.
     const types = await read(join(out.path, 'posts.parquet'), 'SELECT typeof(id) AS id, typeof(owner_id) AS owner, typeof(taken_at) AS taken, typeof(like_count) AS likes, typeof(hashtags) AS tags FROM t LIMIT 1');

@@ -21,6 +21,8 @@ const FOURCAT_COLUMNS = [
   'media_type', 'num_media', 'image_urls', 'media_urls', 'hashtags', 'usertags', 'play_count', 'likes_hidden', 'num_likes',
   'num_comments', 'location_name', 'location_id', 'location_latlong', 'location_city', 'unix_timestamp', 'missing_media',
 ];
+// After 4CAT's own, the keys other files of an export refer to a post by.
+const POST_KEYS = ['post_id', 'media_id'];
 
 let app: App;
 let folder: string;
@@ -78,6 +80,8 @@ function expectedPost(m: WorldMedia): Record<string, string> {
   const place = m.locationPk !== null ? world.locationByPk.get(m.locationPk) : undefined;
   return {
     partial_item: 'no',
+    post_id: m.pk,
+    media_id: `${m.pk}_${m.ownerPk}`,
     id: m.code,
     thread_id: m.code,
     parent_id: m.code,
@@ -128,8 +132,8 @@ describe('posts CSV: 4CAT columns, values from the world', () => {
   });
 
   it("writes 4CAT's Instagram columns, in 4CAT's order", () => {
-    expect(header).toEqual(FOURCAT_COLUMNS);
-    expect([...POST_COLUMNS]).toEqual(FOURCAT_COLUMNS);
+    expect(header).toEqual([...FOURCAT_COLUMNS, ...POST_KEYS]);
+    expect([...POST_COLUMNS]).toEqual([...FOURCAT_COLUMNS, ...POST_KEYS]);
   });
 
   it('writes one row per post of the grid, carousels included, in the order collected', () => {
@@ -148,7 +152,8 @@ describe('posts CSV: 4CAT columns, values from the world', () => {
       expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(Date.parse(`${timestamp?.replace(' ', 'T')}Z`) / 1000).toBe(m.takenAt);
       expect(collected_from_view).toBe('posts');
-      expect(collected_from_url).toMatch(new RegExp(`^/v1/user/medias/chunk\\?(.*&)?user_id=${account.pk}(&|$)`));
+      // The account's page: the request named its id, the post its owner's username.
+      expect(collected_from_url).toBe(`https://www.instagram.com/${account.username}/`);
     });
   });
 

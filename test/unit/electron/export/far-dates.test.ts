@@ -95,7 +95,7 @@ describe('times past what a Date holds', () => {
   });
 
   it('in a network and a Parquet table: no date where none can be written, no number wrapped round into another', async () => {
-    const node = (key: string, first: number) => ({ key, kind: 'account' as const, label: key, id: key, username: key, posts: 1, weight: 1, first, last: first, watched: false });
+    const node = (key: string, first: number) => ({ key, kind: 'account' as const, label: key, id: key, username: key, posts: 1, weight: 1, first, last: first, watched: false, formerNames: [] });
     const network: Network = { kind: 'mentions', directed: true, nodes: [node('a', 1_700_000_000), node('b', BEYOND_SECONDS)], edges: [{ source: 'a', target: 'b', weight: 1, first: 1_700_000_000, last: BEYOND_SECONDS }] };
     const gexf = [...gexfChunks(network, { creator: 'test', description: 'far', date: '2026-01-01' })].join('');
     expect(gexf).toContain('<attvalue for="first_seen" value="2023-11-14T22:13:20Z"/>');

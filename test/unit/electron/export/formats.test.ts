@@ -258,7 +258,7 @@ describe('ZIP bundle', () => {
 
     const names = [...entries.keys()].filter((n) => n !== 'manifest.json').sort();
     expect(manifest.files.map((f) => f.path).sort()).toEqual(names);
-    expect(names.filter((n) => !n.startsWith('media/'))).toEqual(['comments.csv', 'items.ndjson', 'posts.csv', 'users.csv']);
+    expect(names.filter((n) => !n.startsWith('media/'))).toEqual(['README.txt', 'comments.csv', 'items.ndjson', 'posts.csv', 'tags.csv', 'users.csv']);
     for (const file of manifest.files) {
       const bytes = entries.get(file.path) as Buffer;
       expect(file.sha256, file.path).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -275,7 +275,10 @@ describe('ZIP bundle', () => {
     // The data files inside are the same as the separate exports.
     const postsCsv = csvObjects(entries.get('posts.csv')?.toString('utf8') ?? '');
     expect(postsCsv.rows.map((r) => r['id'])).toEqual(gridOf(world, account).map((p) => p.code));
-    expect(csvObjects(entries.get('users.csv')?.toString('utf8') ?? '').rows.map((r) => r['username'])).toEqual([account.username]);
+    // The profile exported, once, and every account the posts and comments name by id.
+    const users = csvObjects(entries.get('users.csv')?.toString('utf8') ?? '').rows;
+    expect(users.filter((r) => r['username'] === account.username)).toHaveLength(1);
+    expect(new Set(users.map((r) => r['id'])).size).toBe(users.length);
     expect(csvObjects(entries.get('comments.csv')?.toString('utf8') ?? '').rows.map((r) => r['comment_id'])).toEqual(
       threadOf(world, m).top.flatMap((c) => [c.pk, ...c.replies.slice(0, 2).map((r) => r.pk)]),
     );
