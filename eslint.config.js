@@ -24,6 +24,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // No code made at run time (issue 39): no new Function, no eval, no string given to a timer.
+      'no-new-func': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
     },
   },
   {

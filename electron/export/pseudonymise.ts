@@ -16,13 +16,10 @@
 // - every other string: any id, username or full name of a person of the export is replaced.
 //
 // The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
-// one export in pseudonym-people.ts; this module walks records with them. The kinds of objects that come
-// again and again (posts, users, images...) are walked by functions compiled for their keys
-// (pseudonym-compile.ts) that take the same steps as the walks here.
+// one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonPlan, planAt, rulesOf, wholeMediaId, type KeyPlan, type PlanSite } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
-import { COMPILE_AFTER, learnerOf, rewriterOf, type LearnOps, type RewriteOps } from './pseudonym-compile';
 import { People } from './pseudonym-people';
 
 export interface PseudonymOptions {
@@ -102,14 +99,8 @@ function isArtistUsername(value: string): boolean {
   return LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value);
 }
 
-/** For tests: after how many walks a key plan is compiled (0: at once; Infinity: never). */
-export interface PseudonymTuning {
-  compileAfter?: number;
-}
-
-export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuning: PseudonymTuning = {}): Pseudonymiser {
+export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pseudonymiser {
   const people = new People(key);
-  const compileAfter = tuning.compileAfter ?? COMPILE_AFTER;
   let learning = true;
 
   /**
@@ -182,20 +173,18 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     if (typeof value === 'string' && value !== '') people.add(null, value, null);
   }
 
-  function learnPerson(obj: Dict, plan: KeyPlan, skipRaw: boolean): void {
+  function learnPerson(obj: Dict, skipRaw: boolean): void {
     people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
-    let i = 0;
     for (const k in obj) {
-      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
-      i++;
+      const r = rulesOf(k);
       if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
       const v = obj[k];
       if (r & RULE.PICTURE) {
-        if (!options.dropPictures) learnValue(v, r, skipRaw, null);
+        if (!options.dropPictures) learnValue(v, r, skipRaw);
       } else if (r & RULE.TEXT) {
         if (typeof v === 'string') learnText(v);
-        else learnValue(v, r, skipRaw, null);
-      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw, null);
+        else learnValue(v, r, skipRaw);
+      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw);
     }
   }
 
@@ -210,55 +199,36 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * learnWalk() calls itself, so it is never inlined, and a call per value cost more than what they
    * teach. A number, flag or null teaches nothing here.
    */
-  function learnValue(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): void {
+  function learnValue(value: unknown, rules: number, skipRaw: boolean): void {
     if (typeof value === 'string') learnStringValue(value, rules);
-    else if (typeof value === 'object') learnWalk(value, rules, skipRaw, site);
+    else if (typeof value === 'object') learnWalk(value, rules, skipRaw);
   }
 
-  /** `rules`: those of the key the value is under (0 at the top); `site`: where a compiled walk met it. */
-  function learnWalk(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): void {
+  /** `rules`: those of the key the value is under (0 at the top). */
+  function learnWalk(value: unknown, rules: number, skipRaw: boolean): void {
     if (typeof value === 'string') {
       learnStringValue(value, rules);
       return;
     }
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
-      else for (const v of value) learnValue(v, rules, skipRaw, site);
+      else for (const v of value) learnValue(v, rules, skipRaw);
       return;
     }
     if (!isDict(value)) return;
-    const plan = planAt(value, site);
-    const isPerson = isPersonPlan(value, plan);
-    const compiled = learnerOf(plan, isPerson, compileAfter);
-    if (compiled !== null) {
-      compiled(value, skipRaw, learnOps);
+    if (isPersonObject(value)) {
+      learnPerson(value, skipRaw);
       return;
     }
-    if (isPerson) {
-      learnPerson(value, plan, skipRaw);
-      return;
-    }
-    let i = 0;
     for (const k in value) {
-      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
-      i++;
+      const r = rulesOf(k);
       if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
       const v = value[k];
       if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
-      else learnValue(v, r, skipRaw, null);
+      else learnValue(v, r, skipRaw);
     }
   }
 
-  /** The steps of the compiled learners (pseudonym-compile.ts). */
-  const learnOps: LearnOps = {
-    person: (obj) => people.add(idOf(obj), usernameOf(obj), fullNameOf(obj)),
-    id: learnId,
-    text: learnText,
-    string: learnString,
-    artist: (v) => (isArtistUsername(v) ? learnUsername(v) : learnString(v)),
-    walk: learnWalk,
-    dropPictures: options.dropPictures,
-  };
 
   function learnParams(input: Record<string, unknown>): void {
     for (const k in input) {
@@ -266,7 +236,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       const kind = paramKind(k);
       if (kind === PARAM_USERNAME) learnUsername(v);
       else if (kind === PARAM_USER_ID) learnId(v);
-      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false, null);
+      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false);
     }
   }
 
@@ -315,19 +285,17 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     return id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
   }
 
-  function person(obj: Dict, plan: KeyPlan, skipRaw: boolean): Dict {
+  function person(obj: Dict, skipRaw: boolean): Dict {
     const alias = aliasOf(obj);
     const out: Dict = {};
-    let i = 0;
     for (const k in obj) {
-      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
-      i++;
+      const r = rulesOf(k);
       const v = obj[k];
       if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
       else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
-      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw, null);
-      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw, null);
-      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw, null);
+      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw);
+      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw);
+      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw);
       // anything else (contact data, links, bios with entities, friendship...) is left out
     }
     return out;
@@ -337,28 +305,22 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * `rules`: those of the key the value is under (0 at the top). `skipRaw`: a normalised record, whose
    * nested `raw` records are left out (the item's raw is apart).
    */
-  function walk(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): unknown {
+  function walk(value: unknown, rules: number, skipRaw: boolean): unknown {
     if (typeof value === 'string') return walkString(value, rules);
     if (Array.isArray(value)) {
       if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
-      return walkList(value, rules, skipRaw, site);
+      return walkList(value, rules, skipRaw);
     }
     if (!isDict(value)) return putAsIs(value, rules);
-    const plan = planAt(value, site);
-    const isPerson = isPersonPlan(value, plan);
-    const compiled = rewriterOf(plan, isPerson, compileAfter);
-    if (compiled !== null) return compiled(value, skipRaw, rewriteOps);
-    if (isPerson) return person(value, plan, skipRaw);
+    if (isPersonObject(value)) return person(value, skipRaw);
     // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
     // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
     // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
     let out: Dict | null = null;
-    let i = 0;
     for (const k in value) {
-      const r = plan.keys[i] === k ? (plan.rules[i] as number) : rulesOf(k);
-      i++;
+      const r = rulesOf(k);
       const v = value[k];
-      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw, null);
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw);
       if (w === v) continue;
       out ??= { ...value };
       out[k] = w;
@@ -366,19 +328,6 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     return out ?? value;
   }
 
-  /** The steps of the compiled rewriters (pseudonym-compile.ts). */
-  const rewriteOps: RewriteOps = {
-    alias: aliasOf,
-    put,
-    asIs: putAsIs,
-    id: idValue,
-    text,
-    string: walkString,
-    plain: (v) => put(people.scrub(v)),
-    walk,
-    dropNames: options.dropNames,
-    dropPictures: options.dropPictures,
-  };
 
   function walkString(value: string, rules: number): unknown {
     if (rules & RULE.TEXT) return text(value);
@@ -390,18 +339,18 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
    * walk() of a value found in an object or a list, as learnValue(): a string or a value that is not an
    * object without the call to walk() (which calls itself, so it is never inlined).
    */
-  function walkValue(value: unknown, rules: number, skipRaw: boolean, site: PlanSite | null): unknown {
+  function walkValue(value: unknown, rules: number, skipRaw: boolean): unknown {
     if (typeof value === 'string') return walkString(value, rules);
     if (typeof value !== 'object') return putAsIs(value, rules);
-    return walk(value, rules, skipRaw, site);
+    return walk(value, rules, skipRaw);
   }
 
   /** The items of a list rewritten; the list itself when none changed. */
-  function walkList(value: unknown[], rules: number, skipRaw: boolean, site: PlanSite | null): unknown[] {
+  function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      const w = walkValue(v, rules, skipRaw, site);
+      const w = walkValue(v, rules, skipRaw);
       if (out === null) {
         if (w === v) continue;
         out = value.slice(0, i);
@@ -431,7 +380,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
       if (kind === PARAM_USERNAME) out[k] = usernameValue(v, r);
       else if (kind === PARAM_USER_ID) out[k] = idValue(v, r);
       else if (kind === PARAM_QUERY) out[k] = typeof v === 'string' ? people.scrub(v) : v;
-      else out[k] = walk(v, r, false, null);
+      else out[k] = walk(v, r, false);
     }
     return out as T;
   }
@@ -443,8 +392,8 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
   return {
     options,
     // After freeze() the people are fixed: learning more is a no-op (as it always was).
-    learn: (value) => void (learning && learnWalk(value, 0, false, null)),
-    learnRecord: (record) => void (learning && learnWalk(record, 0, true, null)),
+    learn: (value) => void (learning && learnWalk(value, 0, false)),
+    learnRecord: (record) => void (learning && learnWalk(record, 0, true)),
     learnParams: (p) => void (learning && learnParams(p)),
     freeze() {
       learning = false;
@@ -454,14 +403,14 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     },
     apply(value) {
       frozen('apply');
-      return walk(value, 0, false, null);
+      return walk(value, 0, false);
     },
     applyChecked(value) {
       frozen('applyChecked');
       checking = true;
       leaked = false;
       try {
-        const copy = walk(value, 0, false, null);
+        const copy = walk(value, 0, false);
         return { value: copy, leaks: leaked };
       } finally {
         checking = false;
@@ -469,7 +418,7 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions, tuni
     },
     applyRecord(record) {
       frozen('applyRecord');
-      return walk(record, 0, true, null);
+      return walk(record, 0, true);
     },
     applyParams(p) {
       frozen('applyParams');

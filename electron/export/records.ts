@@ -1,86 +1,46 @@
 // The records an export is asked to write come from the renderer (or a job's file): they are checked
 // here, kind by kind, against a schema of the fields the writers read, before anything is written. A
 // record of another shape is refused with the path of the field, instead of failing half-way through a
-// file. The schemas are plain checks, not zod's: zod copies every object it parses, which cost as much
-// as writing the row itself (npm run bench -- export). Each object schema's test is compiled once, at
-// load, into one function that reads its fields by name: a loop over the field names with a call per
-// field took 5 µs per post, as much as a tenth of writing its NDJSON line; the compiled test takes 1.
-// Only this file's own constant schemas go into the compiled code, never a record's keys or values.
+// file. The schemas are plain checks, not zod's: zod copies every object it parses
+// (docs/decisions/export-record-checks.md).
 import { validationError, type ParamIssue } from '../../shared/api/errors';
 import { isDict } from '../../shared/guards';
 
-/**
- * A schema: `test` is its check as a JavaScript expression over a variable, compiled into its object's
- * test (fast: no path is built for a valid record, the usual case); `explain` names what is wrong, field
- * by field, for a record that fails it.
- */
+/** A schema: `ok` tells a valid value (no path built, the usual case); `explain` names what is wrong, field by field. */
 interface Check {
-  /** The check of the variable named `x` as an expression; a function it calls is added to `calls` and named `c<index>`. */
-  test(x: string, calls: Test[]): string;
+  ok(value: unknown): boolean;
   explain(value: unknown, path: string, issues: ParamIssue[]): void;
-}
-
-type Test = (value: unknown) => boolean;
-
-/** An object's schema, with its compiled test. */
-interface ObjectCheck extends Check {
-  ok: Test;
-}
-
-/** The name of a function in the compiled code, added to `calls`. */
-function call(calls: Test[], f: Test): string {
-  calls.push(f);
-  return `c${calls.length - 1}`;
-}
-
-/** A function `(v) => boolean` from its body's source, the functions it calls bound to their names. */
-function compiled(body: string, calls: Test[]): Test {
-  // The code is made from this file's constant schemas only (see the top).
-  return new Function(...calls.map((_, i) => `c${i}`), `return function test(v) {\n${body}\n};`)(...calls) as Test;
 }
 
 function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/**
- * A check of a plain value: `ok` as a function (for explain) and `test` as an expression (for the compiled
- * test; in parentheses, so that `!` or `||` around it cannot bind into it).
- */
-function scalar(expected: string, ok: Test, test: (x: string) => string): Check {
-  return {
-    test: (x) => `(${test(x)})`,
-    explain: (v, p, out) => void (!ok(v) && out.push({ param: p, message: `Expected ${expected}, got ${typeName(v)}` })),
-  };
+function scalar(expected: string, ok: (v: unknown) => boolean): Check {
+  return { ok, explain: (v, p, out) => void (!ok(v) && out.push({ param: p, message: `Expected ${expected}, got ${typeName(v)}` })) };
 }
 
-const string = scalar('a string', (v) => typeof v === 'string', (x) => `typeof ${x} === 'string'`);
-const id = scalar('a non-empty string', (v) => typeof v === 'string' && v !== '', (x) => `typeof ${x} === 'string' && ${x} !== ''`);
-const number = scalar('a number', (v) => typeof v === 'number', (x) => `typeof ${x} === 'number'`);
-const flag = scalar('true or false', (v) => typeof v === 'boolean', (x) => `typeof ${x} === 'boolean'`);
+const string = scalar('a string', (v) => typeof v === 'string');
+const id = scalar('a non-empty string', (v) => typeof v === 'string' && v !== '');
+const number = scalar('a number', (v) => typeof v === 'number');
+const flag = scalar('true or false', (v) => typeof v === 'boolean');
 
 /** May be left out (undefined), not null. */
 const optional = (c: Check): Check => ({
-  test: (x, calls) => `(${x} === undefined || ${c.test(x, calls)})`,
+  ok: (v) => v === undefined || c.ok(v),
   explain: (v, p, out) => void (v !== undefined && c.explain(v, p, out)),
 });
 /** May be left out or null. */
 const nullish = (c: Check): Check => ({
-  test: (x, calls) => `(${x} === undefined || ${x} === null || ${c.test(x, calls)})`,
+  ok: (v) => v === undefined || v === null || c.ok(v),
   explain: (v, p, out) => void (v !== undefined && v !== null && c.explain(v, p, out)),
 });
 
 /** An object with at least these fields (others are let through). */
-function object(fields: Record<string, Check>): ObjectCheck {
+function object(fields: Record<string, Check>): Check {
   const entries = Object.entries(fields);
-  // The test, compiled: `function (v) { if (!isDict(v)) return false; const x0 = v["id"]; if (!(...x0...)) return false; ... return true; }`.
-  const calls: Test[] = [isDict];
-  const lines = entries.map(([key, check], i) => `const x${i} = v[${JSON.stringify(key)}];\nif (!(${check.test(`x${i}`, calls)})) return false;`);
-  const ok = compiled(`if (!c0(v)) return false;\n${lines.join('\n')}\nreturn true;`, calls);
   return {
-    ok,
-    // In the code of an object holding this one: a call of this test.
-    test: (x, outer) => `${call(outer, ok)}(${x})`,
+    ok: (v) => isDict(v) && entries.every(([key, check]) => check.ok(v[key])),
     explain: (v, p, out) => {
       if (!isDict(v)) return void out.push({ param: p, message: `Expected an object, got ${typeName(v)}` });
       for (const [key, check] of entries) check.explain(v[key], `${p}.${key}`, out);
@@ -90,21 +50,13 @@ function object(fields: Record<string, Check>): ObjectCheck {
 
 /** A list that may be left out. */
 const list = (item: Check): Check => ({
-  // The item's test as a function of its own, compiled like an object's (a list of strings has one too).
-  test: (x, calls) => `(${x} === undefined || (Array.isArray(${x}) && ${x}.every(${call(calls, compile(item))})))`,
+  ok: (v) => v === undefined || (Array.isArray(v) && v.every((x) => item.ok(x))),
   explain: (v, p, out) => {
     if (v === undefined) return;
     if (!Array.isArray(v)) return void out.push({ param: p, message: `Expected a list, got ${typeName(v)}` });
     v.forEach((x, i) => item.explain(x, `${p}.${i}`, out));
   },
 });
-
-/** A check's test as a function (a list's item check). */
-function compile(check: Check): Test {
-  if ('ok' in check) return (check as ObjectCheck).ok;
-  const calls: Test[] = [];
-  return compiled(`return ${check.test('v', calls)};`, calls);
-}
 
 const text = nullish(string);
 const count = nullish(number);
@@ -153,7 +105,7 @@ const story = object({
 const commentFields = { id, postId: text, parentId: text, text: optional(string), author: nullish(user), createdAt: count, likeCount: count, replyCount: count, isPinned: yesNo };
 
 /** What the writers read of each kind (columns.ts, lines.ts, the ZIP's media names). */
-const SCHEMAS: Record<string, ObjectCheck> = {
+const SCHEMAS: Record<string, Check> = {
   post: object({ ...postFields, children: list(object(postFields)) }),
   story,
   highlight: object({ id, title: text, items: list(story) }),

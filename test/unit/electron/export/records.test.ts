@@ -1,5 +1,5 @@
 // The export's record check (electron/export/records.ts): every field the writers read is checked, at
-// every depth, by the compiled test; a field of the wrong type is refused with its path.
+// every depth, by the check; a field of the wrong type is refused with its path.
 import { describe, expect, it } from 'vitest';
 import { checkExportRecords } from '../../../../electron/export/records';
 
