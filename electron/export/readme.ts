@@ -1,6 +1,7 @@
 // The README.txt of every ZIP bundle and export folder: what each file holds and its columns (the lists
 // the writers use, passed in, so the text cannot drift from the files), how to read ids as text, where the
 // records came from, and the pseudonymisation and minimisation chosen. docs/exports.md says the same.
+import { FOLLOWER_CAP } from '../../shared/follower-cap';
 import type { Minimisation } from '../../shared/analysis';
 import type { TableName } from './columns';
 import type { PseudonymisationInfo, SourceSummary } from './manifest';
@@ -117,6 +118,7 @@ export function readmeText(f: ReadmeFacts): string {
   }
   if (f.joins && f.joins.length > 0) out.push('', 'HOW THE FILES JOIN', ...f.joins.map((j) => `  ${j}`));
   out.push('', 'READING THE FILES', ...READING_IDS);
+  out.push('', 'WHAT THE SERVICE SHOWS', ...wrap(`The service shows outsiders only about the first ${FOLLOWER_CAP} followers of an account, whatever its follower count: followers in these files (and in the networks) are at most those, not the account's whole audience.`, ''));
   if (f.notes && f.notes.length > 0) out.push('', 'ABOUT THIS EXPORT', ...f.notes.flatMap((n) => wrap(n, '')));
   out.push(
     '',

@@ -3,10 +3,10 @@
 // count the service reported (a profile, a hashtag, a post), the study's own history (its earlier runs,
 // the posts and comments it holds) and similar targets of the study come first (estimate-knowledge.ts).
 // Page sizes per endpoint are LIST_PLANS' (electron/jobs/plan.ts), as production answers them.
+import { FOLLOWER_CAP } from '../../shared/follower-cap';
 import { LIST_PLANS, REPLIES_PLAN, REPLY_CALLS_PER_COMMENT, TOP_LEVEL_SHARE } from '../jobs/plan';
 
-/** Production shows outsiders only about the first 50 followers of an account, in one page (service-facts.md). */
-export const FOLLOWER_CAP = 50;
+export { FOLLOWER_CAP };
 
 export interface Prior {
   likely: number;

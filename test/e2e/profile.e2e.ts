@@ -179,6 +179,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(h.page.getByTestId('list-stats').textContent()).resolves.toContain('50 followers');
       // The v1 chunk production caps carries no flag (only g2/v2 answers say should_limit_list_of_followers): it just ends.
       await expect(h.page.getByTestId('list-footer').getAttribute('data-end')).resolves.toBe('true');
+      // It does not say "End of list" as if that were all: it says the service stops at its outsider cap.
+      await expect(h.page.getByTestId('list-capped').textContent()).resolves.toBe(
+        `The service shows outsiders only about the first 50 followers: 50 of ${mid.followers.length.toLocaleString('en-US')}.`,
+      );
       await h.shot('profile-followers');
       await openProfileTab(h, 'following');
       const following = await readToEnd(h, '[data-testid=user-list] [data-testid=user-row]', 'data-username');

@@ -34,7 +34,7 @@ export const SIZE = {
 } as const;
 
 /** Production shows outsiders about the first 50 followers of any account. */
-export const FOLLOWER_LIMIT = 50;
+export { FOLLOWER_CAP as FOLLOWER_LIMIT } from '../../../shared/follower-cap';
 
 // ---- small helpers ---------------------------------------------------------------------------------
 

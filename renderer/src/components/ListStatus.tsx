@@ -29,7 +29,20 @@ export function costWords(stats: Pick<ListStats, 'pages' | 'requests' | 'units'>
 }
 
 /** `noun` is [singular, plural], e.g. ['post', 'posts']. */
-export function ListStatus({ list, empty, noun = ['item', 'items'], total = null }: { list: ListLike; empty: string; noun?: readonly [string, string]; total?: number | null }) {
+/** `endNote`: said instead of "End of list" when the list ended short of `total` for a known reason (the followers cap). */
+export function ListStatus({
+  list,
+  empty,
+  noun = ['item', 'items'],
+  total = null,
+  endNote,
+}: {
+  list: ListLike;
+  empty: string;
+  noun?: readonly [string, string];
+  total?: number | null;
+  endNote?: (shown: number, total: number | null) => string | null;
+}) {
   const { stats } = list;
   if (list.isPending && !list.isError) {
     return (
@@ -65,7 +78,7 @@ export function ListStatus({ list, empty, noun = ['item', 'items'], total = null
           {stats.stopped}
         </span>
       )}
-      {stats.reachedEnd ? !stats.stopped && <span className="badge ok">End of list</span> : list.hasNextPage && (
+      {stats.reachedEnd ? !stats.stopped && <EndBadge note={endNote?.(list.items.length, total) ?? null} /> : list.hasNextPage && (
         <button className="btn small" onClick={list.loadMore} hidden={list.isFetchingNextPage}>
           Load more
         </button>
@@ -78,5 +91,14 @@ export function ListStatus({ list, empty, noun = ['item', 'items'], total = null
         ↻ Refresh (spends requests)
       </button>
     </div>
+  );
+}
+
+function EndBadge({ note }: { note: string | null }) {
+  if (note === null) return <span className="badge ok">End of list</span>;
+  return (
+    <span className="badge cost" data-testid="list-capped">
+      {note}
+    </span>
   );
 }

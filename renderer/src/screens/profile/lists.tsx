@@ -89,6 +89,7 @@ export function PagedUserList({
   nouns = ['account', 'accounts'],
   detail,
   collect,
+  endNote,
 }: {
   call: Call;
   label: string;
@@ -96,6 +97,7 @@ export function PagedUserList({
   nouns?: Nouns;
   detail?: (user: User) => string | undefined;
   collect?: CollectOffer;
+  endNote?: (shown: number, total: number | null) => string | null;
 }) {
   const list = useEndpointList(call.path, call.params);
   const users = useAppendOnly(list.items, (items) => only(items, 'user'));
@@ -115,7 +117,7 @@ export function PagedUserList({
         label={label}
         select={{ list: list.listId, entry: entryWith(list.provenanceOf), label: userLabel }}
       />
-      <ListStatus list={list} empty={empty} noun={nouns} total={total} />
+      <ListStatus list={list} empty={empty} noun={nouns} total={total} endNote={endNote} />
     </div>
   );
 }

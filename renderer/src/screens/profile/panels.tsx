@@ -12,6 +12,7 @@ import { localAndUtc, timeAgo, timeLeft } from './format';
 import type { JobKind } from '../../components/jobPlan';
 import { SelectFrame, SelectionListBar } from '../../components/SelectionCheck';
 import { entriesOf } from '../../state/selection';
+import { followerCapNote, isCappedFollowers } from '../../../../shared/follower-cap';
 import { answerRecords, PagedPostGrid, PagedUserList, QuietState, useAnswerList, type CollectOffer } from './lists';
 import { tabCall, tabGate } from './plan';
 import { plural } from '../../format';
@@ -165,6 +166,7 @@ export function ProfilePanel({ profile, tab }: { profile: Profile; tab: ProfileT
           empty="No followers yet"
           nouns={['follower', 'followers']}
           collect={collectOffer(profile, 'followers', 'Collect all followers', profile.counts.followers)}
+          endNote={(shown, total) => (isCappedFollowers(shown, total) ? followerCapNote(shown, total) : null)}
         />
       );
     case 'following':

@@ -99,6 +99,8 @@ describe('a study export as a ZIP', () => {
     expect(text).toContain('dtype=str');
     expect(text).toContain('colClasses = "character"');
     expect(text).toContain('comments.post_id = posts.post_id');
+    // Followers are what the service shows an outsider, not an account's whole audience (issue 38 item 9).
+    expect(text.replace(/\s+/g, ' ')).toContain('only about the first 50 followers of an account');
   });
 
   it('writes one row per story, with its highlight and the study’s columns', async () => {
