@@ -156,8 +156,19 @@ describe('analysis', () => {
     await h.page.getByTestId('analysis-exported').waitFor();
     const exportsDir = join(folder, 'exports');
     const networks = readdirSync(exportsDir).find((f) => f.includes('networks'))!;
-    for (const f of ['cohashtag.gexf', 'cohashtag_nodes.csv', 'comments_edges.csv', 'replies.gexf', 'manifest.json']) expect(existsSync(join(exportsDir, networks, f)), f).toBe(true);
-    const manifest = JSON.parse(readFileSync(join(exportsDir, networks, 'manifest.json'), 'utf8')) as { ethics: unknown; minimisation: { noProfilePictures: boolean } };
+    for (const f of ['cohashtag.gexf', 'cohashtag_nodes.csv', 'README.txt', 'manifest.json']) expect(existsSync(join(exportsDir, networks, f)), f).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(exportsDir, networks, 'manifest.json'), 'utf8')) as {
+      ethics: unknown;
+      minimisation: { noProfilePictures: boolean };
+      export: { networks: { kind: string }[]; networksNotWritten: { kind: string }[] };
+    };
+    // A network of lists the study did not collect is named as not written, never an empty file.
+    const comments = query<{ n: number }>("SELECT count(*) AS n FROM records WHERE kind = 'comment'")[0]!.n;
+    for (const kind of ['comments', 'replies']) {
+      expect(existsSync(join(exportsDir, networks, `${kind}_edges.csv`)), kind).toBe(comments > 0);
+      expect(manifest.export.networksNotWritten.some((n) => n.kind === kind), kind).toBe(comments === 0);
+    }
+    expect(manifest.export.networks.map((n) => n.kind)).toContain('cohashtag');
     expect(manifest.ethics).toEqual({ reminderShown: true, acknowledged: true, quotes: 'paraphrase' });
     expect(manifest.minimisation.noProfilePictures).toBe(true);
 
