@@ -14,7 +14,11 @@ export default defineConfig({
     build: {
       outDir: `${outRoot}/main`,
       rollupOptions: {
-        input: { main: resolve(__dirname, 'electron/main.ts') },
+        // The download queue's disk thread starts its program from the file beside main.js (disk-thread.ts).
+        input: {
+          main: resolve(__dirname, 'electron/main.ts'),
+          'disk-thread-script': resolve(__dirname, 'electron/downloads/disk-thread-script.ts'),
+        },
         external: ['@napi-rs/keyring'],
       },
     },

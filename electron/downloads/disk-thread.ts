@@ -1,15 +1,20 @@
 // The download queue's file-system work, on a thread of its own: each media file's bytes written and
 // hashed as they arrive, the part closed, dated and its inode read, the file given its name, the sidecar
-// created. On the main thread each of those was a call through the thread pool (a promise, a wake-up, a
-// callback: about 50 µs of main-thread time each, a dozen per file) plus the sha256; the main thread,
-// which also runs every transfer, was the bound of the queue's speed (npm run bench). Here the main thread
-// posts a message per chunk (its buffer moved, not copied) and waits for one reply per step.
-// Memory stays flat: a part file waits for the thread's reply once ACK_BYTES are posted since the last
-// one, and the written chunks' buffers come back with the replies (see disk-thread-script.ts). A part
-// file's failure (its open, a write) is told at once and fails its next write; its finish reports it too.
+// created. On the main thread each of those is a call through the thread pool plus the sha256, and the
+// main thread, which also runs every transfer, bounds the queue's speed (docs/decisions/downloads-disk.md).
+// Here the main thread posts a message per chunk (its buffer moved, not copied) and waits for one reply
+// per step. Memory stays flat: a part file waits for the thread's reply once ACK_BYTES are posted since
+// the last one, and the written chunks' buffers come back with the replies (see disk-thread-script.ts).
+// A part file's failure (its open, a write) is told at once and fails its next write; its finish reports it too.
 import { Worker } from 'node:worker_threads';
 import { linkRefused, renameNoReplace } from '../storage/fs-atomic';
-import { DISK_THREAD_SCRIPT } from './disk-thread-script';
+import type { DiskReply, DiskRequest, ThreadError } from './disk-thread-script';
+
+/**
+ * The thread's program: in the app's bundle, the entry built beside main's (electron.vite.config.ts);
+ * run from the sources (tests, scripts), the TypeScript module itself, which Node runs without its types.
+ */
+const SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './disk-thread-script.ts' : './disk-thread-script.js', import.meta.url);
 
 /** Bytes posted to the thread for one file before waiting for it to have written them. */
 export const ACK_BYTES = 1024 * 1024;
@@ -44,10 +49,6 @@ export interface DiskThread {
   close(): Promise<void>;
 }
 
-type ThreadError = { message: string; code?: string; syscall?: string; path?: string };
-/** A reply to a request, or the news that a part file failed (`failed`: its id). */
-type Reply = { req: number; error?: ThreadError; value?: unknown } | { failed: number; error: ThreadError };
-
 /** An error of the thread as the main thread's fs calls give it (with its code: disk-errors.ts reads it). */
 function errorOf(e: ThreadError): Error {
   return Object.assign(new Error(e.message), e.code === undefined ? {} : { code: e.code, syscall: e.syscall, path: e.path });
@@ -68,9 +69,9 @@ export function createDiskThread(): DiskThread {
 
   function thread(): Worker {
     if (worker !== null) return worker;
-    // No options of the process (a loader, --input-type): the script is plain JavaScript.
-    const w = new Worker(DISK_THREAD_SCRIPT, { eval: true, execArgv: [] });
-    w.on('message', (reply: Reply) => {
+    // No options of the process (a loader, --input-type): the program needs none.
+    const w = new Worker(SCRIPT, { execArgv: [] });
+    w.on('message', (reply: DiskReply) => {
       if ('failed' in reply) return void failures.set(reply.failed, errorOf(reply.error));
       const pending = waiting.get(reply.req);
       if (pending === undefined) return;
@@ -90,17 +91,18 @@ export function createDiskThread(): DiskThread {
     return w;
   }
 
-  function post(message: Record<string, unknown>, transfer?: ArrayBuffer[]): void {
+  function post(message: DiskRequest, transfer?: ArrayBuffer[]): void {
     thread().postMessage(message, transfer);
   }
 
-  function ask<T>(message: Record<string, unknown>, transfer?: ArrayBuffer[]): Promise<T> {
+  /** Posts the request `make` builds with its number, and resolves with the thread's reply to it. */
+  function ask<T>(make: (req: number) => DiskRequest, transfer?: ArrayBuffer[]): Promise<T> {
     const w = thread();
     const req = nextReq++;
     return new Promise<T>((ok, fail) => {
       waiting.set(req, { ok: ok as (value: unknown) => void, fail });
       w.ref();
-      w.postMessage({ ...message, req }, transfer);
+      w.postMessage(make(req), transfer);
     });
   }
 
@@ -122,22 +124,22 @@ export function createDiskThread(): DiskThread {
             return Promise.resolve();
           }
           unacked = 0;
-          return ask<void>({ op: 'write', id, chunk: buffer }, [buffer]);
+          return ask<void>((req) => ({ op: 'write', id, chunk: buffer, req }), [buffer]);
         },
-        finish: (o) => ask<PartDone>({ op: 'finish', id, sync: o.sync, times: o.times }).finally(() => failures.delete(id)),
-        abort: () => ask<void>({ op: 'abort', id }).finally(() => failures.delete(id)),
+        finish: (o) => ask<PartDone>((req) => ({ op: 'finish', id, req, sync: o.sync, times: o.times })).finally(() => failures.delete(id)),
+        abort: () => ask<void>((req) => ({ op: 'abort', id, req })).finally(() => failures.delete(id)),
       };
     },
     async name(from, to) {
       try {
-        await ask<void>({ op: 'name', from, to });
+        await ask<void>((req) => ({ op: 'name', req, from, to }));
       } catch (error) {
         // A drive without hard links (FAT, exFAT, some shares): the careful rename of the main thread.
         if (!linkRefused(error)) throw error;
         await renameNoReplace(from, to);
       }
     },
-    create: (path, text, mode) => ask<void>({ op: 'create', path, text, mode }),
+    create: (path, text, mode) => ask<void>((req) => ({ op: 'create', req, path, text, mode })),
     async close() {
       const w = worker;
       worker = null;
