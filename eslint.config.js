@@ -28,6 +28,11 @@ export default tseslint.config(
       'no-new-func': 'error',
       'no-eval': 'error',
       'no-implied-eval': 'error',
+      // Nor a worker's program given as a string: a worker starts from its module's file.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Worker'] Property[key.name='eval']", message: 'Start a worker from its module file, not from a string (eval: true).' },
+      ],
     },
   },
   {

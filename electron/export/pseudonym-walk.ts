@@ -65,7 +65,10 @@ export function createWalk(visit: Visitor, options: WalkOptions): Walk {
   function id(value: unknown): unknown {
     if (Array.isArray(value)) return mapShared(value, id);
     const text = idText(value);
-    return text === null ? value : visit.id(text);
+    if (text === null) return value;
+    const out = visit.id(text);
+    // The id kept as it is (learning): the value itself, as it was written (a number, say).
+    return out === text ? value : out;
   }
 
   function username(value: unknown): unknown {

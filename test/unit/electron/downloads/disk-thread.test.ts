@@ -144,6 +144,12 @@ describe('the disk thread', () => {
     expect(readFileSync(join(path, 'j2'), 'utf8')).toBe('two');
   });
 
+  it('has its program built by the app as an entry of its own (disk-thread-script.js beside main.js)', async () => {
+    const config = (await import('../../../../electron.vite.config')).default as unknown as { main: { build: { rollupOptions: { input: Record<string, string> } } } };
+    const input = config.main.build.rollupOptions.input;
+    expect(input['disk-thread-script']).toBe(resolve(__dirname, '../../../../electron/downloads/disk-thread-script.ts'));
+  });
+
   it('keeps no process alive once idle', () => {
     const { path } = setUp();
     const module = resolve(__dirname, '../../../../electron/downloads/disk-thread.ts');
