@@ -18,7 +18,7 @@ import type { KnownNames } from './known-names';
 
 /** What the call service needs of the response cache. */
 export interface CallCache {
-  get(path: string, params: Record<string, unknown>, namespace?: string): Promise<{ data: unknown; fetchedAt: number } | null>;
+  get(path: string, params: Record<string, unknown>, namespace?: string): Promise<{ data: unknown; fetchedAt: number; requestId?: string | null } | null>;
   set(path: string, params: Record<string, unknown>, data: unknown, meta: { fetchedAt: number; requestId?: string; namespace?: string }): Promise<void>;
 }
 
@@ -176,7 +176,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
           ...(options.study ? { studyId: options.study.id, runId: options.study.runId } : {}),
         });
         deps.names?.learn(endpoint, hit.data);
-        return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedAt: hit.fetchedAt, session: s.info } };
+        return { ok: true, value: { data: hit.data, units: 0, cacheHit: true, requestId, fetchedBy: hit.requestId ?? requestId, fetchedAt: hit.fetchedAt, session: s.info } };
       }
     }
 
@@ -229,7 +229,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
     if (success) append(ledgerEntry(s, success, endpoint, params, received, options.study));
     await deps.cache.set(endpoint.path, params, outcome.value.data, { fetchedAt, requestId, namespace });
     deps.names?.learn(endpoint, outcome.value.data);
-    return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedAt, session: s.info } };
+    return { ok: true, value: { data: outcome.value.data, units: outcome.value.units, cacheHit: false, requestId, fetchedBy: requestId, fetchedAt, session: s.info } };
   }
 
   return {

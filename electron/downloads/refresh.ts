@@ -96,7 +96,7 @@ export async function refreshUrl(ref: RefreshRef, staleUrl: string, o: RefreshOp
       throw new RefreshError('The media link failed and the service sent the same link again: the media may have been removed.');
     }
     const v = outcome.value;
-    return { url, by: { path: ref.path, params, requestId: v.requestId, units: v.units, fetchedAt: v.fetchedAt } };
+    return { url, by: { path: ref.path, params, requestId: v.fetchedBy, units: v.units, fetchedAt: v.fetchedAt } };
   }
   throw new RefreshError('The media link expired and could not be renewed.');
 }

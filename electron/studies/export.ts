@@ -9,7 +9,8 @@ import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';
 import type { HighlightRef } from '../export/rows';
-import type { Ledger } from '../calls/ledger';
+import type { Ledger, RequestFacts } from '../calls/ledger';
+import type { LedgerFacts } from '../export/manifest';
 import { diskError } from '../storage/disk-errors';
 import type { Where } from './browse';
 import type { Db } from './db';
@@ -106,6 +107,25 @@ function accountNames(db: Db): Map<string, string> {
   return new Map(rows.filter((t) => t.username).map((t) => [t.key, t.username!]));
 }
 
+/**
+ * Facts of the requests the items came from: this computer's ledger where it has them (with the answer's
+ * sha256), else the study's own log of them (demo or live, origin, units). The ledger misses a study
+ * collected on another computer and a page a run took from the cache (its entry is found by the time the
+ * answer was fetched); demo data must still be named simulated.
+ */
+function requestFacts(db: Db, ledger: Ledger | undefined): LedgerFacts {
+  return async (ids, window) => {
+    const facts = ledger ? await ledger.requests(ids, window) : new Map<string, RequestFacts>();
+    const logged = db.prepare('SELECT q.units, coalesce(q.mode, (SELECT mode FROM runs WHERE id = q.run_id)) AS mode, q.origin FROM requests q WHERE q.id = ?');
+    for (const id of ids) {
+      if (facts.has(id)) continue;
+      const row = logged.get(id) as { units: number; mode: string | null; origin: string | null } | undefined;
+      if (row?.mode === 'demo' || row?.mode === 'live') facts.set(id, { units: row.units, sha256: null, mode: row.mode, origin: row.origin });
+    }
+    return facts;
+  };
+}
+
 export async function exportStudy(request: StudyExportRequest, env: StudyExportEnv): Promise<ExportResult> {
   const what = request.rows?.what ?? (request.runId !== undefined ? `run ${request.runId}${request.scope === 'new' ? ' new' : ''}` : 'all');
   // The study's presets apply to its exports too (records stored before they were set included).
@@ -141,7 +161,7 @@ export async function exportStudy(request: StudyExportRequest, env: StudyExportE
         appVersion: env.appVersion,
         ...(env.now ? { now: env.now } : {}),
         ...(env.projectKeys ? { projectKeys: env.projectKeys } : {}),
-        ...(env.ledger ? { ledgerFacts: (ids, window) => env.ledger!.requests(ids, window) } : {}),
+        ledgerFacts: requestFacts(env.db, env.ledger),
         ...(env.onProgress ? { onProgress: env.onProgress } : {}),
       },
     );

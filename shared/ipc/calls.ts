@@ -37,6 +37,11 @@ export interface CallValue {
   units: number;
   cacheHit: boolean;
   requestId: string;
+  /**
+   * The request that fetched the data from the service: this one, or for a cache hit the earlier one. A
+   * record's provenance names it, so the ledger entry of its answer (units, demo or live, origin) is found.
+   */
+  fetchedBy: string;
   /** When the data was fetched from the service (epoch ms); older than now for a cache hit. */
   fetchedAt: number;
   /** The session the call ran in (demo answers are simulated). */

@@ -28,7 +28,7 @@ export async function fetchAnswer(path: string, params: Params, options: { refre
     units: value.units,
     cacheHit: value.cacheHit,
     fetchedAt: value.fetchedAt,
-    provenance: { path, params, requestId: value.requestId, fetchedAt: value.fetchedAt },
+    provenance: { path, params, requestId: value.fetchedBy, fetchedAt: value.fetchedAt },
   };
 }
 

@@ -61,7 +61,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
         ...(page.stop ? { stop: page.stop } : {}),
         units: value.units,
         cacheHit: value.cacheHit,
-        provenance: { path, params: sent, requestId: value.requestId, fetchedAt: value.fetchedAt },
+        provenance: { path, params: sent, requestId: value.fetchedBy, fetchedAt: value.fetchedAt },
       };
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -7,7 +7,7 @@ import type { ExplorerPage } from './useExplorerRun';
 import { plural } from '../../format';
 
 export function provenanceOf(path: string, page: ExplorerPage): Provenance {
-  return { path, params: page.request.sent, requestId: page.value.requestId, fetchedAt: page.value.fetchedAt };
+  return { path, params: page.request.sent, requestId: page.value.fetchedBy, fetchedAt: page.value.fetchedAt };
 }
 
 /** Every record of every page, in order, each with its page's provenance. */

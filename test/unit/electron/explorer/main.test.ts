@@ -30,7 +30,7 @@ describe('bigIntPointers', () => {
 });
 
 const session = { id: 's1', mode: 'demo' as const, reason: 'no_key' as const, origin: 'http://127.0.0.1:8787', simulated: true, keyId: null };
-const ok = (requestId: string, data: unknown, cacheHit = false): Result<CallValue> => ({ ok: true, value: { data, units: cacheHit ? 0 : 1, cacheHit, requestId, fetchedAt: 1000, session } });
+const ok = (requestId: string, data: unknown, cacheHit = false): Result<CallValue> => ({ ok: true, value: { data, units: cacheHit ? 0 : 1, cacheHit, requestId, fetchedBy: requestId, fetchedAt: 1000, session } });
 const args = (requestId: string) => ({ path: '/v1/media/by/code', params: { code: 'Abc' }, requestId });
 
 describe('the answer store', () => {

@@ -68,7 +68,7 @@ export async function startApp(): Promise<App> {
       const value = await core.handlers.call(args, { senderId: 1 });
       const records = normalizeAnswer(endpoint, value.data);
       const list: AppRecord[] = records === null ? [] : Array.isArray(records) ? records : [records];
-      const provenance = { path, params: sent as SavedItem['provenance']['params'], requestId: value.requestId, fetchedAt: value.fetchedAt };
+      const provenance = { path, params: sent as SavedItem['provenance']['params'], requestId: value.fetchedBy, fetchedAt: value.fetchedAt };
       for (const record of list) items.push({ record, provenance });
       const next = endpoint.paging ? readPage(endpoint, value.data, sent).nextCursor : null;
       if (!next) break;

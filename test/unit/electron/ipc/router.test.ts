@@ -161,10 +161,10 @@ describe('dispatch', () => {
 
   it('happy path: parsed arguments and the sender id reach the handler, the value comes back', async () => {
     const session = { id: 's1', mode: 'demo' as const, reason: 'no_key' as const, origin: 'http://127.0.0.1:8787', simulated: true, keyId: null };
-    const call = vi.fn(async () => ({ data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000, session }));
+    const call = vi.fn(async () => ({ data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedBy: 'r1', fetchedAt: 1_760_000_000_000, session }));
     const { router } = makeRouter({ call });
     const result = await router.handle('call', eventFrom(topFrame(`${APP_ORIGIN}/index.html`), 42), callArgs);
-    expect(result).toEqual({ ok: true, value: { data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedAt: 1_760_000_000_000, session } });
+    expect(result).toEqual({ ok: true, value: { data: { pk: '25025320' }, units: 1, cacheHit: false, requestId: 'r1', fetchedBy: 'r1', fetchedAt: 1_760_000_000_000, session } });
     expect(call).toHaveBeenCalledWith(callArgs, { senderId: 42 });
   });
 

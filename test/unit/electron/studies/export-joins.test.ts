@@ -4,6 +4,7 @@
 // highlight, tag -> post and account, author and owner -> account) finds its row: no orphans. One row per
 // story, its highlight named; the data browser's story export names the highlight too.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browseWhere } from '../../../../electron/studies/browse';
@@ -123,5 +124,18 @@ describe('a study export as a ZIP', () => {
     expect(titled.length).toBeGreaterThan(0);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const t of titled) expect({ id: t.id, highlight: byId.get(t.id)?.highlight_id, title: byId.get(t.id)?.highlight_title }).toEqual({ id: t.id, highlight: t.highlight, title: t.title });
+  });
+
+  it('says demo or live from the study’s own log, without this computer’s request ledger', async () => {
+    // env() has no ledger: a study folder collected elsewhere, or pages a run took from the cache. The
+    // study was collected with a key (live mode, against the simulator): live, never "cannot be told".
+    const out = await exportStudy({ scope: 'seen', format: 'ndjson' }, env());
+    expect(basename(out.path)).not.toMatch(/^simulated_/);
+    const first = JSON.parse(readFileSync(out.path, 'utf8').split('\n')[0]!) as { provenance: { simulated: boolean | null; origin: string | null } };
+    expect(first.provenance.simulated).toBe(false);
+    expect(first.provenance.origin).toMatch(/^http/);
+    const manifest = JSON.parse(readFileSync(out.manifestPath!, 'utf8')) as { source: { simulated: boolean | null }; requests: { unitsSpent: number | null } };
+    expect(manifest.source.simulated).toBe(false);
+    expect(manifest.requests.unitsSpent).toBeGreaterThan(0);
   });
 });

@@ -13,7 +13,8 @@ export function mockBridge(answer: (request: { path: string; params: Record<stri
   const call = vi.fn(async (request: { path: string; params: Record<string, unknown>; refresh?: boolean; requestId?: string }) => {
     const a = answer(request);
     if ('error' in a) return { ok: false as const, error: a.error };
-    const value: CallValue = { data: a.data, units: 1, cacheHit: false, requestId: `r${call.mock.calls.length}`, fetchedAt: 1_775_000_000_000, session: session('s1') };
+    const requestId = `r${call.mock.calls.length}`;
+    const value: CallValue = { data: a.data, units: 1, cacheHit: false, requestId, fetchedBy: requestId, fetchedAt: 1_775_000_000_000, session: session('s1') };
     return { ok: true as const, value };
   });
   window.feedlens = { call } as unknown as FeedlensApi;
