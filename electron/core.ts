@@ -300,7 +300,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   });
 
   // Charts, field-standard exports, minimisation presets and retention of studies (electron/analysis).
-  const analysis = createAnalysisService({ studies, ask, appVersion: o.version, userAgent: o.userAgent, projectKeys: o.projectKeys, downloadFolder, now, log });
+  const analysis = createAnalysisService({ studies, ask, appVersion: o.version, userAgent: o.userAgent, projectKeys: o.projectKeys, downloadFolder, mode: () => sessions.current().info.mode, now, log });
   const studyDeps = {
     service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,

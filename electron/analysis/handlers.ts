@@ -23,6 +23,7 @@ import type { OpenStudy, StudyService } from '../studies/service';
 import { withStudyDbErrors } from '../studies/db-errors';
 import { studyCharts } from './charts';
 import { exportAnalysis } from './exports';
+import { selectionSource } from './records';
 import { checkPng } from './png';
 import { applyRetention, dueForRetention, readMinimisation, retainedCount, writeMinimisation } from './minimise';
 
@@ -36,6 +37,8 @@ export interface AnalysisHandlerDeps {
   projectKeys?: ProjectKeys;
   /** Where charts of pages that are not a study's go: `<download folder>/exports/charts`. */
   downloadFolder: () => string;
+  /** The current session's mode: a chart of pages that are not a study's shows what this session answered. */
+  mode?: () => 'demo' | 'live';
   now?: () => number;
   log?: (message: string) => void;
 }
@@ -127,7 +130,9 @@ export function createAnalysisService(d: AnalysisHandlerDeps): AnalysisService {
       const study = studyId ? d.studies.get(studyId) : null;
       const root = study ? join(study.folder, EXPORTS_FOLDER) : join(d.downloadFolder(), 'exports');
       const folder = join(root, 'charts');
-      const stem = `${safeLabel(name, 'chart')}_${utcStamp(now())}`;
+      // Demo mode's invented data are named so, as every export of them is (electron/export/run.ts).
+      const simulated = study ? selectionSource(study.db, { scope: 'seen' }).simulated === true : d.mode?.() === 'demo';
+      const stem = `${simulated ? 'simulated_' : ''}${safeLabel(name, 'chart')}_${utcStamp(now())}`;
       const rows = table.rows.map((r) => Object.fromEntries(table.columns.map((c, i) => [c, r[i] ?? null])));
       try {
         // A study's folder may come from someone else: never made or written through a link out of it.

@@ -113,7 +113,7 @@ function accountNames(db: Db): Map<string, string> {
  * collected on another computer and a page a run took from the cache (its entry is found by the time the
  * answer was fetched); demo data must still be named simulated.
  */
-function requestFacts(db: Db, ledger: Ledger | undefined): LedgerFacts {
+function requestFacts(db: Db, ledger: Pick<Ledger, 'requests'> | undefined): LedgerFacts {
   return async (ids, window) => {
     const facts = ledger ? await ledger.requests(ids, window) : new Map<string, RequestFacts>();
     const logged = db.prepare('SELECT q.units, coalesce(q.mode, (SELECT mode FROM runs WHERE id = q.run_id)) AS mode, q.origin FROM requests q WHERE q.id = ?');

@@ -121,6 +121,21 @@ describe('saving a chart', () => {
     expect(saved()).toHaveLength(12);
   });
 
+  it('names the files of a chart of demo mode’s pages simulated_', async () => {
+    const demo = createAnalysisService({
+      studies: {} as StudyService,
+      ask: (() => Promise.reject(new Error('nothing to ask'))) as Ask,
+      appVersion: 'test',
+      userAgent: 'test',
+      downloadFolder: () => dir,
+      mode: () => 'demo',
+      now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
+    });
+    const data = chartsOf(POSTS, { unit: 'day', timeZone: 'UTC' });
+    await demo.handlers.chartSave({ name: 'cats', kind: 'activity', data, palette: PALETTE, width: 600, png: PNG }, { senderId: 1 });
+    expect(saved().sort()).toEqual(['simulated_cats_2026-01-02_03-04-05_UTC.csv', 'simulated_cats_2026-01-02_03-04-05_UTC.png', 'simulated_cats_2026-01-02_03-04-05_UTC.svg']);
+  });
+
   it.each(['hashtags', 'mentions', 'tagged', 'coauthors'] as const)('attack payloads as %s names are drawn as text, never as markup', async (kind) => {
     const data = chartsOf([], { unit: 'day', timeZone: 'UTC' });
     data.top[kind] = ATTACKS.map((name, i) => ({ name, count: ATTACKS.length - i }));

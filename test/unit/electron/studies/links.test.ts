@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
@@ -147,6 +147,8 @@ describe('symbolic links in a study folder that lead out of it', () => {
     expect(chart.files.every((f) => f.startsWith(chartsLink) && existsSync(f))).toBe(true);
     const exported = await core.handlers.studyExport({ id: study.id, scope: 'seen', format: 'ndjson' }, ctx);
     expect(exported.path.startsWith(join(study.folder, 'exports'))).toBe(true);
+    // The study was collected in demo mode: its chart files are named so, as its exports are.
+    expect([exported.path, ...chart.files].map((f) => basename(f).slice(0, 10))).toEqual(Array(4).fill('simulated_'));
     expect(snapshot(outside)).toEqual(before);
   });
 
