@@ -38,7 +38,7 @@ const groups: { text: string; lists: CollectList[] }[] = [
   { text: '#sunset', lists: ['posts', 'comments'] },
 ];
 const asks = createAskRecorder('confirm');
-const deps = { db: s.db, cache: s.stack.cache, targets: s.targets, calls: s.stack.calls, ask: asks.ask, studyId: 'test-study-0001', studyName: 'estimates', now };
+const deps = { db: s.db, cache: s.stack.cache, targets: s.targets, calls: s.stack.calls, ask: asks.ask, studyId: 'test-study-0001', studyName: 'estimates', session: () => s.stack.session.info, now };
 for (const g of groups) await addTargets(deps, g.text, { lists: g.lists, since: null, until: null, maxUnitsPerRun: null });
 // Two places by id (unknown size), one with comments; a watched post with a long thread.
 const places = world.locations.slice().sort((a, b) => b.recent.length - a.recent.length || a.pk - b.pk);

@@ -221,7 +221,7 @@ export function createCallService(deps: CallServiceDeps): CallService {
     if (!outcome.ok) {
       if (success) append(ledgerEntry(s, success, endpoint, params, null, options.study));
       if (current && (outcome.error.kind === 'payment' || outcome.error.kind === 'auth')) void deps.balance.refresh();
-      return fail(outcome.error);
+      return fail(billed > 0 ? { ...outcome.error, units: billed } : outcome.error);
     }
     const fetchedAt = now();
     const received = cursorReceived(endpoint, outcome.value.data);

@@ -5,7 +5,8 @@
 // that is still there is stored afresh (a sighting: its counts and caption now). A check runs in the
 // session it started in (in another it waits, and says why); after a restart it goes on where it stopped.
 import { costOf, findEndpoint } from '../../shared/api/catalog';
-import type { AppError } from '../../shared/api/errors';
+import { randomUUID } from 'node:crypto';
+import { unitsBilled, type AppError } from '../../shared/api/errors';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
@@ -232,21 +233,25 @@ export function createChecker(d: CheckerDeps): Checker {
       return false;
     }
     d.grants.reserve(scope, 'check', id, cost);
-    const result = await d.calls.call({ path, params, refresh: true }, { grant: grantOf(id, scope), study: { id: d.studyId }, priority: 'background' });
-    d.grants.settle(scope, 'check', id, result.ok ? result.value.units : result.error.billed ? cost : 0, cost);
+    // The request id is chosen here so that a billed error (a 404 of a deleted post) is logged as a request too.
+    const requestId = randomUUID();
+    const result = await d.calls.call({ path, params, refresh: true, requestId }, { grant: grantOf(id, scope), study: { id: d.studyId }, priority: 'background' });
+    const units = result.ok ? result.value.units : unitsBilled(result.error, cost);
+    d.grants.settle(scope, 'check', id, units, cost);
     if (closed) return false;
     if (!result.ok && STOPPING.has(result.error.kind)) {
       set(id, result.error.kind === 'cancelled' ? 'paused' : 'failed', result.error.message, result.error.kind !== 'cancelled');
       return false;
     }
     const outcome = outcomeOf(path, result.ok ? { ok: true, data: result.value.data } : result);
-    const units = result.ok ? result.value.units : result.error.billed ? costOf(findEndpoint(path)!, params) : 0;
-    const request: RequestRow | null = result.ok
-      ? {
-          id: result.value.requestId, runId: null, targetId: null, path, params, fetchedAt: result.value.fetchedAt, units, cacheHit: result.value.cacheHit, items: outcome.record ? 1 : 0,
-          newItems: 0, sessionId: result.value.session.id, mode: result.value.session.mode, origin: result.value.session.origin,
-        }
-      : null;
+    const session = result.ok ? result.value.session : d.session();
+    const request: RequestRow | null =
+      result.ok || units > 0
+        ? {
+            id: requestId, runId: null, targetId: null, path, params, fetchedAt: result.ok ? result.value.fetchedAt : now(), units, cacheHit: result.ok && result.value.cacheHit,
+            items: outcome.record ? 1 : 0, newItems: 0, sessionId: session.id, mode: session.mode, origin: session.origin,
+          }
+        : null;
     commit(id, item, outcome, units, request);
     return true;
   }

@@ -2,9 +2,11 @@
 // sorted into valid, duplicate, invalid and to-resolve (usernames the study and the cache do not know:
 // their user id costs one lookup each). The preview sends nothing; adding asks main's question for the
 // lookups first, then looks them up within that grant, keeping going after one that fails.
+import { randomUUID } from 'node:crypto';
 import { findEndpoint } from '../../shared/api/catalog';
-import type { AppError } from '../../shared/api/errors';
+import { unitsBilled, type AppError } from '../../shared/api/errors';
 import { normalizeAnswer } from '../../shared/api/normalize';
+import type { SessionInfo } from '../../shared/ipc';
 import type { Collect, PreviewEntry, TargetsAdded, TargetsPreview } from '../../shared/studies';
 import { entryKeys, parseEntry, splitEntries, type ParsedEntry } from '../../shared/study-entries';
 import { requestsWord, type Ask } from '../calls/ask';
@@ -116,6 +118,8 @@ export interface AddDeps {
   ask: Ask;
   studyId: string;
   studyName: string;
+  /** The session the lookups run in (a billed failure is logged with it). */
+  session: () => SessionInfo;
   now: () => number;
 }
 
@@ -142,9 +146,16 @@ export async function addTargets(d: AddDeps, text: string, collect: Collect): Pr
     const endpoint = findEndpoint(LOOKUP_PATH)!;
     for (const s of toResolve) {
       const username = s.username as string;
-      const r = await d.calls.call({ path: LOOKUP_PATH, params: { username } }, { grant });
+      // Tagged with the study, and its id chosen here: a billed "not found" is one of the study's requests too.
+      const requestId = randomUUID();
+      const r = await d.calls.call({ path: LOOKUP_PATH, params: { username }, requestId }, { grant, study: { id: d.studyId } });
       if (!r.ok) {
-        result.unitsSpent += r.error.billed ? 1 : 0;
+        const units = unitsBilled(r.error, endpoint.cost);
+        result.unitsSpent += units;
+        if (units > 0) {
+          const s = d.session();
+          store.request({ id: requestId, runId: null, targetId: null, path: LOOKUP_PATH, params: { username }, fetchedAt: d.now(), units, cacheHit: false, items: 0, newItems: 0, sessionId: s.id, mode: s.mode, origin: s.origin });
+        }
         result.notFound.push(r.error.kind === 'not_found' ? `@${username}` : `@${username} (${r.error.message})`);
         continue;
       }

@@ -4,7 +4,7 @@
 // to the commit stage (page.ts), which stores it in one transaction. Several pages of one run may be under
 // way at once (the runner's workers), never two of the same list.
 import { costOf, findEndpoint } from '../../shared/api/catalog';
-import type { AppError } from '../../shared/api/errors';
+import { unitsBilled, type AppError } from '../../shared/api/errors';
 import { withCursor } from '../../shared/api/pager';
 import type { SessionInfo } from '../../shared/ipc';
 import type { CallCache, CallService } from '../calls/calls';
@@ -129,7 +129,7 @@ export function createPageStep(d: FetchDeps): (runId: number, task: Task, slot: 
       { path: task.path, params, ...(fromCache ? {} : { refresh: true }) },
       { grant: d.budget.grantOf(id, scope, cost), study: { id: d.studyId, runId: id }, priority: 'background' },
     );
-    const billed = result.ok ? result.value.units : result.error.billed ? costOf(endpoint, params) : 0;
+    const billed = result.ok ? result.value.units : unitsBilled(result.error, costOf(endpoint, params));
     if (cost > 0 || billed > 0) d.grants.settle(scope, 'run', id, billed, cost);
     if (run.options.daily) d.grants.spendDay(scope, d.dayOf(d.now()), billed);
     if (d.closing()) return 'stop'; // its reservation counts it as spent at the next start

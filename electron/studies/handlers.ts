@@ -145,7 +145,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
     },
     studyTargetsAdd: async ({ id, text, collect }) => {
       const study = d.service.get(id);
-      return addTargets({ db: study.db, cache: d.cache, targets: study.targets, calls: d.calls, ask: d.ask, studyId: id, studyName: study.name(), now }, text, collectSchema.parse(collect));
+      return addTargets({ db: study.db, cache: d.cache, targets: study.targets, calls: d.calls, ask: d.ask, studyId: id, studyName: study.name(), session: d.session, now }, text, collectSchema.parse(collect));
     },
     studyTargetsUpdate: async ({ id, targetIds, collect }) => {
       const study = d.service.get(id);

@@ -35,6 +35,8 @@ export interface AppError {
   detail?: string;
   /** The service counted the request against the balance. */
   billed: boolean;
+  /** Units the service billed for the failed call, every attempt counted (set by main's call service). */
+  units?: number;
   /** Trying the same request again later may succeed. */
   retryable: boolean;
   path?: string;

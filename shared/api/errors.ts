@@ -110,3 +110,8 @@ export function internalError(message: string): AppError {
     retryable: false,
   };
 }
+
+/** Units a failed call cost: what main's call service counted, else (an error made without it) the price when billed. */
+export function unitsBilled(error: AppError, price: number): number {
+  return error.units ?? (error.billed ? price : 0);
+}

@@ -55,7 +55,8 @@ export function AnswerView({ endpoint, run, canNext, ended, onNext, onRetry }: {
     [run.pages, endpoint.paging],
   );
   const last = run.pages.at(-1);
-  const units = run.pages.reduce((n, p) => n + p.value.units, 0);
+  // A failed call the service billed (a 404, say) counts too: main reports its units with the error.
+  const units = run.pages.reduce((n, p) => n + p.value.units, 0) + (run.error !== null ? (appErrorOf(run.error).units ?? 0) : 0);
   const records = run.pages.reduce((n, p) => n + p.records.length, 0);
   const unknownNumbers = run.pages.some((p) => p.info && p.info.bigInts === null);
   return (

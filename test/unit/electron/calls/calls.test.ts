@@ -120,7 +120,9 @@ describe('call service', () => {
   it('does not cache errors, and debits what a billed error cost', async () => {
     const notFound: ApiOutcome = { ok: false, error: { kind: 'not_found', message: 'x', billed: true, retryable: false, status: 404 } };
     const { service, sent, balance, cache, ledger } = await setup(() => ({ status: 404, units: 1, error: notFound }));
-    await service.call({ path: '/v1/user/by/username', params: { username: 'ghost' } });
+    const failed = await service.call({ path: '/v1/user/by/username', params: { username: 'ghost' } });
+    // The error says what it was billed: the Explorer's header and a study's log count it.
+    expect(failed).toMatchObject({ ok: false, error: { kind: 'not_found', billed: true, units: 1 } });
     await service.call({ path: '/v1/user/by/username', params: { username: 'ghost' } });
     expect(sent).toHaveLength(2);
     expect(cache.size()).toBe(0);

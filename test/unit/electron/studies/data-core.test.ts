@@ -50,8 +50,12 @@ async function run(): Promise<RunInfo> {
   return (await lastRun(study.id))!;
 }
 
+let spentAtStart = 0;
+let lookups = 0;
+
 beforeAll(async () => {
   sim = createSimulator({ seed: 11 });
+  spentAtStart = sim.keys.spent(sim.demoKey);
   dataDir = mkdtempSync(join(tmpdir(), 'feedlens-core-data-'));
   core = createAppCore(
     testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, dataDir, {
@@ -65,7 +69,10 @@ beforeAll(async () => {
   u = sim.world.users.find((x) => x.tier === 'main' && !x.isPrivate && x.posts.length >= 6 && x.posts.length <= 20)!;
   oldName = u.username;
   study = await core.handlers.studyCreate({ name: 'Cafés', description: '' }, ctx);
-  await core.handlers.studyTargetsAdd({ id: study.id, text: `@${oldName}`, collect: { lists: ['posts'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
+  // A username the service does not know: its lookup is billed, and counted as the study's.
+  const added = await core.handlers.studyTargetsAdd({ id: study.id, text: `@${oldName}\n@nobody.here.at.all`, collect: { lists: ['posts'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
+  expect(added).toMatchObject({ added: 1, notFound: ['@nobody.here.at.all'] });
+  lookups = added.unitsSpent;
   expect((await run()).state).toBe('done');
 
   const before = [...u.posts];
@@ -175,5 +182,19 @@ describe('codes and notes in exports', () => {
     expect(g.status).toBe('gone');
     expect(Date.parse(g.checkedAt!) / 1000).toBe(g.checkedAtUnix);
     expect(g.checkedAt).toMatch(/Z$/);
+  });
+});
+
+describe('spend that reconciles', () => {
+  it('the study, its runs and checks, the request log and the balance agree to the unit (lookups and billed 404s included)', async () => {
+    const runs = (await core.handlers.studyRuns({ id: study.id }, ctx)) as RunInfo[];
+    const checks = await op('studyChecks', { id: study.id });
+    expect(checks.some((c) => c.gone > 0)).toBe(true); // the re-check met 404s
+    const header = (await core.handlers.studyGet({ id: study.id }, ctx)).study.units;
+    const parts = lookups + runs.reduce((n, r) => n + r.unitsSpent, 0) + checks.reduce((n, c) => n + c.unitsSpent, 0);
+    const log = (await core.handlers.ledgerQuery({ limit: 10_000 }, ctx)).entries.filter((e) => e.studyId === study.id).reduce((n, e) => n + e.units, 0);
+    const billed = sim.keys.spent(sim.demoKey) - spentAtStart;
+    expect(lookups).toBeGreaterThan(1);
+    expect({ header, parts, log }).toEqual({ header: billed, parts: billed, log: billed });
   });
 });

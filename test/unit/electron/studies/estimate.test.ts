@@ -37,7 +37,7 @@ async function study(): Promise<StudySetup> {
 /** Accounts pasted by username: their profiles are looked up and stored, as the app adds them. */
 async function paste(s: StudySetup, usernames: string[], lists: CollectList[]): Promise<void> {
   const ask = createAskRecorder('confirm').ask;
-  await addTargets({ db: s.db, cache: s.stack.cache, targets: s.targets, calls: s.stack.calls, ask, studyId: 'test-study-0001', studyName: 'estimates', now: Date.now }, usernames.join('\n'), {
+  await addTargets({ db: s.db, cache: s.stack.cache, targets: s.targets, calls: s.stack.calls, ask, studyId: 'test-study-0001', studyName: 'estimates', session: () => s.stack.session.info, now: Date.now }, usernames.join('\n'), {
     lists, since: null, until: null, maxUnitsPerRun: null,
   });
 }

@@ -72,10 +72,12 @@ describe('the Explorer form', () => {
   });
 
   it('saves the error answer of a failed call raw', async () => {
-    const { call, explorerSave } = bridge(() => ({ error: { kind: 'not_found', message: 'Not found.', status: 404, billed: true, retryable: false } }));
+    const { call, explorerSave } = bridge(() => ({ error: { kind: 'not_found', message: 'Not found.', status: 404, billed: true, units: 1, retryable: false } }));
     show({ code: 'Dfh01p7gB5S' });
     fireEvent.click(screen.getByTestId('explorer-send'));
     const save = await screen.findByTestId('explorer-save-error');
+    // The header counts what the failed call was billed.
+    expect(screen.getByTestId('explorer-totals').textContent).toMatch(/0 pages · 0 records · 1 request billed/);
     await act(async () => void fireEvent.click(save));
     const requestId = call.mock.calls[0]?.[0].requestId;
     expect(requestId).toMatch(/^explorer:/);
