@@ -190,7 +190,10 @@ export interface BrowseRow {
   code: string | null;
   productType: string | null;
   mediaType: string | null;
+  /** The account's current username (the one last seen), whatever name the record was stored under. */
   username: string | null;
+  /** Other usernames the account had, most recent first. */
+  formerUsernames: string[];
   ownerId: string | null;
   /** Epoch seconds. */
   takenAt: number | null;

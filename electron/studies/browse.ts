@@ -5,7 +5,7 @@
 // become the same WHERE, for coding, exports and re-checks.
 import type { BrowsePage, BrowseQuery, BrowseRow, RecordStatus, Rows, SortColumn } from '../../shared/study-data';
 import { ftsQuery } from '../../shared/fts-text';
-import { currentNameSql } from './account-names';
+import { accountNamesOf, currentNameSql } from './account-names';
 import type { Db } from './db';
 
 export { ftsQuery };
@@ -111,7 +111,7 @@ interface RowData {
   codes: string | null;
 }
 
-export function toBrowseRow(r: RowData): BrowseRow {
+export function toBrowseRow(r: RowData, formerUsernames: string[]): BrowseRow {
   return {
     rowid: r.rowid,
     kind: r.kind,
@@ -120,6 +120,7 @@ export function toBrowseRow(r: RowData): BrowseRow {
     productType: r.product_type,
     mediaType: r.media_type,
     username: r.username,
+    formerUsernames,
     ownerId: r.owner_id,
     takenAt: r.taken_at,
     text: r.text,
@@ -157,7 +158,9 @@ export function browse(db: Db, q: BrowseQuery, offset: number, limit: number, no
     ),
   );
   const rows = ids.map((id) => byId.get(id)!);
-  return { total, offset, rows: rows.map(toBrowseRow), ms: Math.round((now() - started) * 10) / 10 };
+  const names = accountNamesOf(db);
+  const former = (r: RowData) => names(r.kind === 'user' ? r.id : (r.owner_id ?? ''))?.former ?? [];
+  return { total, offset, rows: rows.map((r) => toBrowseRow(r, former(r))), ms: Math.round((now() - started) * 10) / 10 };
 }
 
 /** How many records a study holds, as its tab says and as the data browser counts them unfiltered. */

@@ -184,11 +184,17 @@ describe('studies', () => {
   it('exports a run afterwards into the study’s folder', async () => {
     const row = h.page.getByTestId('run-row').first();
     await row.getByTestId('run-export').click();
+    // "Only what it found new": the note says why the export holds more records than the run's "new".
+    await row.getByLabel('What to export').selectOption('new');
+    await expect(row.getByTestId('run-export-new-note').textContent()).resolves.toMatch(/items of its lists this run saw first/);
+    await shotThemes(h, 'study-run-export-new');
     await row.getByTestId('run-export-go').click();
     // The ethics reminder comes first; going on exports.
     await row.getByTestId('ethics-reminder').getByText('I will paraphrase quotes').click();
     await row.getByTestId('ethics-go').click();
-    await expect(row.getByTestId('run-exported').textContent()).resolves.toContain(join(h.folderPick.next!, 'exports'));
+    const exported = await row.getByTestId('run-exported').textContent();
+    expect(exported).toContain(join(h.folderPick.next!, 'exports'));
+    expect(exported).toMatch(/records \(the [\d,]+ new items and the records first stored with them\)/);
   });
 
   it('the schedule dialog estimates a day of runs, proposes its upper bound as the daily budget and says what a budget covers', async () => {

@@ -127,6 +127,8 @@ describe('a study’s data: what changed, what is gone, coding', () => {
     await shotThemes(h, 'study-data-search-note');
     await h.page.getByTestId('browser-search').fill('');
     await h.page.locator(`[data-testid=browser-count][data-total="${total}"]`).waitFor();
+    // The renamed account shows under its new name in every row, the old one said beside it.
+    await expect(h.page.getByTestId('former-names').first().getAttribute('title')).resolves.toBe(`Formerly @${oldName}`);
     const dated = h.page.locator('[data-testid=browser-row] .cell-taken_at time').first();
     await expect(dated.getAttribute('title')).resolves.toMatch(/Z \(UTC\)$/);
     await h.page.getByTestId('filter-from').fill('2025-01-01');

@@ -23,7 +23,15 @@ function Cell({ row, column, codes }: { row: BrowseRow; column: BrowseColumn; co
     case 'kind':
       return <>{rowKindWord(row)}</>;
     case 'account':
-      return <>{row.username ? `@${row.username}` : (row.ownerId ?? '')}</>;
+      if (!row.username) return <>{row.ownerId ?? ''}</>;
+      // A renamed account shows under its current name; the names it had are said beside it.
+      return row.formerUsernames.length === 0 ? (
+        <>@{row.username}</>
+      ) : (
+        <span title={`Formerly ${row.formerUsernames.map((n) => `@${n}`).join(', ')}`} data-testid="former-names">
+          @{row.username} <span className="muted">(was @{row.formerUsernames[0]})</span>
+        </span>
+      );
     case 'taken_at':
       return row.takenAt !== null ? <Moment ms={row.takenAt * 1000} /> : null;
     case 'text':

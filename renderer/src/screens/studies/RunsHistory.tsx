@@ -87,7 +87,8 @@ function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo;
     setBusy(true);
     const r = await feedlens().studyExport({ id: studyId, runId: run.id, scope, format, ethics: choice, ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}) });
     setBusy(false);
-    onDone(r.ok ? `Exported ${r.value.rows.toLocaleString()} records to ${r.value.path}` : r.error);
+    const what = scope === 'new' ? ` (the ${run.newItems.toLocaleString()} new items and the records first stored with them)` : '';
+    onDone(r.ok ? `Exported ${r.value.rows.toLocaleString()} records${what} to ${r.value.path}` : r.error);
   };
   return (
     <>
@@ -108,6 +109,12 @@ function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo;
         {busy ? 'Exporting…' : 'Export'}
       </button>
     </div>
+    {scope === 'new' && (
+      <p className="muted small" data-testid="run-export-new-note">
+        “New” counts the {run.newItems.toLocaleString()} items of its lists this run saw first. The export also holds the records first stored with them (a new
+        post’s owner and place, a new comment’s author), so it can hold more records than that.
+      </p>
+    )}
     {ethics.view}
     </>
   );

@@ -95,6 +95,12 @@ describe('what changed', () => {
     expect(accounts).toEqual([expect.objectContaining({ userId: u.pk, username: `${oldName}_studio`, snapshots: 2, changes: 1, formerUsernames: [oldName] })]);
   });
 
+  it('shows every row of the renamed account in the data browser under its current name, the old one beside it', async () => {
+    const rows = (await op('studyBrowse', { id: study.id, query: { kinds: ['post', 'reel', 'user'] }, offset: 0, limit: 500 })).rows.filter((r) => r.ownerId === u.pk || r.id === u.pk);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(new Set(rows.map((r) => `${r.username} ${r.formerUsernames.join(',')}`))).toEqual(new Set([`${oldName}_studio ${oldName}`]));
+  });
+
   it('shows the rename and the biography’s change between the two runs, with both dates', async () => {
     const t = await op('studyTimeline', { id: study.id, targetId });
     expect(t.changes).toHaveLength(1);
