@@ -46,7 +46,8 @@ s.add({ kind: 'place', key: String(places[0]!.pk), label: places[0]!.name }, ['p
 s.add({ kind: 'place', key: String(places[1]!.pk), label: places[1]!.name }, ['posts', 'comments']);
 const big = world.userByName.get('skyward.atlas')!;
 const watched = big.posts.map((pk) => world.mediaByPk.get(pk)!).sort((a, b) => threadOf(world, b).total - threadOf(world, a).total)[0]!;
-s.add({ kind: 'post', key: watched.pk, label: `post ${watched.code}` }, ['comments']);
+// Pasted by its link, as a researcher would: adding it reads its counts (one lookup, before the run).
+await addTargets(deps, `https://www.instagram.com/p/${watched.code}/`, { lists: ['comments'], since: null, until: null, maxUnitsPerRun: null });
 
 const off = (estimate: number, actual: number): number => (estimate > 0 ? Math.abs(actual - estimate) / estimate : actual === 0 ? 0 : Infinity);
 const pct = (x: number): string => (Number.isFinite(x) ? `${Math.round(x * 100)} %` : '∞');

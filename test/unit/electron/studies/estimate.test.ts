@@ -152,6 +152,22 @@ describe('estimates for every list kind', () => {
     expect(estimate.suggestedBudget).toBe(MAX_BUDGET);
   });
 
+  it('a post pasted by its link is read once when added (its counts), so the first run’s estimate of its thread holds', async () => {
+    const post = sim.world.media.find((m) => !m.commentsDisabled && !sim.world.userByPk.get(m.ownerPk)?.isPrivate && threadOf(sim.world, m).total >= 30)!;
+    const s = await study();
+    const before = s.stack.ledger.length;
+    await paste(s, [`https://www.instagram.com/p/${post.code}/`, 'post:CgAAAAAAAAA'], ['comments']);
+    // One lookup per post, through the call service; the unknown post is not added.
+    expect(s.stack.ledger.slice(before).map((e) => e.path)).toEqual([POST_PATH, POST_PATH]);
+    expect([...s.targets.keys().keys()]).toEqual([`post:${post.pk}`]);
+    expect(s.ids('post')).toContain(post.pk);
+    const first = await run(s);
+    expect(of(first.estimate, 'comments')[0]?.basis).toBe('reported');
+    expect(close(likely(of(first.estimate, 'comments')), first.spent(COMMENTS_PATH))).toBe(true);
+    // The run reads the post's counts from the cache: the lookup is not paid twice.
+    expect(first.spent(POST_PATH)).toBe(0);
+  });
+
   it('a watched post: its thread from the comment count in the cache; the day after, unchanged, the post alone', async () => {
     const post = sim.world.media.find((m) => !m.commentsDisabled && !sim.world.userByPk.get(m.ownerPk)?.isPrivate && threadOf(sim.world, m).total >= 30)!;
     const s = await study();
