@@ -63,6 +63,24 @@ export interface Journal {
   recover(log: (message: string) => void): Promise<Recovery>;
 }
 
+/**
+ * While files keep coming, a checkpoint (in the background, two syncs at a time: the thread pool's other
+ * threads keep serving the transfers) comes once the journal's first record is CHECKPOINT_AGE_MS old:
+ * the kernel writes dirty data back within about 30 s by itself, so by then the sync has little left to
+ * write, where an earlier one makes the transfers wait for the disk. Sooner when the journal lists
+ * CHECKPOINT_BYTES (a crash's next start reads every listed file again for its sha256, and the sync
+ * writes them) or CHECKPOINT_FILES (its lines, each sidecar's whole text, are read back then too).
+ */
+const CHECKPOINT_AGE_MS = 30_000;
+const CHECKPOINT_BYTES = 256 * 1024 * 1024;
+const CHECKPOINT_FILES = 4096;
+
+/** Whether the journal in use is due for a checkpoint while the queue is busy (see above). */
+export function checkpointDue(pending: JournalPending, now: number): boolean {
+  if (pending.since === null) return false;
+  return now - pending.since >= CHECKPOINT_AGE_MS || pending.bytes >= CHECKPOINT_BYTES || pending.files >= CHECKPOINT_FILES;
+}
+
 const NAME = /^journal-(\d+)\.ndjson$/;
 
 /** A sidecar cut short by a power cut: a prefix of the text, maybe followed by zeros. */

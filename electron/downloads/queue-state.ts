@@ -99,10 +99,41 @@ function stateText(state: StateFile): string {
 }
 
 /** Writes the state, one write at a time, the latest state winning. Never rejects (failures are logged). */
-export function createStateWriter(file: string, log: (message: string) => void): (state: () => StateFile) => Promise<void> {
+/**
+ * Progress is written at most this often (queued items, control actions and the close are written at
+ * once): the state with every record waiting for its sidecar is a few MB in a long queue, too much to
+ * rewrite with every file (figures: docs/decisions/downloads-disk.md). A crash loses only progress: a file
+ * done since is found in the archive or at its place at the next start.
+ */
+const PERSIST_DELAY_MS = 2000;
+
+export interface StatePersister {
+  /** Writes the state now (after any write under way). */
+  flush(): Promise<void>;
+  /** Writes the state within PERSIST_DELAY_MS. */
+  soon(): void;
+}
+
+/** Writes the queue's state to `file`, one atomic write after another, as `current()` has it then. */
+export function createStatePersister(file: string, log: (message: string) => void, current: () => Omit<StateFile, 'version'>): StatePersister {
   let tail: Promise<void> = Promise.resolve();
-  return (state) => {
-    tail = tail.then(() => writeFileAtomic(file, stateText(state()))).catch((error: unknown) => log(`downloads: could not save the queue: ${String(error)}`));
+  let timer: NodeJS.Timeout | null = null;
+  const text = () => {
+    const { paused, groups, tasks } = current();
+    // A running transfer is queued again on the next start; its `.part` says how far it got.
+    const list = tasks.map((t) => (t.state === 'running' ? { ...t, state: 'queued' as const } : t));
+    return stateText({ version: 1, paused, groups, tasks: list });
+  };
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    tail = tail.then(() => writeFileAtomic(file, text())).catch((error: unknown) => log(`downloads: could not save the queue: ${String(error)}`));
     return tail;
+  };
+  return {
+    flush,
+    soon() {
+      timer ??= setTimeout(() => void flush(), PERSIST_DELAY_MS);
+    },
   };
 }

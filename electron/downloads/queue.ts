@@ -20,7 +20,7 @@ import { queueFolders } from './folders';
 import { addPlannedGroup, type EnqueueCounts } from './enqueue';
 import { existsByListing } from './folder-listing';
 import { planItem, PlanError, type PlannedGroup } from './plan';
-import { dropLegacyPending, loadState, createStateWriter, type Group, type StateFile, type Task } from './queue-state';
+import { dropLegacyPending, loadState, createStatePersister, type Group, type Task } from './queue-state';
 import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, expiryOf, type ConfirmRenewal } from './renewals';
 import { createJournal } from './journal';
@@ -83,13 +83,6 @@ export interface DownloadQueue {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 4;
-/**
- * Progress is written at most this often (queued items, control actions and the close are written at
- * once): the state with every record waiting for its sidecar is a few MB in a long queue, too much to
- * rewrite with every file (figures: docs/decisions/downloads-disk.md). A crash loses only progress: a file
- * done since is found in the archive or at its place at the next start.
- */
-const PERSIST_DELAY_MS = 2000;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */
 const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
@@ -107,7 +100,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   const retryDelay = o.retryDelayMs ?? defaultRetryDelay;
   const home = `${o.dataDir}/downloads`;
   const archive = createArchive(`${home}/archive.ndjson`);
-  const writeState = createStateWriter(`${home}/queue.json`, log);
   const journal = createJournal(home, syncFileSystems, now);
   const places = queueFolders(o.disk ?? diskThread(), o.confineTo);
   const disk = places.disk;
@@ -129,23 +121,9 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- persistence ----
 
-  let persistTimer: NodeJS.Timeout | null = null;
-
-  function stateNow(): StateFile {
-    // A running transfer is queued again on the next start; its `.part` says how far it got.
-    const list = [...tasks.values()].map((t) => (t.state === 'running' ? { ...t, state: 'queued' as const } : t));
-    return { version: 1, paused, groups: [...groups.values()], tasks: list };
-  }
-
-  function flush(): Promise<void> {
-    if (persistTimer) clearTimeout(persistTimer);
-    persistTimer = null;
-    return writeState(stateNow);
-  }
-
-  function persistSoon(): void {
-    persistTimer ??= setTimeout(() => void flush(), PERSIST_DELAY_MS);
-  }
+  const state = createStatePersister(`${home}/queue.json`, log, () => ({ paused, groups: [...groups.values()], tasks: [...tasks.values()] }));
+  const flush = state.flush;
+  const persistSoon = state.soon;
 
   // ---- progress events ----
 

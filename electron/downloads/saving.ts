@@ -10,19 +10,18 @@
 // complete file without a sidecar (found again at the next start and given its sidecar), or files the
 // journal lists (checked at the next start: see journal.ts); never a file marked done that a crash could
 // leave incomplete without the next start noticing.
-import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
-import { stageFileAtomic } from '../storage/fs-atomic';
-import { parseLossless } from '../../shared/api/json';
 import { eachLimited } from '../storage/parallel';
 import type { Archive } from './archive';
 import type { DiskThread } from './disk-thread';
 import { partPath } from './fetch-file';
-import type { Journal, JournalMedia, JournalPending } from './journal';
+import { checkpointDue, type Journal, type JournalMedia } from './journal';
 import type { Group, Task } from './queue-state';
-import { fileSha256, isSidecar, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
+import { fileSha256, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
+import { ForeignFileError, writeSidecar } from './sidecar-write';
 
 export interface SavingOptions {
   tasks: Map<string, Task>;
@@ -65,45 +64,6 @@ export interface Saving {
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
-/**
- * While files keep coming, a checkpoint (in the background, two syncs at a time: the thread pool's other
- * threads keep serving the transfers) comes once the journal's first record is CHECKPOINT_AGE_MS old:
- * the kernel writes dirty data back within about 30 s by itself, so by then the sync has little left to
- * write, where an earlier one makes the transfers wait for the disk. Sooner when the journal lists
- * CHECKPOINT_BYTES (a crash's next start reads every listed file again for its sha256, and the sync
- * writes them) or CHECKPOINT_FILES (its lines, each sidecar's whole text, are read back then too).
- */
-const CHECKPOINT_AGE_MS = 30_000;
-const CHECKPOINT_BYTES = 256 * 1024 * 1024;
-const CHECKPOINT_FILES = 4096;
-
-/** Whether the journal in use is due for a checkpoint while the queue is busy (see above). */
-export function checkpointDue(pending: JournalPending, now: number): boolean {
-  if (pending.since === null) return false;
-  return now - pending.since >= CHECKPOINT_AGE_MS || pending.bytes >= CHECKPOINT_BYTES || pending.files >= CHECKPOINT_FILES;
-}
-
-/** What is at a sidecar's path: nothing, a sidecar Feedlens wrote (recognised by its content), or another file. */
-async function sidecarSlot(path: string): Promise<'free' | 'ours' | 'foreign'> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : 'foreign';
-  }
-  try {
-    return isSidecar(parseLossless(text)) ? 'ours' : 'foreign';
-  } catch {
-    return 'foreign';
-  }
-}
-
-/** A file Feedlens would have replaced: it is left as it is, and the message says so. */
-class ForeignFileError extends Error {}
-function foreignFile(path: string): Error {
-  return new ForeignFileError(`A file Feedlens did not write is already at ${path}: it is left as it is. Move or rename it, then Retry.`);
-}
-
 async function exists(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -251,26 +211,6 @@ export function createSaving(o: SavingOptions): Saving {
     };
   }
 
-  /**
-   * A sidecar created at its name (`wx`: never over a file), no sync (the journal lists its text). A name
-   * that is taken is looked at: a sidecar Feedlens wrote is replaced (atomically), any other file kept.
-   */
-  async function writeSidecar(path: string, text: string): Promise<void> {
-    try {
-      // Its folder is made when missing (its files are elsewhere: all skipped, say); a failed write leaves nothing.
-      return await o.disk.create(path, text, 0o644);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const slot = await sidecarSlot(path);
-    if (slot === 'foreign') throw foreignFile(path);
-    try {
-      await (await stageFileAtomic(path, text, { mode: 0o644 })).commit({ syncFolder: false, replace: slot === 'ours' });
-    } catch (error) {
-      throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? foreignFile(path) : error;
-    }
-  }
-
   /** Marks the members in place failed: their item's sidecar could not be made or written. */
   function sidecarFailed(group: Group, members: Task[], error: unknown): void {
     const disk = diskError(error, 'The file was saved, but its sidecar (the record beside it) could not be written', dirname(group.sidecarBase));
@@ -343,7 +283,7 @@ export function createSaving(o: SavingOptions): Saving {
         for (const t of w.members) if (naming.has(t.id)) named = (await nameFile(t)) && named;
         if (!named) return void touched.add(w.group.id); // its sidecar as it is now, below
         try {
-          await writeSidecar(w.path, w.text);
+          await writeSidecar(o.disk, w.path, w.text);
           written.push(w);
         } catch (error) {
           sidecarFailed(w.group, w.members, error);
@@ -374,7 +314,7 @@ export function createSaving(o: SavingOptions): Saving {
     const written: Written[] = [];
     await eachLimited(made, PARALLEL, async (w) => {
       try {
-        await writeSidecar(w.path, w.text);
+        await writeSidecar(o.disk, w.path, w.text);
         written.push(w);
       } catch (error) {
         sidecarFailed(w.group, w.members, error);

@@ -6,11 +6,10 @@
 // instead of loading an index that misses the last items. The index leaves the records out (nine tenths of
 // a sidecar): a page of items is listed with the records read from their sidecars, and the last ones read
 // are kept, so the index is small, quick to rebuild and to load, and never holds every record in memory.
-import { mkdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { AppError } from '../../shared/api/errors';
 import { parseLossless } from '../../shared/api/json';
 import type { LibraryItem } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
@@ -18,7 +17,6 @@ import { writeFileAtomic } from '../storage/fs-atomic';
 import { isInside } from '../downloads/naming';
 import type { Sidecar } from '../downloads/sidecar';
 import { readSidecarRecord, scanSidecars } from './scan';
-import type { Handlers } from '../ipc/router';
 
 export interface LibraryOptions {
   /** The app's data folder: the index is library/index.json in it. */
@@ -381,48 +379,5 @@ export function createLibrary(o: LibraryOptions): Library {
     filesOf,
     size: () => entries.size,
     flush,
-  };
-}
-
-export interface LibraryHandlerDeps {
-  library: Library;
-  /** Shows a file in the system file manager (Electron's shell.showItemInFolder). */
-  reveal: (path: string) => void | Promise<void>;
-  /** Folders whose files may be revealed (the download folder; the lead may add the export folder). */
-  roots: () => string[];
-}
-
-function refusal(message: string): AppError {
-  return { kind: 'validation', message, billed: false, retryable: false };
-}
-
-/** True when `path` (after resolving symbolic links) lies inside one of the roots. */
-export async function insideRoots(path: string, roots: string[]): Promise<boolean> {
-  if (!isAbsolute(path)) return false;
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch {
-    return false;
-  }
-  for (const root of roots) {
-    const realRoot = await realpath(resolve(root)).catch(() => null);
-    if (realRoot !== null && isInside(realRoot, real)) return true;
-  }
-  return false;
-}
-
-export function createLibraryHandlers(deps: LibraryHandlerDeps): Pick<Handlers, 'libraryList' | 'libraryAccounts' | 'libraryRebuild' | 'revealPath'> {
-  return {
-    libraryList: async (q) => deps.library.list(q),
-    libraryAccounts: async () => deps.library.accounts(),
-    libraryRebuild: async () => deps.library.rebuild(),
-    revealPath: async ({ path }) => {
-      // A root itself (the download folder before anything was saved) is made, so "Open the folder" opens it.
-      if (isAbsolute(path) && deps.roots().some((root) => resolve(root) === resolve(path))) await mkdir(path, { recursive: true }).catch(() => undefined);
-      if (!(await insideRoots(path, deps.roots()))) throw refusal('Feedlens shows only saved files inside its download folder.');
-      await deps.reveal(path);
-      return true;
-    },
   };
 }

@@ -8,7 +8,7 @@ import type { SavedItemArg } from '../../../../shared/ipc';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/settings';
 import type * as JournalModule from '../../../../electron/downloads/journal';
 import { createDownloadQueue } from '../../../../electron/downloads/queue';
-import { checkpointDue } from '../../../../electron/downloads/saving';
+import { checkpointDue } from '../../../../electron/downloads/journal';
 import { crashItems } from '../../../support/download-child';
 import { localServer, plainFetch, serveBytes, tempDir, type LocalServer } from './support';
 
