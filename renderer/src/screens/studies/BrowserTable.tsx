@@ -9,7 +9,7 @@ import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../..
 import { usePlaceRef } from '../../state/place';
 import { Moment } from './ChangesTab';
 import { codeKey, COLUMN_SORT, COLUMN_WIDTHS, COLUMN_WORDS, NUMERIC_COLUMNS, rowKindWord, STATUS_WORDS } from './data-format';
-import type { BrowseState } from './useStudyData';
+import type { BrowseState } from './useBrowse';
 
 const ROW_HEIGHT = 34;
 

@@ -7,7 +7,7 @@ import type { AccountTimeline, FieldChange, ProfileChange } from '../../../../sh
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { countDelta, diffSides, fieldValue, FIELD_WORDS, isCountField, localTime, utcTime, wordDiff, type DiffPart } from './data-format';
-import { useStudyAccounts } from './useStudyData';
+import { useStudyAccounts } from './queries';
 
 export function Moment({ ms, testId }: { ms: number; testId?: string }) {
   return (

@@ -13,7 +13,8 @@ import { BrowserFilters, ColumnPicker, SavedViews } from './BrowserFilters';
 import { BrowserTable, type TableSelection } from './BrowserTable';
 import { RecordViewer } from './RecordViewer';
 import { CheckDialog, ChecksList } from './StillThere';
-import { useBrowse, useChecks, useCodes, useViews } from './useStudyData';
+import { useChecks, useCodes, useViews } from './queries';
+import { useBrowse } from './useBrowse';
 
 const NONE: TableSelection = { all: false, rowids: new Set() };
 type Done = { text: string; path?: string } | null;

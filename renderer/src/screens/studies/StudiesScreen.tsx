@@ -10,7 +10,7 @@ import { Icon } from '../../components/Icon';
 import { navigate } from '../../state/navigation';
 import { Dialog } from './Dialog';
 import { localDateTime, relativeTime, RUN_STATE_WORDS, requestCount } from './format';
-import { useStudyList } from './useStudies';
+import { useStudyList } from './queries';
 import '../../styles/studies.css';
 
 function NewStudyDialog({ onClose }: { onClose: () => void }) {

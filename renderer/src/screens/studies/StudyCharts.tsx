@@ -2,19 +2,14 @@
 // posts, or one target's), redrawn after each run's pages arrive. Reading them sends nothing.
 import { useState } from 'react';
 import type { TargetInfo } from '../../../../shared/studies';
-import { feedlens } from '../../api/bridge';
 import { ChartControls, Charts, useChartChoice } from '../../components/charts/LazyCharts';
 import { ErrorView } from '../../components/ErrorView';
-import { useMainData } from './useStudies';
+import { useStudyCharts } from './queries';
 
 export function StudyCharts({ studyId, studyName, targets }: { studyId: string; studyName: string; targets: TargetInfo[] }) {
   const [choice, setChoice] = useChartChoice();
   const [targetId, setTargetId] = useState<number | null>(null);
-  const { data, error, reload } = useMainData(
-    () => feedlens().studyCharts({ id: studyId, unit: choice.unit, timeZone: choice.timeZone, ...(targetId !== null ? { targetId } : {}) }),
-    (id) => id === studyId,
-    [studyId, choice.unit, choice.timeZone, targetId],
-  );
+  const { data, error, reload } = useStudyCharts(studyId, choice.unit, choice.timeZone, targetId);
   const target = targets.find((t) => t.id === targetId) ?? null;
   return (
     <section className="study-charts" data-testid="study-charts">

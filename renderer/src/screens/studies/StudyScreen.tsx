@@ -18,8 +18,7 @@ import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
 import { StudyAnalysis } from './StudyAnalysis';
 import { StudyCharts } from './StudyCharts';
 import { TargetsTable } from './TargetsTable';
-import { useCodes } from './useStudyData';
-import { useLiveRun, useStudy } from './useStudies';
+import { useCodes, useLiveRun, useStudy } from './queries';
 import '../../styles/studies.css';
 import '../../styles/study-data.css';
 

@@ -1,46 +1,9 @@
-// A study's data at hand as main answers it: accounts and their change timelines, the codebook, saved
-// views, re-checks (live from main's `studyCheck` events) and the data browser's rows, a page of 100 at a
-// time as the table scrolls to them. Nothing here spends: main runs every query in the study's database.
+// The data browser's rows as main answers them, a page of 100 at a time as the table scrolls to them
+// (the other study queries are in queries.ts). Nothing here spends: main runs every query in the study's database.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { BrowseQuery, BrowseRow, CheckInfo, CodeInfo, SavedView, StudyAccount } from '../../../../shared/study-data';
+import type { BrowseQuery, BrowseRow } from '../../../../shared/study-data';
 import { feedlens } from '../../api/bridge';
-import { useMainData, type Loaded } from './useStudies';
-
-export function useStudyAccounts(id: string): Loaded<StudyAccount[]> {
-  return useMainData(() => feedlens().studyAccounts({ id }), (studyId) => studyId === id, [id]);
-}
-
-export function useCodes(id: string): Loaded<CodeInfo[]> & { set: (codes: CodeInfo[]) => void } {
-  const loaded = useMainData(() => feedlens().studyCodes({ id }), () => false, [id]);
-  const [override, setOverride] = useState<CodeInfo[] | null>(null);
-  useEffect(() => setOverride(null), [loaded.data]);
-  return { ...loaded, data: override ?? loaded.data, set: setOverride };
-}
-
-export function useViews(id: string): Loaded<SavedView[]> {
-  return useMainData(() => feedlens().studyViews({ id }), () => false, [id]);
-}
-
-/** The study's re-checks, newest first, kept current by main's events. */
-export function useChecks(id: string): Loaded<CheckInfo[]> {
-  const loaded = useMainData(() => feedlens().studyChecks({ id }), () => false, [id]);
-  const [live, setLive] = useState<CheckInfo[] | null>(null);
-  useEffect(() => setLive(loaded.data), [loaded.data]);
-  useEffect(
-    () =>
-      feedlens().on('studyCheck', (event) => {
-        if (event.studyId !== id) return;
-        setLive((was) => {
-          const list = was ?? [];
-          const rest = list.filter((c) => c.id !== event.check.id);
-          return [event.check, ...rest].sort((a, b) => b.id - a.id);
-        });
-      }),
-    [id],
-  );
-  return { ...loaded, data: live };
-}
 
 const PAGE = 100;
 
