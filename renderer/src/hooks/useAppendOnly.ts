@@ -2,17 +2,9 @@
 // only what each page added: deriving all of 10,000 items again for every page arriving costs the frame.
 import { useMemo, useRef } from 'react';
 
-/**
- * The lists made here by appending to an earlier result, each with the list it extends. A list derived from
- * a derived list (a grid's posts from a list's items, their selection entries from the posts) is then known
- * to start with the last one without comparing 10,000 items for every page that arrives. Only the last
- * link is kept: a chain would hold every earlier version of the list while the last one lives.
- */
-const extended = new WeakMap<readonly unknown[], readonly unknown[]>();
-
+/** Whether `list` starts with the items of `prefix` (the same objects: comparing references is cheap). */
 function startsWith<A>(list: readonly A[], prefix: readonly A[]): boolean {
   if (prefix.length > list.length) return false;
-  if (list === prefix || extended.get(list) === prefix) return true;
   for (let i = 0; i < prefix.length; i++) if (list[i] !== prefix[i]) return false;
   return true;
 }
@@ -37,10 +29,7 @@ export function extendDerived<A, B>(before: Derived<A, B> | null, source: readon
     const fresh = source.slice(before.source.length);
     const added = derive(fresh);
     if ((before.result as unknown) === before.source && same(fresh, added)) return { source, result: source as unknown as readonly B[] };
-    const result = before.result.concat(added);
-    extended.delete(before.result);
-    extended.set(result, before.result);
-    return { source, result };
+    return { source, result: before.result.concat(added) };
   }
   const all = derive(source);
   return { source, result: same(source, all) ? (source as unknown as readonly B[]) : all };

@@ -139,8 +139,10 @@ it('paused while pages are under way and resumed before they came back, a run go
   }
   await waitFor(() => gate.length === 3);
   runner.control(id, 'pause');
+  const pagesBefore = runner.get(id)!.pages;
   gate.shift()!(); // one page comes back: the run sees it is paused and waits for the two others
-  await new Promise((r) => setTimeout(r, 20));
+  await waitFor(() => runner.get(id)!.pages > pagesBefore);
+  expect(runner.get(id)!.state).toBe('paused');
   runner.control(id, 'resume'); // before they came back
   held = false;
   for (const open of gate.splice(0)) open();
