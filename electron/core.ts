@@ -7,7 +7,7 @@ import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './ipc/app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
 import { createAskQueue, requestsWord, type Ask } from './calls/ask';
-import { createBalanceTracker } from './calls/balance';
+import { balanceOf, createBalanceTracker } from './calls/balance';
 import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
 import { createCostGuard, createGrant } from './calls/cost-guard';
@@ -106,15 +106,6 @@ export interface AppCore {
 function orThrow<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw result.error;
-}
-
-function balanceOf(data: unknown): Omit<BalanceState, 'checkedAt' | 'updatedAt'> {
-  const d = (data ?? {}) as Record<string, unknown>;
-  const num = (v: unknown) => {
-    const n = typeof v === 'number' ? v : Number(v);
-    return Number.isFinite(n) ? n : 0;
-  };
-  return { requests: num(d.requests), rate: num(d.rate), currency: typeof d.currency === 'string' ? d.currency : 'USD', amount: num(d.amount) };
 }
 
 export function createAppCore(o: CoreOptions): AppCore {
@@ -289,11 +280,10 @@ export function createAppCore(o: CoreOptions): AppCore {
       await queue.enqueue(items as unknown as SavedItemArg[]);
       return downloadFolder();
     },
-    // A finished job's items as a CSV in the export folder, with the column set of what it collected.
-    toExport: async (items, spec) => {
-      const columns = spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
+    // A finished job's items as a CSV in the export folder.
+    toExport: async (items, { columns, label }) => {
       const result = await exportHandlers.exportRun(
-        { items: items as unknown as Parameters<typeof exportHandlers.exportRun>[0]['items'], format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label: spec.label },
+        { items: items as unknown as Parameters<typeof exportHandlers.exportRun>[0]['items'], format: 'csv', columns, delimiter: ',', bom: false, includeMedia: false, label },
         { senderId: 0 },
       );
       return result.path;

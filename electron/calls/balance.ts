@@ -5,6 +5,17 @@ import type { BalanceState } from '../../shared/ipc';
 
 export const BALANCE_REFRESH_MS = 5 * 60_000;
 
+/** The balance as /sys/balance answers it (numbers may come as text; what is missing counts 0). */
+export function balanceOf(data: unknown): Omit<BalanceState, 'checkedAt' | 'updatedAt'> {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => {
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? n : 0;
+  };
+  return { requests: num(d.requests), rate: num(d.rate), currency: typeof d.currency === 'string' ? d.currency : 'USD', amount: num(d.amount) };
+}
+
+
 export type BalanceFetch = () => Promise<{ ok: true; value: Omit<BalanceState, 'checkedAt' | 'updatedAt'> } | { ok: false; error: AppError }>;
 
 export interface BalanceTracker {

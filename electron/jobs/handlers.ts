@@ -29,8 +29,15 @@ export type JobOps = 'jobEstimate' | 'jobStart' | 'jobBudgetRaise' | 'jobControl
 export interface JobSinks {
   /** `then: 'library'`: hands the items to the download queue; returns the library folder, if any. */
   toLibrary?: (items: SavedItem[]) => Promise<string | null>;
-  /** `then: 'export'`: writes the items as an export; returns the export file's path. */
-  toExport?: (items: SavedItem[], spec: JobSpec) => Promise<string>;
+  /** `then: 'export'`: writes the items as a CSV with this column set; returns the export file's path. */
+  toExport?: (items: SavedItem[], csv: { columns: JobColumns; label: string }) => Promise<string>;
+}
+
+export type JobColumns = 'posts' | 'users' | 'comments';
+
+/** The CSV column set of what a job collected: accounts for follow lists, comments, else posts. */
+export function jobColumns(spec: JobSpec): JobColumns {
+  return spec.kind === 'followers' || spec.kind === 'following' ? 'users' : spec.kind === 'comments' ? 'comments' : 'posts';
 }
 
 export interface JobHandlerDeps extends JobSinks {
@@ -158,7 +165,7 @@ export function createJobHandlers(deps: JobHandlerDeps): Jobs {
           next = { output: (await deps.toLibrary(items)) ?? database, delivered: true, error: null };
         } else {
           if (!deps.toExport) throw new Error('exporting is not available');
-          next = { output: await deps.toExport(items, spec), delivered: true, error: null };
+          next = { output: await deps.toExport(items, { columns: jobColumns(spec), label: spec.label }), delivered: true, error: null };
         }
       } catch (e) {
         next = { output: database, delivered: false, error: `The items were collected (in the study “${s.name()}”), but handing them over failed: ${e instanceof Error ? e.message : String(e)}` };

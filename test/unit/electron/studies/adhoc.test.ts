@@ -38,7 +38,7 @@ interface App {
   studies: StudyService;
   jobs: Jobs;
   events: JobInfo[];
-  exported: { items: SavedItem[]; spec: JobSpec }[];
+  exported: { items: SavedItem[]; csv: { columns: string; label: string } }[];
 }
 
 /** The app's studies and jobs over `dir` (a second call over the same folder is a restart). */
@@ -54,8 +54,8 @@ async function app(dir: string, key: string, calls?: (stack: CallStack) => Pick<
   });
   jobs = createJobHandlers({
     studies, balance: stack.balance, ask: createAskRecorder('confirm').ask, cache: stack.cache, emit: (_e, info) => void events.push(info), log: () => undefined,
-    toExport: async (items, spec) => {
-      exported.push({ items, spec });
+    toExport: async (items, csv) => {
+      exported.push({ items, csv });
       return '/exports/followers.csv';
     },
   });
@@ -190,7 +190,8 @@ describe('one-off collections are runs of the ad-hoc study', () => {
     const done = await vi.waitUntil(async () => (await a.jobs.handlers.jobList({}, ctx)).find((j) => j.id === id && j.output !== null));
     expect(done).toMatchObject({ state: 'stopped_budget', unitsSpent: 3, pages: 3, items: 3 * size, output: '/exports/followers.csv' });
     expect(a.exported).toHaveLength(1);
-    expect(a.exported[0]?.spec).toEqual(spec);
+    // A follower list is written with the accounts' column set, under the job's label.
+    expect(a.exported[0]?.csv).toEqual({ columns: 'users', label: spec.label });
     expect(a.exported[0]?.items.map((i) => (i.record as { id: string }).id)).toEqual(user.followers.slice(0, 3 * size));
   });
 
