@@ -1,6 +1,7 @@
 // The main process without Electron: every service the renderer can ask for, wired together, and the
 // handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
+import type { BackgroundDeps } from './platform/background';
 import { join } from 'node:path';
 import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
@@ -101,6 +102,8 @@ export interface AppCore {
   downloadFolder(): string;
   /** Runs what study schedules say is due now (the app does it every minute by itself). */
   tickSchedules(): void;
+  /** What the tray needs (platform/background.ts): what collects, "Pause all collection", main's own settings changes. */
+  background: Pick<BackgroundDeps, 'collection' | 'pauseAll' | 'updateSettings'> & { onSettingsChange(listener: () => void): () => void };
 }
 
 function orThrow<T>(result: Result<T>): T {
@@ -386,5 +389,11 @@ export function createAppCore(o: CoreOptions): AppCore {
     flush: () => ledger.flush(),
     downloadFolder,
     tickSchedules: () => studies.tick(),
+    background: {
+      collection: () => ({ studies: studies.list(), paused: studies.allPaused() }),
+      pauseAll: (paused) => studies.pauseAll(paused),
+      updateSettings: (changes) => void settingsStore.update(changes),
+      onSettingsChange: (listener) => settingsStore.onChange(listener),
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Composition root: wires the main-process modules to Electron and creates the window. Nothing else
 // lives here; every module it wires runs and is tested in plain Node (see electron/core.ts).
-import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, net, Notification, powerSaveBlocker, protocol, session, shell, Tray } from 'electron';
 import { join } from 'node:path';
 import { eventChannelOf, type EventName, type EventPayloads } from '../shared/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, createAppProtocolHandler, PRIVILEGED_SCHEMES } from './protocols/app-protocol';
@@ -13,6 +13,7 @@ import { createRouter, originOf, registerIpc } from './ipc/router';
 import { denyAllPermissions } from './platform/security';
 import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from './simulator/service';
 import { createMainWindow } from './platform/window';
+import { createBackground, type TrayItem } from './platform/background';
 import { MEDIA_SCHEME, toMediaUrl } from '../shared/media-url';
 import { createLibraryFileHandler } from './library/files';
 import { netRequestFetch, type NetRequestLike } from './protocols/net-request-fetch';
@@ -45,10 +46,15 @@ function demoSimulator(): Simulator {
   return simulator;
 }
 
+let core: ReturnType<typeof createAppCore> | null = null;
+let background: ReturnType<typeof createBackground> | null = null;
+
 async function start(): Promise<void> {
   const windows: BrowserWindow[] = [];
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(eventChannelOf(event), payload);
+    // A run's progress or state: the tray and the power-save blocker follow.
+    if (event === 'study') background?.refresh();
   };
   const remoteMedia = (cacheBytes: number) =>
     createMediaHandler({
@@ -79,7 +85,7 @@ async function start(): Promise<void> {
     const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
     return { confirmed: r.response === 1, checked: r.checkboxChecked };
   };
-  const core = createAppCore({
+  const appCore = createAppCore({
     dataDir: app.getPath('userData'),
     downloadsDir: app.getPath('downloads'),
     documentsDir: app.getPath('documents'),
@@ -112,31 +118,81 @@ async function start(): Promise<void> {
     // One keychain entry per research project, apart from the data it pseudonymises.
     projectKeys: (project) => openSecretStore({ service: 'Feedlens pseudonymisation', account: project, platform: process.platform, env: process.env }),
   });
-  await core.start();
+  core = appCore;
+  await appCore.start();
 
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(here, '../renderer') }));
   // app-media: serves saved files of the library (file: URLs inside the download folder) and remote media.
   const viewMedia = remoteMedia(2 * 1024 * 1024 * 1024);
-  const savedFiles = createLibraryFileHandler({ root: () => core.downloadFolder() });
+  const savedFiles = createLibraryFileHandler({ root: () => appCore.downloadFolder() });
   protocol.handle(MEDIA_SCHEME, async (request) => (await savedFiles(request)) ?? viewMedia(request));
   denyAllPermissions(session.defaultSession);
 
   const appOrigin = devServerUrl ? (originOf(devServerUrl) ?? APP_ORIGIN) : APP_ORIGIN;
-  const router = createRouter({ handlers: core.handlers, isTrustedSender: (origin) => origin === appOrigin });
+  const router = createRouter({ handlers: appCore.handlers, isTrustedSender: (origin) => origin === appOrigin });
   registerIpc(ipcMain, router);
 
-  const win = createMainWindow({
-    BrowserWindow,
-    preloadPath: join(here, '../preload/preload.cjs'),
-    url: devServerUrl ?? APP_ENTRY_URL,
-    appOrigin,
-    openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
+  const openWindow = () => {
+    const win = createMainWindow({
+      BrowserWindow,
+      preloadPath: join(here, '../preload/preload.cjs'),
+      url: devServerUrl ?? APP_ENTRY_URL,
+      appOrigin,
+      openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK core and security.ts pass only links isExternalAllowed() accepts
+    });
+    windows.push(win);
+  };
+
+  // The tray, the power-save blocker and "open at login": decided in platform/background.ts.
+  let tray: Tray | null = null;
+  let blocker: number | null = null;
+  background = createBackground({
+    ...appCore.background,
+    settings: () => appCore.settings(),
+    showTray: (items: TrayItem[] | null) => {
+      if (items === null) {
+        tray?.destroy();
+        tray = null;
+        return;
+      }
+      tray ??= new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'assets/icon.png')).resize({ width: 16, height: 16 }));
+      tray.setToolTip('Feedlens');
+      tray.setContextMenu(Menu.buildFromTemplate(items.map((i) => (i.action ? { label: i.label, click: () => background?.act(i.action!) } : { label: i.label, enabled: false }))));
+    },
+    powerSave: (hold) => {
+      if (hold) blocker = powerSaveBlocker.start('prevent-app-suspension');
+      else if (blocker !== null) {
+        powerSaveBlocker.stop(blocker);
+        blocker = null;
+      }
+    },
+    notify: ({ title, body }) => {
+      if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+    },
+    openWindow,
+    quit: () => app.quit(),
+    // macOS and Windows (Electron has no login items on Linux: docs/headless.md says how to start it there).
+    setOpenAtLogin: (open) => app.setLoginItemSettings({ openAtLogin: open, args: ['--background'] }),
   });
-  windows.push(win);
-  app.on('before-quit', () => void core.stop());
+  background.refresh();
+  appCore.background.onSettingsChange(() => background?.refresh());
+
+  // Opened at login: only the tray (or nothing, when no study collects), no window.
+  const atLogin = process.argv.includes('--background') || app.getLoginItemSettings().wasOpenedAtLogin;
+  if (atLogin) background.windowClosed();
+  else openWindow();
+  // macOS: a click on the Dock icon with no window open opens one.
+  app.on('activate', () => {
+    if (!windows.some((w) => !w.isDestroyed())) background?.act('open');
+  });
 }
 
-app.on('window-all-closed', () => app.quit());
+// The last window closed: Feedlens stays in the tray while a study collects, else it quits (background.ts).
+app.on('window-all-closed', () => {
+  if (background) background.windowClosed();
+  else app.quit();
+});
+app.on('before-quit', () => void core?.stop());
 app.whenReady().then(start, (error: unknown) => {
   console.error('Feedlens could not start:', error);
   app.exit(1);

@@ -28,6 +28,9 @@ const fields = {
   lowBalanceThreshold: z.number().int().min(0).max(1_000_000_000),
   theme: z.enum(['system', 'light', 'dark']),
   onboarded: z.boolean(),
+  backgroundCollection: z.boolean(),
+  openAtLogin: z.boolean(),
+  backgroundNoticeShown: z.boolean(),
 } satisfies { [K in keyof Settings]: z.ZodType<Settings[K]> };
 
 /** A complete settings value, every field present and valid (what is saved, after a patch is merged). */

@@ -31,6 +31,12 @@ export interface Settings {
   theme: 'system' | 'light' | 'dark';
   /** The first-run choice (enter a key or continue in demo mode) was made. */
   onboarded: boolean;
+  /** Closing the window keeps Feedlens in the tray while a study has a schedule or a run (else it quits). */
+  backgroundCollection: boolean;
+  /** Feedlens starts at login, in the tray. */
+  openAtLogin: boolean;
+  /** The notification that Feedlens keeps collecting in the tray was shown once. Main sets it. */
+  backgroundNoticeShown: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -46,6 +52,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   lowBalanceThreshold: 100,
   theme: 'system',
   onboarded: false,
+  backgroundCollection: true,
+  openAtLogin: false,
+  backgroundNoticeShown: false,
 });
 
 /** What the renderer may change with settingsSet; everything else only main changes, after asking. */
@@ -58,6 +67,8 @@ export const PATCHABLE_SETTINGS = [
   'lowBalanceThreshold',
   'theme',
   'onboarded',
+  'backgroundCollection',
+  'openAtLogin',
 ] as const satisfies readonly (keyof Settings)[];
 export type PatchableSetting = (typeof PATCHABLE_SETTINGS)[number];
 export type SettingsPatch = Partial<Pick<Settings, PatchableSetting>>;

@@ -68,8 +68,14 @@ export interface StudyService {
   forget(id: string): Promise<boolean>;
   /** The study of one-off collections, made in <Documents>/Feedlens on first use. */
   adhoc(): OpenStudy;
-  /** Starts what the schedules say is due now. */
+  /** Starts what the schedules say is due now (nothing while collection is paused). */
   tick(): void;
+  /**
+   * "Pause all collection": pauses every run under way and starts no scheduled run until resumed; resuming
+   * resumes the runs this paused (a run the user paused stays paused).
+   */
+  pauseAll(paused: boolean): void;
+  allPaused(): boolean;
   /** Every study folder (files inside may be shown in the file manager). */
   folders(): string[];
   /** What main authorised for the study's schedule with the key in use, and what it spent today. */
@@ -191,6 +197,10 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     saveIndex(d.dataDir, index);
   }
 
+  // "Pause all collection" (the tray's): no scheduled run starts; the runs it paused, by study/run id.
+  let allPaused = false;
+  const pausedByAll = new Set<string>();
+
   const service: StudyService = {
     start() {
       index = loadIndex(d.dataDir, log);
@@ -287,6 +297,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       return attach(created.id, folder, created.db);
     },
     tick() {
+      if (allPaused) return;
       for (const study of open.values()) {
         try {
           const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null, scheduleAuthority(study));
@@ -298,6 +309,26 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         }
       }
     },
+    pauseAll(paused) {
+      allPaused = paused;
+      for (const study of open.values()) {
+        const active = study.runner.active();
+        try {
+          if (paused && active?.state === 'running') {
+            study.runner.control(active.id, 'pause');
+            pausedByAll.add(`${study.id}/${active.id}`);
+          } else if (!paused && active?.state === 'paused' && pausedByAll.has(`${study.id}/${active.id}`)) {
+            study.runner.control(active.id, 'resume');
+          }
+        } catch (error) {
+          log(`studies: ${study.id}: ${paused ? 'pausing' : 'resuming'} its run failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (paused) return;
+      pausedByAll.clear();
+      service.tick(); // what fell due while paused starts now
+    },
+    allPaused: () => allPaused,
     folders: () => index.map((e) => e.folder),
     scheduleAuthority,
   };

@@ -215,6 +215,25 @@ for (const theme of ['light', 'dark'] as const) {
       expect(h.core.settings().confirmationThreshold).toBe(2);
     });
 
+    it('turns collecting in the tray off and opening at login on, saved at once', async () => {
+      await openSidebar(h, 'Settings');
+      const background = h.page.getByTestId('setting-background');
+      expect(await background.isChecked()).toBe(true);
+      expect(await h.page.getByTestId('setting-open-at-login').isChecked()).toBe(false);
+      await h.page.getByTestId('settings-background').scrollIntoViewIfNeeded();
+      await h.shot('settings-background');
+      await background.uncheck();
+      await h.page.getByTestId('setting-open-at-login').check();
+      await expect.poll(() => h.core.settings()).toMatchObject({ backgroundCollection: false, openAtLogin: true });
+      await h.page.reload();
+      await h.page.locator('.app').waitFor();
+      await openSidebar(h, 'Settings');
+      expect(await h.page.getByTestId('setting-background').isChecked()).toBe(false);
+      await h.page.getByTestId('setting-background').check();
+      await h.page.getByTestId('setting-open-at-login').uncheck();
+      await expect.poll(() => h.core.settings()).toMatchObject({ backgroundCollection: true, openAtLogin: false });
+    });
+
     it('changes the download folder only through main\'s folder picker', async () => {
       const chosen = `${h.dataDir}/research-folder`;
       h.folderPick.next = chosen;

@@ -1,9 +1,10 @@
 // Settings: the access key (status only), demo or live mode, the service address, downloads, cache,
-// confirmations, low-balance warning and theme. Main saves and validates everything; the service address
+// confirmations, low-balance warning, theme and collecting in the background. Main saves and validates everything; the service address
 // and the download folder are changed only in main's own dialogs.
 import { useAppState } from '../state/app';
 import { KeySection } from './settings/KeySection';
 import { AppearanceSection, ModeSection } from './settings/ModeSection';
+import { BackgroundSection } from './settings/BackgroundSection';
 import { ServiceSection } from './settings/ServiceSection';
 import { SettingsForm } from './settings/SettingsForm';
 import '../styles/settings.css';
@@ -21,6 +22,7 @@ export function SettingsScreen() {
           <ModeSection />
           <ServiceSection />
           <AppearanceSection theme={settings.theme} />
+          <BackgroundSection settings={settings} />
           <SettingsForm saved={settings} />
         </>
       ) : (
