@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browse } from '../electron/studies/browse';
 import { openDb } from '../electron/studies/db';
-import { browseQuerySchema, type BrowseQueryInput } from '../shared/study-data';
+import { browseQuerySchema, type BrowseQueryInput } from '../shared/ipc/study-data';
 import { fillSynthetic, SYNTHETIC_START } from '../test/support/synthetic-study';
 import { goal, median } from './bench/support';
 

@@ -11,7 +11,7 @@ import { createSimulator } from '../electron/simulator/service';
 import { threadOf } from '../electron/simulator/world/comments';
 import { addTargets } from '../electron/studies/entries';
 import { estimateRun, recordedEstimate } from '../electron/studies/estimate';
-import type { CollectList } from '../shared/studies';
+import type { CollectList } from '../shared/ipc/studies';
 import { createAskRecorder } from '../test/support/ask-recorder';
 import { finished, studySetup } from '../test/unit/electron/studies/support';
 

@@ -4,7 +4,7 @@
 // (its profile or first feed page, and the first page of each of its lists); the goal: every target did.
 // Run: npm run bench:fairness
 import { createSimulator } from '../electron/simulator/service';
-import type { CollectList } from '../shared/studies';
+import type { CollectList } from '../shared/ipc/studies';
 import { finished, studySetup, type StudySetup } from '../test/unit/electron/studies/support';
 import { goal } from './bench/support';
 

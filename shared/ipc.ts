@@ -1,12 +1,12 @@
 // The IPC contract between the renderer and main, typed once. Main validates every argument with these
 // schemas; the preload (and the test harness) build `window.feedlens` with createBridge (ipc/bridge.ts),
 // from the operations' names only.
-// Each domain's operations, argument schemas and answers are in ipc/ (and studies.ts, analysis.ts,
-// study-data.ts); this index joins them into OPS, OpResults and the events, and is what others import.
+// Each domain's operations, argument schemas and answers are in ipc/ (studies, analysis and study data
+// included); this index joins them into OPS, OpResults and the events, and is what others import.
 import type { z } from 'zod';
-import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
-import { ANALYSIS_OPS, type AnalysisOpResults } from './analysis';
-import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './study-data';
+import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './ipc/studies';
+import { ANALYSIS_OPS, type AnalysisOpResults } from './ipc/analysis';
+import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './ipc/study-data';
 import { APP_OPS, type AppOpResults } from './ipc/app';
 import type { EVENTS, OP_NAMES } from './ipc/bridge';
 import type { Result } from './ipc/common';
@@ -35,11 +35,11 @@ export const OPS = {
   ...EXPORT_OPS,
   ...JOB_OPS,
   ...EXPLORER_OPS,
-  /** Studies: collections over time into a study's folder and database (shared/studies.ts). */
+  /** Studies: collections over time into a study's folder and database (shared/ipc/studies.ts). */
   ...STUDY_OPS,
-  /** Analysis: charts, networks, Parquet, 4CAT, minimisation presets (shared/analysis.ts). */
+  /** Analysis: charts, networks, Parquet, 4CAT, minimisation presets (shared/ipc/analysis.ts). */
   ...ANALYSIS_OPS,
-  /** A study's data at hand: changes, history, re-checks, the data browser, coding (shared/study-data.ts). */
+  /** A study's data at hand: changes, history, re-checks, the data browser, coding (shared/ipc/study-data.ts). */
   ...STUDY_DATA_OPS,
 } as const;
 

@@ -3,7 +3,7 @@
 // else the first cell of each row). Each entry is anything the omnibox understands (links, @handle,
 // #tag, digits, media ids), a bare username, or a prefixed id: user:123, place:123, music:123, post:CODE.
 import { parseTarget, shortcodeToPk } from './links';
-import type { TargetKind } from './studies';
+import type { TargetKind } from './ipc/studies';
 
 export type ParsedEntry =
   | { ok: true; kind: 'account'; username: string | null; userId: string | null }

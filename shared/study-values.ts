@@ -1,9 +1,9 @@
 // The plain values of the study modules (lists of kinds, columns, defaults) without their zod schemas:
 // the renderer imports these, and importing a value from a module that builds schemas at load would put
 // zod in the renderer's bundle (validation belongs to main). The schema modules re-export them.
-import type { Minimisation } from './analysis';
-import type { CollectList, TargetKind } from './studies';
-import type { BrowseQuery } from './study-data';
+import type { Minimisation } from './ipc/analysis';
+import type { CollectList, TargetKind } from './ipc/studies';
+import type { BrowseQuery } from './ipc/study-data';
 
 /** The largest budget a run, a schedule's day or a job may be given (units). */
 export const MAX_BUDGET = 10_000_000;

@@ -2,7 +2,7 @@
 // (no DOM) and the same option the page draws with (shared/chart-option.ts). The page's own SVG is never
 // written: a hostile page could put script or links to elsewhere in it, and an SVG file runs script when
 // opened in a browser. Text from the data (hashtags, usernames) reaches the SVG only as escaped text
-// content; colours reach attributes, so they are checked as #rrggbb before (shared/chart-schema.ts).
+// content; colours reach attributes, so they are checked as #rrggbb before (shared/ipc/chart-schema.ts).
 
 // ECharts' production build: its development checks refuse a heatmap without a visual map (the page's
 // production bundle draws it, and the cells are coloured by shared/chart-option.ts), and Electron's main

@@ -5,7 +5,7 @@
 // pseudonymiser, exactly as the study's other exports do.
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AnalysisExportResult, EthicsChoice, Minimisation, NetworkKind } from '../../shared/analysis';
+import type { AnalysisExportResult, EthicsChoice, Minimisation, NetworkKind } from '../../shared/ipc/analysis';
 import type { AppRecord } from '../../shared/records';
 import { toJson } from '../export/lines';
 import { exportStem, freeBaseName, safeLabel } from '../export/naming';

@@ -1,10 +1,10 @@
-// The IPC handlers of analysis (shared/analysis.ts): a study's charts, its field-standard exports, its
+// The IPC handlers of analysis (shared/ipc/analysis.ts): a study's charts, its field-standard exports, its
 // data-minimisation presets and the retention rule (swept at start and every hour), and saving a chart
 // (main draws its SVG and CSV from the chart's numbers, and checks the PNG the page drew).
 // Nothing here spends; deleting raw answers now is confirmed in main's own question first.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ANALYSIS_OPS } from '../../shared/analysis';
+import type { ANALYSIS_OPS } from '../../shared/ipc/analysis';
 import { tableOf } from '../../shared/charts';
 import type { OpName } from '../../shared/ipc';
 import type { Ask } from '../calls/ask';

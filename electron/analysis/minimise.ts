@@ -3,9 +3,9 @@
 // and a retention rule that deletes raw answers after N days and keeps the records pseudonymised with
 // the study's key. Every export's manifest records the presets in force.
 import { parseLossless } from '../../shared/api/json';
-import { minimisationSchema, NO_MINIMISATION, type Minimisation } from '../../shared/analysis';
+import { minimisationSchema, NO_MINIMISATION, type Minimisation } from '../../shared/ipc/analysis';
 import type { AppRecord, Comment } from '../../shared/records';
-import { COLLECT_LISTS, type CollectList } from '../../shared/studies';
+import { COLLECT_LISTS, type CollectList } from '../../shared/ipc/studies';
 import { createPseudonymiser } from '../export/pseudonymise';
 import { getMeta, setMeta, tx, type Db } from '../studies/db';
 import { rowsOf } from '../studies/extract';

@@ -3,7 +3,7 @@
 // listed, comments it never read) is not written: the manifest says so instead of an empty file.
 // Accounts are one node under their current username, their former ones an attribute.
 import { join } from 'node:path';
-import type { NetworkKind } from '../../shared/analysis';
+import type { NetworkKind } from '../../shared/ipc/analysis';
 import type { AppRecord } from '../../shared/records';
 import { csvLines } from '../export/csv';
 import { EDGE_COLUMNS, edgeRows, gexfChunks, NODE_COLUMNS, nodeRows } from '../export/gexf';

@@ -3,7 +3,7 @@
 // followed. One pass over the records builds every network asked for; people are one node each, keyed on
 // their user id wherever the study knows it (a username met only in a caption is matched to the id seen
 // with it anywhere in the study), else on the lower-cased username (`username:<name>`).
-import type { NetworkKind } from '../../shared/analysis';
+import type { NetworkKind } from '../../shared/ipc/analysis';
 import type { AppRecord, Comment, Post, User } from '../../shared/records';
 
 export interface NetNode {

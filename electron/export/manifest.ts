@@ -91,7 +91,7 @@ export interface Manifest {
   /** Where the items came from, by the request ledger: demo mode's simulator or a live service. */
   source: SourceSummary;
   pseudonymisation: PseudonymisationInfo | null;
-  /** The study's data-minimisation presets in force (shared/analysis.ts), for study exports. */
+  /** The study's data-minimisation presets in force (shared/ipc/analysis.ts), for study exports. */
   minimisation?: unknown;
   /** What was chosen at the ethics reminder, when it was shown. */
   ethics?: unknown;

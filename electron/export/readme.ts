@@ -2,7 +2,7 @@
 // the writers use, passed in, so the text cannot drift from the files), how to read ids as text, where the
 // records came from, and the pseudonymisation and minimisation chosen. docs/exports.md says the same.
 import { FOLLOWER_CAP } from '../../shared/follower-cap';
-import type { Minimisation } from '../../shared/analysis';
+import type { Minimisation } from '../../shared/ipc/analysis';
 import type { TableName } from './columns';
 import type { PseudonymisationInfo, SourceSummary } from './manifest';
 

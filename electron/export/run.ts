@@ -8,7 +8,7 @@ import { basename, extname, join } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import { folderInside } from '../storage/confined';
 import { diskError } from '../storage/disk-errors';
-import type { Minimisation } from '../../shared/analysis';
+import type { Minimisation } from '../../shared/ipc/analysis';
 import type { ExportResult, Provenance } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
 import { fitsDate } from './cells';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { validationError, type AppError } from '../../shared/api/errors';
 import { validateParams } from '../../shared/api/params';
 import type { JobInfo, JobSpec } from '../../shared/ipc';
-import type { CollectList, StudyEvent } from '../../shared/studies';
+import type { CollectList, StudyEvent } from '../../shared/ipc/studies';
 import { requestsWord, type Ask } from '../calls/ask';
 import type { BalanceTracker } from '../calls/balance';
 import type { CallCache } from '../calls/calls';

@@ -3,7 +3,7 @@
 // run is active. The decisions are plain functions; createBackground applies them through the few
 // Electron calls main.ts passes in, so all of it runs and is tested in Node.
 import type { Settings } from '../../shared/settings';
-import type { RunInfo, StudyInfo } from '../../shared/studies';
+import type { RunInfo, StudyInfo } from '../../shared/ipc/studies';
 
 export interface CollectionState {
   studies: StudyInfo[];

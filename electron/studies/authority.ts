@@ -2,7 +2,7 @@
 // never from what the study's database says; and the question main asks before a study from elsewhere,
 // with another key, or changed outside Feedlens, spends anything.
 import type { SessionInfo } from '../../shared/ipc';
-import type { RunInfo } from '../../shared/studies';
+import type { RunInfo } from '../../shared/ipc/studies';
 import { requestsWord, type AskRequest } from '../calls/ask';
 import type { Grant } from './grants';
 

@@ -3,7 +3,7 @@
 // accounts by user id and every username they had), a count, and one page of rows in the chosen order.
 // The renderer only ever gets the page it shows. Selections ("these rows", "every row that matches")
 // become the same WHERE, for coding, exports and re-checks.
-import type { BrowsePage, BrowseQuery, BrowseRow, RecordStatus, Rows, SortColumn } from '../../shared/study-data';
+import type { BrowsePage, BrowseQuery, BrowseRow, RecordStatus, Rows, SortColumn } from '../../shared/ipc/study-data';
 import { ftsQuery } from '../../shared/fts-text';
 import { accountNamesOf, currentNameSql } from './account-names';
 import type { Db } from './db';

@@ -10,7 +10,7 @@ import { unitsBilled, type AppError } from '../../shared/api/errors';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import type { CheckInfo, CheckQuote, CheckScope, CheckState, RecordStatus } from '../../shared/study-data';
+import type { CheckInfo, CheckQuote, CheckScope, CheckState, RecordStatus } from '../../shared/ipc/study-data';
 import type { CallService } from '../calls/calls';
 import type { SpendGrant } from '../calls/cost-guard';
 import { rowsWhere, type Where } from './browse';

@@ -1,8 +1,8 @@
 // Qualitative coding in a study: its codebook (codes with an optional key 1-9), codes put on records,
 // one free-text note per record, and the data browser's saved views. All of it is the researcher's own
 // work, kept in the study's database (and in its exports), never sent anywhere.
-import type { CodeInfo, Rows, SavedView, ViewSpec } from '../../shared/study-data';
-import { viewSpecSchema } from '../../shared/study-data';
+import type { CodeInfo, Rows, SavedView, ViewSpec } from '../../shared/ipc/study-data';
+import { viewSpecSchema } from '../../shared/ipc/study-data';
 import { tx, type Db } from './db';
 import { rowsWhere } from './browse';
 

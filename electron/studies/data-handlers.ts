@@ -1,10 +1,10 @@
-// The IPC handlers of a study's data at hand (shared/study-data.ts): change timelines, records and their
+// The IPC handlers of a study's data at hand (shared/ipc/study-data.ts): change timelines, records and their
 // history, "Still there?" re-checks, the data browser, coding, saved views, exports and media of rows.
 // Reading and coding spend nothing. A re-check spends only after main's own question, for the cost it
 // quoted; the renderer never confirms anything.
 import { join } from 'node:path';
 import type { OpName, SavedItemArg } from '../../shared/ipc';
-import { checkScopeSchema, rowsSchema, type CheckScope, type Rows, type STUDY_DATA_OPS, type StoredRecord, type StudyAccount, type StudyRecordRef } from '../../shared/study-data';
+import { checkScopeSchema, rowsSchema, type CheckScope, type Rows, type STUDY_DATA_OPS, type StoredRecord, type StudyAccount, type StudyRecordRef } from '../../shared/ipc/study-data';
 import { requestsWord } from '../calls/ask';
 import { NeedsConfirmation, resumeAsking } from './authority';
 import type { Handlers } from '../ipc/router';

@@ -8,7 +8,7 @@ import { unitsBilled, type AppError } from '../../shared/api/errors';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { SessionInfo } from '../../shared/ipc';
 import type { AppRecord } from '../../shared/records';
-import type { Collect, PreviewEntry, TargetsAdded, TargetsPreview } from '../../shared/studies';
+import type { Collect, PreviewEntry, TargetsAdded, TargetsPreview } from '../../shared/ipc/studies';
 import { entryKeys, parseEntry, splitEntries, type ParsedEntry } from '../../shared/study-entries';
 import { requestsWord, type Ask } from '../calls/ask';
 import type { CallCache, CallService } from '../calls/calls';

@@ -7,7 +7,7 @@ import { findEndpoint } from '../../shared/api/catalog';
 import { parseLossless } from '../../shared/api/json';
 import { normalizeAnswer } from '../../shared/api/normalize';
 import type { AppRecord, Post, Profile } from '../../shared/records';
-import type { EstimateBasis } from '../../shared/studies';
+import type { EstimateBasis } from '../../shared/ipc/studies';
 import type { CallCache } from '../calls/calls';
 import type { Db } from './db';
 import {

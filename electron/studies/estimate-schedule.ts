@@ -4,7 +4,7 @@
 // between them (schedule.ts `storiesEvery`). A study whose targets were never read has its first run
 // estimated apart: it reads them whole. The daily budget offered is the upper bound of a day.
 import type { BalanceState } from '../../shared/ipc';
-import type { EstimateLine, ScheduleEstimate } from '../../shared/studies';
+import type { EstimateLine, ScheduleEstimate } from '../../shared/ipc/studies';
 import { MAX_BUDGET } from '../../shared/study-values';
 import type { Db } from './db';
 import { dominantShares, estimateRunFrom, shareWords } from './estimate';

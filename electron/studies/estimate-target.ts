@@ -5,7 +5,7 @@
 // upper one from the plan without a profile (every chosen list) and the spread of the sizes behind it.
 import { costOf, findEndpoint } from '../../shared/api/catalog';
 import type { Comment, Post, Profile } from '../../shared/records';
-import type { EstimateBasis, EstimateLine } from '../../shared/studies';
+import type { EstimateBasis, EstimateLine } from '../../shared/ipc/studies';
 import { LIST_PLANS } from '../jobs/plan';
 import { recordsOf } from './page';
 import {

@@ -6,7 +6,7 @@
 // likely one and an upper bound, with what dominates them; the run's budget defaults to the upper bound,
 // and the run records both per target next to what it spent (runs.estimate, run_targets.estimate).
 import type { BalanceState } from '../../shared/ipc';
-import type { EstimateLine, EstimateShare, RunEstimate, TargetEstimate } from '../../shared/studies';
+import type { EstimateLine, EstimateShare, RunEstimate, TargetEstimate } from '../../shared/ipc/studies';
 import { MAX_BUDGET } from '../../shared/study-values';
 import type { CallCache } from '../calls/calls';
 import { LIST_PLANS } from '../jobs/plan';

@@ -4,7 +4,7 @@
 // study export carries what the study adds to a record: its re-check status and time, codes and note.
 import { join } from 'node:path';
 import type { ExportResult } from '../../shared/ipc';
-import type { EthicsChoice } from '../../shared/analysis';
+import type { EthicsChoice } from '../../shared/ipc/analysis';
 import { minimiseRecord, readMinimisation } from '../analysis/minimise';
 import type { ProjectKeys } from '../export/pseudonymise';
 import { runExport, type SavedItem } from '../export/run';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { AppError } from '../../shared/api/errors';
 import type { EventPayloads, OpName, SavedItemArg, SessionInfo } from '../../shared/ipc';
-import { collectSchema, type STUDY_OPS } from '../../shared/studies';
+import { collectSchema, type STUDY_OPS } from '../../shared/ipc/studies';
 import { requestsWord, type Ask } from '../calls/ask';
 import type { BalanceTracker } from '../calls/balance';
 import type { CallCache, CallService } from '../calls/calls';

@@ -4,7 +4,7 @@
 // held state (with the units reserved for the page that was lost) is written before the next write to
 // the run table, outside a transaction: a write that succeeds there is committed, so nothing is dropped
 // from memory that a rollback could undo.
-import type { RunState } from '../../shared/studies';
+import type { RunState } from '../../shared/ipc/studies';
 import type { Db } from './db';
 import type { RunRecord, RunTable } from './runs';
 

@@ -3,7 +3,7 @@
 // caption each time it was seen). Written inside the page's transaction, like the records.
 import { createHash } from 'node:crypto';
 import type { Profile } from '../../shared/records';
-import type { AccountTimeline, ProfileChange, ProfileSnapshot, Sighting } from '../../shared/study-data';
+import type { AccountTimeline, ProfileChange, ProfileSnapshot, Sighting } from '../../shared/ipc/study-data';
 import type { Db } from './db';
 import { SNAPSHOT_FIELDS, type SnapshotField } from './schema-data';
 

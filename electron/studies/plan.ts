@@ -5,7 +5,7 @@
 import { LIST_PLANS } from '../jobs/plan';
 import type { JobSpec } from '../../shared/ipc';
 import type { Comment, Highlight, Post, Profile } from '../../shared/records';
-import type { CollectList, TargetKind } from '../../shared/studies';
+import type { CollectList, TargetKind } from '../../shared/ipc/studies';
 import { highlightsDue, reelsHeadDue, storiesDue } from './profile-signals';
 import type { ListStates, NewTask, TaskList } from './tasks';
 

@@ -3,7 +3,7 @@
 // highlights (`has_highlight_reels`) and its post count (`media_count`); it says nothing of when a
 // highlight changed, nor which posts are new. Where an answer does not carry a field, the read it would
 // spare happens as before. docs/studies.md ("Incremental reads") and docs/decisions/quiet-runs.md say why.
-import type { CollectList } from '../../shared/studies';
+import type { CollectList } from '../../shared/ipc/studies';
 import type { Profile } from '../../shared/records';
 import type { ListStates } from './tasks';
 

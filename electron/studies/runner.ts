@@ -8,7 +8,7 @@
 // pauses or cancels it. It keeps the session it started in: in another mode or with another service it
 // pauses and says why, it never carries on silently.
 import type { SessionInfo } from '../../shared/ipc';
-import type { RunInfo, RunTrigger } from '../../shared/studies';
+import type { RunInfo, RunTrigger } from '../../shared/ipc/studies';
 import type { CallCache, CallService } from '../calls/calls';
 import { NeedsConfirmation, sessionMismatch, STAYS_CANCELLED } from './authority';
 import { tx, type Db } from './db';

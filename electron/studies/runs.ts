@@ -1,6 +1,6 @@
 // Reading and writing a study's runs (the runs table) and its targets, as the values the renderer gets.
 import type { SessionInfo } from '../../shared/ipc';
-import type { Collect, CollectList, RunDetail, RunInfo, RunState, RunTrigger, TargetInfo } from '../../shared/studies';
+import type { Collect, CollectList, RunDetail, RunInfo, RunState, RunTrigger, TargetInfo } from '../../shared/ipc/studies';
 import type { Db } from './db';
 import type { RecordedEstimate } from './estimate';
 import type { RunOptions, TargetRow } from './plan';

@@ -7,7 +7,7 @@
 // first comes one period later, unless the user asked for one now. A run missed while the app was
 // closed runs at the next start. Scheduled runs spend within what is left of the day's budget and stop there.
 import type { SessionInfo } from '../../shared/ipc';
-import type { ScheduleInfo } from '../../shared/studies';
+import type { ScheduleInfo } from '../../shared/ipc/studies';
 import type { Db } from './db';
 import type { ScheduleGrant } from './grants';
 

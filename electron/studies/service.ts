@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import type { SessionInfo } from '../../shared/ipc';
-import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/studies';
-import type { StudyCheckEvent } from '../../shared/study-data';
+import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/ipc/studies';
+import type { StudyCheckEvent } from '../../shared/ipc/study-data';
 import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
 import { studyItemCount } from './browse';

@@ -1,7 +1,7 @@
 // A study's targets: added once each (an account by its user id, a hashtag by its lower-cased name, a
 // place, post or sound by its id), with what to collect; removing one stops following it and keeps what
 // was collected (a target added again comes back with its history).
-import { LISTS_OF, type Collect, type TargetKind } from '../../shared/studies';
+import { LISTS_OF, type Collect, type TargetKind } from '../../shared/ipc/studies';
 import type { Db } from './db';
 
 export interface NewTarget {

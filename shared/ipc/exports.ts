@@ -1,7 +1,7 @@
 // The IPC contract of exports: selected records (with their provenance) to CSV, NDJSON, JSON or a ZIP
 // bundle in the export folder, optionally pseudonymised.
 import { z } from 'zod';
-import { ethicsSchema } from '../analysis';
+import { ethicsSchema } from './analysis';
 import { savedItemSchema } from './common';
 
 const pseudonymiseSchema = z.strictObject({

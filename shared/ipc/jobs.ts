@@ -1,7 +1,7 @@
 // The IPC contract of bulk collection jobs: what to collect, its estimate, a budget main confirms with
 // the user before anything is spent, and the jobs' state.
 import { z } from 'zod';
-import type { EstimateShare } from '../studies';
+import type { EstimateShare } from './studies';
 
 /** Bulk collection: what to collect. */
 export const jobSpecSchema = z.strictObject({

@@ -1,9 +1,9 @@
 // The one short reminder shown before an export of people's posts: quotes can be searched back to their
 // authors, so paraphrase them or pseudonymise. It can be dismissed for good; what was chosen travels with
-// the export and main writes it into the manifest (shared/analysis.ts, ethicsSchema).
+// the export and main writes it into the manifest (shared/ipc/analysis.ts, ethicsSchema).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import '../styles/analysis.css';
-import type { EthicsChoice } from '../../../shared/analysis';
+import type { EthicsChoice } from '../../../shared/ipc/analysis';
 
 const DISMISSED = 'feedlens.ethicsReminder.dismissed';
 

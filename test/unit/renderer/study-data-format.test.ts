@@ -2,7 +2,7 @@
 // side gives the text it came from), field values, count deltas, a post's counts and caption edits over
 // its sightings, the keys that code a record, exact times in UTC.
 import { describe, expect, it } from 'vitest';
-import { browseQuerySchema, type Sighting } from '../../../shared/study-data';
+import { browseQuerySchema, type Sighting } from '../../../shared/ipc/study-data';
 import { activeFilters, captionEdits, codeKey, countDelta, diffSides, fieldValue, localTime, sightingTrend, utcTime, wordDiff } from '../../../renderer/src/screens/studies/data-format';
 
 const side = (parts: ReturnType<typeof wordDiff>, keep: 'del' | 'add') => parts.filter((p) => p.op === 'same' || p.op === keep).map((p) => p.text).join('');

@@ -3,7 +3,7 @@
 // usernames to look up and what that costs; nothing is spent until "Add", and main asks before lookups.
 import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { Collect, TargetKind, TargetsAdded, TargetsPreview } from '../../../../shared/studies';
+import type { Collect, TargetKind, TargetsAdded, TargetsPreview } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';

@@ -3,7 +3,7 @@
 // reads the entries again and asks before any lookup that costs.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { Collect, StudyInfo, TargetKind, TargetsAdded } from '../../../../shared/studies';
+import type { Collect, StudyInfo, TargetKind, TargetsAdded } from '../../../../shared/ipc/studies';
 import type { AppRecord } from '../../../../shared/records';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';

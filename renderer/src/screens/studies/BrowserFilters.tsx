@@ -2,7 +2,7 @@
 // type, hashtag, mention, status, with replies, codes and notes; the columns shown; saved named views.
 // Every change becomes a new query that main runs in the study's database.
 import { useEffect, useState } from 'react';
-import type { BrowseColumn, BrowseKind, BrowseQuery, CodeInfo, SavedView } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseKind, BrowseQuery, CodeInfo, SavedView } from '../../../../shared/ipc/study-data';
 import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { usePlaceState } from '../../state/place';

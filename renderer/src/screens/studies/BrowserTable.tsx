@@ -5,7 +5,7 @@
 import { ftsNotes } from '../../../../shared/fts-text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseQuery, BrowseRow, CodeInfo } from '../../../../shared/ipc/study-data';
 import { usePlaceRef } from '../../state/place';
 import { Moment } from './ChangesTab';
 import { codeKey, COLUMN_SORT, COLUMN_WIDTHS, COLUMN_WORDS, NUMERIC_COLUMNS, rowKindWord, STATUS_WORDS } from './data-format';

@@ -3,7 +3,7 @@
 // follow each other, with both dates (local; UTC on hover). A biography shows before and after, one above
 // the other, with the words that went and came marked.
 import { useEffect, useState } from 'react';
-import type { AccountTimeline, FieldChange, ProfileChange } from '../../../../shared/study-data';
+import type { AccountTimeline, FieldChange, ProfileChange } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { countDelta, diffSides, fieldValue, FIELD_WORDS, isCountField, localTime, utcTime, wordDiff, type DiffPart } from './data-format';

@@ -3,7 +3,7 @@
 // with Ctrl+Enter). Kept in the study's database by main; exports carry them as columns.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { CodeInfo } from '../../../../shared/study-data';
+import type { CodeInfo } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 

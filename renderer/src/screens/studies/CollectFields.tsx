@@ -1,6 +1,6 @@
 // What to collect for targets: the lists their kinds offer, an optional date range, a per-run budget and,
 // with comments, a cap of comment and reply pages per post.
-import type { Collect, CollectList, TargetKind } from '../../../../shared/studies';
+import type { Collect, CollectList, TargetKind } from '../../../../shared/ipc/studies';
 import { dayToEpoch, epochToDay, LIST_WORDS, listWord, offeredLists } from './format';
 
 export function CollectFields({ kinds, value, onChange }: { kinds: readonly TargetKind[]; value: Collect; onChange: (next: Collect) => void }) {

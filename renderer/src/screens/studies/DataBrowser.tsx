@@ -4,7 +4,7 @@
 // saved, re-checked ("Still there?") or coded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../../shared/ipc/study-data';
 import { DEFAULT_COLUMNS, emptyBrowseQuery } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';

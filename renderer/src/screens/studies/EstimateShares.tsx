@@ -1,6 +1,6 @@
 // What takes the largest share of an estimate ("replies of #vegan: about 60 %"), shown with the run's, a
 // schedule's and a job's estimate: where a budget goes, and what to turn off to spend less.
-import type { EstimateShare } from '../../../../shared/studies';
+import type { EstimateShare } from '../../../../shared/ipc/studies';
 
 /** Shares under this are not worth naming. */
 const WORTH_NAMING = 0.1;

@@ -2,7 +2,7 @@
 // moved, and the caption's edits word by word; its re-check status. Shown in the record viewer and, when
 // a post was seen more than once by a study, in the post view (read from the study's database: free).
 import { useEffect, useState } from 'react';
-import type { RecordStatus, Sighting, StudyRecordRef } from '../../../../shared/study-data';
+import type { RecordStatus, Sighting, StudyRecordRef } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { navigate } from '../../state/navigation';
 import { Moment } from './ChangesTab';

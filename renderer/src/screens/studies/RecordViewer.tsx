@@ -4,7 +4,7 @@
 // K J) the previous and next row, 1-9 toggle codes, N writes a note, Esc closes.
 import { useEffect, useRef, useState } from 'react';
 import type { AppRecord, Post } from '../../../../shared/records';
-import type { CodeInfo, StoredRecord } from '../../../../shared/study-data';
+import type { CodeInfo, StoredRecord } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { UserRow } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';

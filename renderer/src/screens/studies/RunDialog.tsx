@@ -3,7 +3,7 @@
 // defaults to the upper bound, and the start, which main confirms in its own question.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { RunEstimate, RunInfo } from '../../../../shared/studies';
+import type { RunEstimate, RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { formatMoney, moneyFor } from '../../components/jobPlan';

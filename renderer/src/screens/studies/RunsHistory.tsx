@@ -4,8 +4,8 @@
 // spends nothing).
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { EthicsChoice } from '../../../../shared/analysis';
-import type { RunDetail, RunInfo } from '../../../../shared/studies';
+import type { EthicsChoice } from '../../../../shared/ipc/analysis';
+import type { RunDetail, RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';

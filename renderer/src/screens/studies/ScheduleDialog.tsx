@@ -4,7 +4,7 @@
 // of a day of runs (ScheduleEstimate.tsx, which sends nothing) and says what the chosen budget covers.
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { ScheduleInfo } from '../../../../shared/studies';
+import type { ScheduleInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Dialog } from './Dialog';

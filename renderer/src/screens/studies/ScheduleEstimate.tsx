@@ -2,7 +2,7 @@
 // most, with what dominates), the first run apart when some targets were never read, and what the daily
 // budget being typed covers. Sends nothing. The daily budget main proposes is the upper bound of a day.
 import { useEffect, useRef, useState } from 'react';
-import type { ScheduleEstimate } from '../../../../shared/studies';
+import type { ScheduleEstimate } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { EstimateShares } from './EstimateShares';
 import { requestCount } from './format';

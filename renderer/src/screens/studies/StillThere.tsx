@@ -4,7 +4,7 @@
 // gone, private or unknown, and can be paused, resumed or cancelled.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { CheckInfo, CheckQuote, CheckScopeInput } from '../../../../shared/study-data';
+import type { CheckInfo, CheckQuote, CheckScopeInput } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { formatMoney } from '../../components/BalanceIndicator';
 import { ErrorView } from '../../components/ErrorView';

@@ -3,7 +3,7 @@
 // study folder opened (moved, archived, from a colleague).
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { StudyInfo } from '../../../../shared/studies';
+import type { StudyInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';

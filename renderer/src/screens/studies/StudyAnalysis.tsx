@@ -5,9 +5,9 @@
 // retention rule deletes anything.
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { AnalysisExportResult, EthicsChoice, Minimisation, MinimisationInfo, NetworkKind } from '../../../../shared/analysis';
+import type { AnalysisExportResult, EthicsChoice, Minimisation, MinimisationInfo, NetworkKind } from '../../../../shared/ipc/analysis';
 import { NETWORK_KINDS, NO_MINIMISATION } from '../../../../shared/study-values';
-import type { RunInfo } from '../../../../shared/studies';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { useEthicsGate } from '../../components/EthicsReminder';

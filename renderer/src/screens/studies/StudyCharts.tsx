@@ -1,7 +1,7 @@
 // A study's charts (tab "Charts"): the numbers come from main, read from the study's database (all its
 // posts, or one target's), redrawn after each run's pages arrive. Reading them sends nothing.
 import { useState } from 'react';
-import type { TargetInfo } from '../../../../shared/studies';
+import type { TargetInfo } from '../../../../shared/ipc/studies';
 import { ChartControls, Charts, useChartChoice } from '../../components/charts/LazyCharts';
 import { ErrorView } from '../../components/ErrorView';
 import { useStudyCharts } from './queries';

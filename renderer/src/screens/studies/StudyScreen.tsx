@@ -1,7 +1,7 @@
 // A study (route { name: 'study', id, tab? }): its folder and database, the run under way live, its
 // targets, its schedule and its runs. Every run and schedule is confirmed by main before it spends.
 import { useState } from 'react';
-import type { RunInfo } from '../../../../shared/studies';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';

@@ -3,7 +3,7 @@
 // collected stays in the study).
 import { useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { Collect, ScheduleInfo, TargetInfo } from '../../../../shared/studies';
+import type { Collect, ScheduleInfo, TargetInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { CollectFields } from './CollectFields';

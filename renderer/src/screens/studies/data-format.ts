@@ -1,6 +1,6 @@
 // Words and values of a study's data at hand (change timeline, data browser, coding): pure, tested in
 // Node (test/unit/renderer/study-data-format.test.ts). Main answers the data; these only present it.
-import type { BrowseColumn, BrowseQuery, BrowseRow, FieldChange, RecordStatus, Sighting, SortColumn } from '../../../../shared/study-data';
+import type { BrowseColumn, BrowseQuery, BrowseRow, FieldChange, RecordStatus, Sighting, SortColumn } from '../../../../shared/ipc/study-data';
 
 export const FIELD_WORDS: Readonly<Record<string, string>> = {
   username: 'Username',

@@ -1,6 +1,6 @@
 // Words and numbers of studies for the screens: pure, tested in Node. Main runs, estimates and enforces
 // every budget (electron/studies/, docs/studies.md).
-import type { Collect, CollectList, EntryStatus, RunInfo, RunState, RunTrigger, TargetKind } from '../../../../shared/studies';
+import type { Collect, CollectList, EntryStatus, RunInfo, RunState, RunTrigger, TargetKind } from '../../../../shared/ipc/studies';
 import { DEFAULT_COMMENT_PAGES_PER_POST, DEFAULT_LISTS, LISTS_OF } from '../../../../shared/study-values';
 
 export const RUN_STATE_WORDS: Readonly<Record<RunState, string>> = {

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
 import type { OpArgs, Result } from '../../../../shared/ipc';
 import type { ChartsData } from '../../../../shared/charts';
-import type { CheckInfo, CodeInfo, SavedView, StudyAccount } from '../../../../shared/study-data';
-import type { RunInfo, StudyDetail, StudyInfo } from '../../../../shared/studies';
+import type { CheckInfo, CodeInfo, SavedView, StudyAccount } from '../../../../shared/ipc/study-data';
+import type { RunInfo, StudyDetail, StudyInfo } from '../../../../shared/ipc/studies';
 import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 
 export interface Loaded<T> {

@@ -1,5 +1,5 @@
 // What a schedule's daily budget covers, in words, from main's per-day estimate: pure, tested in Node.
-import type { ScheduleEstimate } from '../../../../shared/studies';
+import type { ScheduleEstimate } from '../../../../shared/ipc/studies';
 import { requestCount } from './format';
 
 /** What a daily budget covers, in words. */

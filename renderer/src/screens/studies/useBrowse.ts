@@ -2,7 +2,7 @@
 // (the other study queries are in queries.ts). Nothing here spends: main runs every query in the study's database.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
-import type { BrowseQuery, BrowseRow } from '../../../../shared/study-data';
+import type { BrowseQuery, BrowseRow } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 
 const PAGE = 100;

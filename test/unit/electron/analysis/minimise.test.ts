@@ -9,8 +9,8 @@ import { applyRetention, readMinimisation, retainedCount, writeMinimisation } fr
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import { threadOf } from '../../../../electron/simulator/world/comments';
 import { exportStudy } from '../../../../electron/studies/export';
-import { NO_MINIMISATION } from '../../../../shared/analysis';
-import type { CollectList } from '../../../../shared/studies';
+import { NO_MINIMISATION } from '../../../../shared/ipc/analysis';
+import type { CollectList } from '../../../../shared/ipc/studies';
 import { finished, studySetup, type StudySetup } from '../studies/support';
 import { pickAccounts } from './support';
 

@@ -10,7 +10,7 @@ import Graph from 'graphology';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
-import { NETWORK_KINDS } from '../../../../shared/analysis';
+import { NETWORK_KINDS } from '../../../../shared/ipc/analysis';
 import { csvObjects } from '../export/support';
 import { expectedNetworks, fillStudy, pickAccounts, type Filled } from './support';
 

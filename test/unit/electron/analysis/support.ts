@@ -4,7 +4,7 @@
 import type { Simulator } from '../../../../electron/simulator/service';
 import { threadOf } from '../../../../electron/simulator/world/comments';
 import type { WorldMedia, WorldUser } from '../../../../electron/simulator/world/model';
-import type { CollectList } from '../../../../shared/studies';
+import type { CollectList } from '../../../../shared/ipc/studies';
 import { finished, studySetup, type StudySetup } from '../studies/support';
 
 export interface Filled {

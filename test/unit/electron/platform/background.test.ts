@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createBackground, holdsPowerSave, trayMenu, type BackgroundDeps, type TrayItem } from '../../../../electron/platform/background';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
-import type { RunInfo, StudyInfo } from '../../../../shared/studies';
+import type { RunInfo, StudyInfo } from '../../../../shared/ipc/studies';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { testCoreOptions } from '../../../support/core-options';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
 import { CHANGED_OUTSIDE, NOT_AUTHORISED } from '../../../../electron/studies/authority';
-import type { RunInfo } from '../../../../shared/studies';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { createAskRecorder, type AskRecorder } from '../../../support/ask-recorder';
 import { testCoreOptions } from '../../../support/core-options';
 

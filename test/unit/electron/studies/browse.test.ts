@@ -10,7 +10,7 @@ import { createRouter, type Handlers } from '../../../../electron/ipc/router';
 import { browse, ftsQuery, selectedRowids } from '../../../../electron/studies/browse';
 import { applyCode, CodingError, deleteCode, listCodes, listViews, noteOf, saveCode, saveView, setNote } from '../../../../electron/studies/coding';
 import { openDb, type Db } from '../../../../electron/studies/db';
-import { browseQuerySchema, DEFAULT_COLUMNS, type BrowseQueryInput } from '../../../../shared/study-data';
+import { browseQuerySchema, DEFAULT_COLUMNS, type BrowseQueryInput } from '../../../../shared/ipc/study-data';
 import { emptyBrowseQuery } from '../../../../shared/study-values';
 import { fillSynthetic, SYNTHETIC_START, type SyntheticRecord, type SyntheticStudy } from '../../../support/synthetic-study';
 

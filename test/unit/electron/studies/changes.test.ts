@@ -9,7 +9,7 @@ import { browse } from '../../../../electron/studies/browse';
 import { accountTimeline, pictureHash, sightingsOf } from '../../../../electron/studies/history';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
-import { browseQuerySchema, type BrowseQueryInput } from '../../../../shared/study-data';
+import { browseQuerySchema, type BrowseQueryInput } from '../../../../shared/ipc/study-data';
 import { finished, studySetup, type StudySetup } from './support';
 
 const DAY = 86_400_000;

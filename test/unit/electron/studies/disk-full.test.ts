@@ -14,8 +14,8 @@ import type { Db } from '../../../../electron/studies/db';
 import { exportStudy } from '../../../../electron/studies/export';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
-import type { CheckInfo } from '../../../../shared/study-data';
-import type { RunInfo } from '../../../../shared/studies';
+import type { CheckInfo } from '../../../../shared/ipc/study-data';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { finished, hooked, studySetup, type StudySetup } from './support';
 
 // The file system, with a switch to make writes in one folder fail as a full disk does.

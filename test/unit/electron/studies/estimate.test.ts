@@ -13,7 +13,7 @@ import { addTargets } from '../../../../electron/studies/entries';
 import { estimateRun, recordedEstimate } from '../../../../electron/studies/estimate';
 import { LIST_PLANS } from '../../../../electron/jobs/plan';
 import { COMMENTS_PATH, FEED_PATHS, HIGHLIGHT_PATH, HIGHLIGHTS_PATH, LIKERS_PATH, POST_PATH, PROFILE_PATH, REPLIES_PATH, STORIES_PATH } from '../../../../electron/studies/plan';
-import type { CollectList, EstimateLine, RunEstimate } from '../../../../shared/studies';
+import type { CollectList, EstimateLine, RunEstimate } from '../../../../shared/ipc/studies';
 import { MAX_BUDGET } from '../../../../shared/study-values';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { finished, studySetup, type StudySetup } from './support';

@@ -11,7 +11,7 @@ import { browseWhere } from '../../../../electron/studies/browse';
 import { exportStudy } from '../../../../electron/studies/export';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
-import { emptyBrowseQuery } from '../../../../shared/study-data';
+import { emptyBrowseQuery } from '../../../../shared/ipc/study-data';
 import { fillStudy, type Filled } from '../analysis/support';
 import { readmeListing } from '../export/readme-support';
 import { csvObjects, readZip } from '../export/support';

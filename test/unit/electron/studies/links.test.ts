@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
-import type { RunInfo, StudyInfo } from '../../../../shared/studies';
+import type { RunInfo, StudyInfo } from '../../../../shared/ipc/studies';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { testCoreOptions } from '../../../support/core-options';
 import { chartsOf } from '../../../../shared/charts';

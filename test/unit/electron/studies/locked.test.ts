@@ -18,7 +18,7 @@ import { openDb, setMeta } from '../../../../electron/studies/db';
 import { nextTurn } from '../../../../electron/studies/db-errors';
 import { MIGRATIONS } from '../../../../electron/studies/schema';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
-import type { RunInfo } from '../../../../shared/studies';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { createAskRecorder } from '../../../support/ask-recorder';
 import { testCoreOptions } from '../../../support/core-options';
 

@@ -7,7 +7,7 @@ import { createStudyRunner, type RunnerDeps, type StudyRunner } from '../../../.
 import { createTargetsTable, type NewTarget, type TargetsTable } from '../../../../electron/studies/targets';
 import type { CallService } from '../../../../electron/calls/calls';
 import type { Simulator } from '../../../../electron/simulator/service';
-import type { Collect, CollectList, RunInfo } from '../../../../shared/studies';
+import type { Collect, CollectList, RunInfo } from '../../../../shared/ipc/studies';
 import { callStack, newKey, tempDir, type CallStack } from '../jobs/support';
 
 export interface StudySetup {

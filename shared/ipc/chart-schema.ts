@@ -1,9 +1,9 @@
-// What a chart to save is, as main accepts it from the renderer (chartSave in shared/analysis.ts): the
+// What a chart to save is, as main accepts it from the renderer (chartSave in shared/ipc/analysis.ts): the
 // chart numbers (ChartsData of shared/charts.ts) and the theme's colours, bounded and exact. Main draws
 // the SVG from them itself, so nothing the page sends is ever written as markup.
 import { z } from 'zod';
-import type { ChartPalette } from './chart-option';
-import type { ChartsData } from './charts';
+import type { ChartPalette } from '../chart-option';
+import type { ChartsData } from '../charts';
 
 /** bucketRange() makes at most this many buckets. */
 const MAX_BUCKETS = 20_000;

@@ -3,10 +3,10 @@
 // crosses IPC about them: argument schemas (added to OPS in shared/ipc.ts) and the values main answers.
 import { z } from 'zod';
 import { chartPaletteSchema, chartsDataSchema } from './chart-schema';
-import { CHART_KINDS, type ChartsData } from './charts';
-import { NETWORK_KINDS, type NetworkKind } from './study-values';
+import { CHART_KINDS, type ChartsData } from '../charts';
+import { NETWORK_KINDS, type NetworkKind } from '../study-values';
 
-export { NETWORK_KINDS, NO_MINIMISATION } from './study-values';
+export { NETWORK_KINDS, NO_MINIMISATION } from '../study-values';
 export type { NetworkKind };
 
 /** Data-minimisation presets of a study, applied when it collects and when it exports. */

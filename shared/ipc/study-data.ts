@@ -3,11 +3,11 @@
 // in SQLite in main, a page of rows at a time), qualitative coding (codes and notes) and saved views.
 // What crosses IPC: argument schemas (added to OPS in shared/ipc.ts) and the values main answers with.
 import { z } from 'zod';
-import type { Provenance } from './ipc/common';
-import type { AppRecord } from './records';
-import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES, SORT_COLUMNS, type BrowseColumn, type BrowseKind, type RecordStatus, type SortColumn } from './study-values';
+import type { Provenance } from './common';
+import type { AppRecord } from '../records';
+import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES, SORT_COLUMNS, type BrowseColumn, type BrowseKind, type RecordStatus, type SortColumn } from '../study-values';
 
-export { BROWSE_COLUMNS, BROWSE_KINDS, emptyBrowseQuery, DEFAULT_COLUMNS, RECORD_STATUSES, SORT_COLUMNS } from './study-values';
+export { BROWSE_COLUMNS, BROWSE_KINDS, emptyBrowseQuery, DEFAULT_COLUMNS, RECORD_STATUSES, SORT_COLUMNS } from '../study-values';
 export type { BrowseColumn, BrowseKind, RecordStatus, SortColumn };
 
 /** What a re-check found: online, gone (not found or unavailable), private, or unknown (the check failed). */

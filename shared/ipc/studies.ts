@@ -3,9 +3,9 @@
 // docs/studies.md, docs/study-database.md).
 import { z } from 'zod';
 import { ethicsSchema } from './analysis';
-import { MAX_BUDGET } from './study-values';
+import { MAX_BUDGET } from '../study-values';
 
-export { DEFAULT_LISTS, LISTS_OF } from './study-values';
+export { DEFAULT_LISTS, LISTS_OF } from '../study-values';
 
 /** What a study follows. Accounts are followed by their user id, so a renamed account stays the same target. */
 export const TARGET_KINDS = ['account', 'hashtag', 'place', 'post', 'music'] as const;
