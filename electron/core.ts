@@ -29,15 +29,15 @@ import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
 import { ledgerAnswerFacts } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
-import { removeLeftoverTemps } from './export/output';
+import { exportFolders, removeLeftoverTemps } from './export/output';
 import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary } from './library/library';
-import { createLibraryHandlers, insideRoots } from './library/handlers';
+import { createLibraryHandlers } from './library/handlers';
 import { createStudyDataHandlers } from './studies/data-handlers';
 import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
-import { EXPORTS_FOLDER } from './studies/registry';
 import { createStudyService } from './studies/service';
+import { holderIdentity, type HolderProgram } from './studies/holder';
 import { createAnalysisService } from './analysis/handlers';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
@@ -58,6 +58,8 @@ export interface CoreOptions {
   notify?: (n: { title: string; body: string }) => void;
   /** How often schedules are checked, in ms (default one minute; 0: only when tests call tick). */
   scheduleTickMs?: number;
+  /** Which program this is, as a study's holder says it (studies/holder.ts). Default the desktop app. */
+  program?: HolderProgram;
   /** The keychain entry of the access key for each service origin. */
   keyStores: KeyStores;
   /** The single entry of keys stored before they were bound to an origin, moved at start. */
@@ -239,6 +241,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     emitCheck: (event) => o.emit('studyCheck', event),
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
+    holder: holderIdentity(o.program ?? 'app'),
     now,
     log,
   });
@@ -299,16 +302,6 @@ export function createAppCore(o: CoreOptions): AppCore {
     service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
   };
-
-  /** Every folder exports are written in: the app's, the request logs', each study's (never through a link out of it); charts too. */
-  async function exportFolders(): Promise<string[]> {
-    const app = [exportFolder(), join(downloadFolder(), 'exports')];
-    const inStudies: string[] = [];
-    for (const study of studies.folders()) {
-      for (const folder of [join(study, EXPORTS_FOLDER), join(study, EXPORTS_FOLDER, 'charts')]) if (await insideRoots(folder, [study])) inStudies.push(folder);
-    }
-    return [...new Set([...app, ...app.map((f) => join(f, 'charts')), join(downloadFolder(), 'request-logs'), ...inStudies])];
-  }
 
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */
   async function switched({ refreshBalance }: { refreshBalance: boolean }): Promise<void> {
@@ -372,7 +365,8 @@ export function createAppCore(o: CoreOptions): AppCore {
       await queue.start();
       studies.start();
       // What exports interrupted by a crash (kill -9, power cut) left, wherever they were going.
-      for (const folder of await exportFolders()) await removeLeftoverTemps(folder);
+      const folders = await exportFolders([exportFolder(), join(downloadFolder(), 'exports')], join(downloadFolder(), 'request-logs'), studies.folders());
+      for (const folder of folders) await removeLeftoverTemps(folder);
       analysis.start();
     },
     async stop() {

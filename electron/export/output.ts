@@ -8,6 +8,8 @@ import { readdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicTempPid, stageFileAtomic } from '../storage/fs-atomic';
 import type { Slicer } from './slices';
+import { insideRoots } from '../library/handlers';
+import { EXPORTS_FOLDER } from '../studies/registry';
 
 /** A batch is handed on once it holds 64 KB; a text chunk of n UTF-16 units takes at most 3n bytes. */
 const BATCH_BYTES = 64 * 1024;
@@ -151,4 +153,16 @@ export async function removeLeftoverTemps(folder: string): Promise<number> {
     );
   }
   return removed;
+}
+
+/**
+ * Every folder exports are written in: the app's (and their charts), the request logs', and each study's
+ * exports and charts (never through a link out of the study's folder).
+ */
+export async function exportFolders(appFolders: string[], requestLogs: string, studyFolders: string[]): Promise<string[]> {
+  const inStudies: string[] = [];
+  for (const study of studyFolders) {
+    for (const folder of [join(study, EXPORTS_FOLDER), join(study, EXPORTS_FOLDER, 'charts')]) if (await insideRoots(folder, [study])) inStudies.push(folder);
+  }
+  return [...new Set([...appFolders, ...appFolders.map((f) => join(f, 'charts')), requestLogs, ...inStudies])];
 }

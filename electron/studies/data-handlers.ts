@@ -142,7 +142,7 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
 
     studyCheckQuote: async ({ id, scope }) => quoteCheck(studyOf(id).db, checkScopeSchema.parse(scope), d.balance.get()),
     studyCheckStart: async ({ id, scope: input }) => {
-      const study = studyOf(id);
+      const study = d.service.writable(id);
       const scope = checkScopeSchema.parse(input);
       const quote = quoteCheck(study.db, scope, d.balance.get());
       if (quote.items === 0) throw refusal('Nothing here can be re-checked by id (posts, stories and accounts can; comments cannot).');
@@ -162,7 +162,7 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
       return refused(() => study.checker.start(scope, label));
     },
     studyCheckControl: async ({ id, checkId, action }) => {
-      const study = studyOf(id);
+      const study = d.service.writable(id);
       if (!study.checker.get(checkId)) throw refusal('There is no such re-check.');
       if (action !== 'resume') return refused(() => study.checker.control(checkId, action));
       const session = d.session();

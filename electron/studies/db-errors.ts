@@ -8,9 +8,10 @@ import { errorCode } from '../storage/disk-errors';
 
 // SQLite's primary result codes (node:sqlite puts the extended code in `errcode`: its low byte is the primary one).
 const SQLITE_BUSY = 5;
+const SQLITE_READONLY = 8;
 const SQLITE_FULL = 13;
 
-export type StudyDbProblem = 'full' | 'in_use';
+export type StudyDbProblem = 'full' | 'in_use' | 'read_only';
 
 /** Whether a failure is a full disk or another program's lock, or null for anything else. */
 export function studyDbProblem(error: unknown): StudyDbProblem | null {
@@ -22,6 +23,7 @@ export function studyDbProblem(error: unknown): StudyDbProblem | null {
   const primary = errcode & 0xff;
   if (primary === SQLITE_FULL) return 'full';
   if (primary === SQLITE_BUSY) return 'in_use';
+  if (primary === SQLITE_READONLY) return 'read_only';
   return null;
 }
 
@@ -31,7 +33,10 @@ const FULL = 'The disk holding this study is full';
 /** What the user was doing, for the advice: an action to try again, or a run or re-check to resume. */
 export type StoppedWork = 'action' | 'run' | 're-check';
 
+const READ_ONLY = 'This study is open read-only here (its page says why: another process collects it, or a newer Feedlens wrote it): nothing was changed.';
+
 function advice(problem: StudyDbProblem, work: StoppedWork): string {
+  if (problem === 'read_only') return READ_ONLY;
   const again = work === 'action' ? 'try again.' : `resume the ${work}. What it collected so far is saved.`;
   return problem === 'full' ? `${FULL}: free some space there, then ${again}` : `${IN_USE}: close it there and ${again}`;
 }
@@ -47,8 +52,8 @@ export function studyDbError(error: unknown): AppError | null {
   const problem = studyDbProblem(error);
   if (!problem) return null;
   const code = errorCode(error);
-  const detail = code === 'ERR_SQLITE_ERROR' ? (problem === 'full' ? 'SQLITE_FULL' : 'SQLITE_BUSY') : code;
-  return { kind: 'internal', message: advice(problem, 'action'), ...(detail ? { detail } : {}), billed: false, retryable: true };
+  const detail = code === 'ERR_SQLITE_ERROR' ? ({ full: 'SQLITE_FULL', in_use: 'SQLITE_BUSY', read_only: 'SQLITE_READONLY' } as const)[problem] : code;
+  return { kind: problem === 'read_only' ? 'validation' : 'internal', message: advice(problem, 'action'), ...(detail ? { detail } : {}), billed: false, retryable: problem !== 'read_only' };
 }
 
 /**

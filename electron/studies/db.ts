@@ -91,6 +91,18 @@ export function openDb(file: string, o: OpenOptions): Db {
   return db;
 }
 
+/** A study's database opened read-only, as it is (not migrated): a study another process holds, or one a newer Feedlens wrote. */
+export function openDbReadOnly(file: string): Db {
+  const db = new DatabaseSync(file, { readOnly: true });
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
+}
+
+/** Whether opening failed because a newer Feedlens wrote the database (see migrate). */
+export function isNewerDatabase(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('This study was written by a newer Feedlens');
+}
+
 export function getMeta(db: Db, key: string): string | null {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
   return row?.value ?? null;

@@ -132,7 +132,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return { study: d.service.info(id), targets: targetInfos(study.db), runs: study.runner.table.list(50).map(publicRun) };
     },
     studyUpdate: async ({ id, name, description }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       if (name !== undefined) setMeta(study.db, 'name', name);
       if (description !== undefined) setMeta(study.db, 'description', description);
       return d.service.info(id);
@@ -144,15 +144,15 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return previewTargets(study.db, d.cache, study.targets, text);
     },
     studyTargetsAdd: async ({ id, text, collect }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       return addTargets({ db: study.db, cache: d.cache, targets: study.targets, calls: d.calls, ask: d.ask, studyId: id, studyName: study.name(), session: d.session, now }, text, collectSchema.parse(collect));
     },
     studyTargetsUpdate: async ({ id, targetIds, collect }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       study.targets.update(targetIds, collectSchema.parse(collect));
       return targetInfos(study.db);
     },
-    studyTargetsRemove: async ({ id, targetIds }) => d.service.get(id).targets.remove(targetIds, now()),
+    studyTargetsRemove: async ({ id, targetIds }) => d.service.writable(id).targets.remove(targetIds, now()),
 
     studyRunEstimate: async ({ id, targetIds }) => {
       const study = d.service.get(id);
@@ -160,7 +160,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
     },
     studyScheduleEstimate: async ({ id, everyHours }) => estimateSchedule({ db: d.service.get(id).db, balance: d.balance.get(), now }, everyHours),
     studyRunStart: async ({ id, budget, targetIds }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       const active = study.runner.active();
       if (active) throw refusal(`Run #${active.id} of this study is ${active.state === 'paused' ? 'paused' : 'still running'}: finish or cancel it first.`);
       const options = targetIds ? { targetIds } : {};
@@ -178,7 +178,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return refused(() => study.runner.start({ trigger: 'manual', budget, options, estimate: recordedEstimate(estimate) }));
     },
     studyRunControl: async ({ id, runId, action }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       if (!study.runner.get(runId)) throw refusal('There is no such run.');
       if (action !== 'resume') return refused(() => study.runner.control(runId, action));
       const session = d.session();
@@ -189,7 +189,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       });
     },
     studyRunBudget: async ({ id, runId, budget }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       const run = study.runner.get(runId);
       if (!run) throw refusal('There is no such run.');
       if (run.state === 'cancelled' || study.grants.cancelled('run', run.id)) throw refusal(STAYS_CANCELLED);
@@ -237,7 +237,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return { ...out, folder: join(study.folder, MEDIA_FOLDER) };
     },
     studyScheduleSet: async ({ id, everyHours, dailyBudget, runNow }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       const session = d.session();
       const every = everyHours === 1 ? 'every hour' : `every ${everyHours.toLocaleString('en-US')} hours`;
       const first = runNow ? 'The first run starts now.' : `The first run starts ${everyHours === 1 ? 'in an hour' : `in ${everyHours.toLocaleString('en-US')} hours`}.`;
@@ -259,7 +259,7 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       return info;
     },
     studyScheduleClear: async ({ id }) => {
-      const study = d.service.get(id);
+      const study = d.service.writable(id);
       study.grants.clearSchedule();
       return clearSchedule(study.db);
     },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { refuseLinksOutSync } from '../storage/confined';
 import { writeFileAtomicSync } from '../storage/fs-atomic';
-import { DATABASE_FILE, getMeta, openDb, setMeta, type Db } from './db';
+import { DATABASE_FILE, getMeta, openDb, openDbReadOnly, setMeta, type Db } from './db';
 
 export const INDEX_FILE = 'studies.json';
 export const MEDIA_FOLDER = 'media';
@@ -107,6 +107,19 @@ export function createStudyFolder(folder: string, o: { name: string; description
   setMeta(db, 'created_on', hostname());
   if (o.adhoc) setMeta(db, 'adhoc', '1');
   writeFileAtomicSync(join(folder, 'README.txt'), README(o.name), { mode: 0o644 });
+  return { id, folder, db };
+}
+
+/** Opens a study folder read-only, as it is (another process holds it, or a newer Feedlens wrote it). */
+export function openStudyFolderReadOnly(folder: string): CreatedStudy {
+  const file = join(folder, DATABASE_FILE);
+  refuseLinksOutSync(folder, [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-journal`]);
+  const db = openDbReadOnly(file);
+  const id = getMeta(db, 'study_id');
+  if (!id) {
+    db.close();
+    throw new Error(`${file} is not a Feedlens study database.`);
+  }
   return { id, folder, db };
 }
 

@@ -1,4 +1,4 @@
-// Migration 30 of the study database (issue 36): what a run may spend on each post's comments. A target
+// Migrations 30 and 31 of the study database. 30 (issue 36): what a run may spend on each post's comments. A target
 // may cap the pages of comments and replies read per post (the comments of a hashtag's or a place's
 // posts can cost far more than the posts); thread_pages counts those pages per target and post.
 // Numbered apart from other work (db.ts applies every migration a file has not recorded, in version
@@ -15,6 +15,20 @@ CREATE TABLE thread_pages (
 ) WITHOUT ROWID;
 `;
 
+// Migration 31 (issue 37): the holder lease, one row: which process runs the study (holder.ts).
+const V31 = `
+CREATE TABLE holder (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  token TEXT NOT NULL,
+  program TEXT NOT NULL,
+  host TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  since INTEGER NOT NULL,
+  heartbeat INTEGER NOT NULL
+);
+`;
+
 export const COLLECT_MIGRATIONS = [
   { version: 30, name: 'a cap of comment and reply pages per post, and the pages read per post', sql: V30 },
+  { version: 31, name: 'the holder lease: which process runs the study', sql: V31 },
 ] as const;

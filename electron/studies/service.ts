@@ -4,19 +4,20 @@
 import { join } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import type { SessionInfo } from '../../shared/ipc';
-import type { RunInfo, StudyEvent, StudyInfo } from '../../shared/ipc/studies';
+import type { StudyEvent, StudyInfo } from '../../shared/ipc/studies';
 import type { StudyCheckEvent } from '../../shared/ipc/study-data';
 import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
-import { studyItemCount } from './browse';
 import { createChecker, type Checker } from './checks';
-import { DATABASE_FILE, getMeta, type Db } from './db';
+import { getMeta, isNewerDatabase, type Db } from './db';
+import { HEARTBEAT_MS, holderIdentity, holderOf, holderWords, keepHold, releaseHold, takeHold, type HolderIdentity, type HolderInfo } from './holder';
 import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
-import { studyDbError, studyDbMessage } from './db-errors';
-import { createStudyFolder, folderName, loadIndex, openStudyFolder, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
+import { studyDbError, studyDbMessage, studyDbProblem } from './db-errors';
+import { createStudyFolder, folderName, loadIndex, openStudyFolder, openStudyFolderReadOnly, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { scheduledEstimate } from './estimate';
 import { createStudyRunner, type StudyRunner } from './runner';
-import { publicRun } from './runs';
+import { endNotice } from './notices';
+import { problemInfo, studyInfo } from './study-info';
 import { localDay, scheduleInfo, takeDue, type ScheduleAuthority } from './schedule';
 import { createTargetsTable, type TargetsTable } from './targets';
 
@@ -32,6 +33,8 @@ export interface OpenStudy {
   grants: StudyGrants;
   adhoc: boolean;
   name(): string;
+  /** Why the study is open read-only here (another process holds it, a newer Feedlens wrote it), or null. */
+  readOnly: string | null;
 }
 
 export interface StudyServiceDeps {
@@ -54,6 +57,8 @@ export interface StudyServiceDeps {
   grants?: GrantStore;
   /** How often the schedule clock looks for due runs. Default one minute; 0: never by itself (tests tick). */
   tickMs?: number;
+  /** This process as a study's holder (holder.ts). Default: the desktop app. */
+  holder?: HolderIdentity;
 }
 
 export interface StudyService {
@@ -76,6 +81,8 @@ export interface StudyService {
    */
   pauseAll(paused: boolean): void;
   allPaused(): boolean;
+  /** The study, open and held by this process: a refusal that says why when it is read-only here. */
+  writable(id: string): OpenStudy;
   /** Every study folder (files inside may be shown in the file manager). */
   folders(): string[];
   /** What main authorised for the study's schedule with the key in use, and what it spent today. */
@@ -84,22 +91,11 @@ export interface StudyService {
 
 const unknownStudy = () => validationError([{ param: 'id', message: 'There is no such study (it may have been removed from the list).' }]);
 
-function endNotice(study: string, run: RunInfo): { title: string; body: string } | null {
-  const units = `${run.unitsSpent.toLocaleString('en-US')} request${run.unitsSpent === 1 ? '' : 's'}`;
-  const found = `${run.newItems.toLocaleString('en-US')} new item${run.newItems === 1 ? '' : 's'}`;
-  if (run.state === 'done') {
-    const errors = run.errors > 0 ? `, ${run.errors} error${run.errors === 1 ? '' : 's'}` : '';
-    return { title: `${study}: run finished`, body: `Found ${found} for ${units}${errors}.` };
-  }
-  if (run.state === 'stopped_budget') return { title: `${study}: run stopped at its budget`, body: `Found ${found} for ${units}. ${run.message ?? ''}`.trim() };
-  if (run.state === 'failed') return { title: `${study}: run stopped`, body: `${run.message ?? 'It failed.'} Found ${found} for ${units} before that.` };
-  return null;
-}
-
 export function createStudyService(d: StudyServiceDeps): StudyService {
   const now = d.now ?? Date.now;
   const log = d.log ?? console.error;
   const grantStore = d.grants ?? createGrantStore(d.dataDir, log);
+  const me = d.holder ?? holderIdentity('app');
   let index: StudyIndexEntry[] = [];
   const open = new Map<string, OpenStudy>();
   const problems = new Map<string, string>();
@@ -110,13 +106,14 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     return { grant: study.grants.schedule(scope), spentToday: study.grants.daySpent(scope, localDay(now())) };
   }
 
-  function attach(id: string, folder: string, db: Db): OpenStudy {
+  function attach(id: string, folder: string, db: Db, readOnly: string | null = null): OpenStudy {
     const grants = grantStore.study(id);
     const study: OpenStudy = {
       id,
       folder,
       db,
       grants,
+      readOnly,
       adhoc: getMeta(db, 'adhoc') === '1',
       targets: createTargetsTable(db),
       name: () => getMeta(db, 'name') ?? 'Study',
@@ -144,57 +141,104 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     return study;
   }
 
+  /**
+   * A study opened read-write: this process takes its lease and its runs and re-checks go on; when another
+   * process holds it, it is opened again read-only and says who holds it.
+   */
+  function adopt(id: string, folder: string, db: Db): OpenStudy {
+    let by: HolderInfo | null = null;
+    try {
+      by = takeHold(db, me, now());
+    } catch (error) {
+      // Another program holds the database's write lock (a database browser): the lease is taken at the
+      // next beat; meanwhile the study opens as before (its runs wait for the lock, saying so).
+      if (studyDbProblem(error) !== 'in_use') {
+        db.close();
+        throw error;
+      }
+      unleased.add(id);
+    }
+    if (by) {
+      db.close();
+      return attach(id, folder, openStudyFolderReadOnly(folder).db, `${holderWords(by)} collects this study: it is open read-only here.`);
+    }
+    const study = attach(id, folder, db);
+    study.runner.open();
+    study.checker.open();
+    return study;
+  }
+
+  /** Opens a study folder: held by this process, or read-only (held elsewhere, or written by a newer Feedlens). */
+  function openFolderAt(folder: string): { id: string; study: () => OpenStudy; close: () => void } {
+    try {
+      const { id, db } = openStudyFolder(folder, d.appVersion);
+      return { id, study: () => adopt(id, folder, db), close: () => db.close() };
+    } catch (error) {
+      if (!isNewerDatabase(error)) throw error;
+      const { id, db } = openStudyFolderReadOnly(folder);
+      return { id, study: () => attach(id, folder, db, `${(error as Error).message.replace(' Update Feedlens to open it.', '')} It is open read-only here: update Feedlens to collect.`), close: () => db.close() };
+    }
+  }
+
   function load(entry: StudyIndexEntry): OpenStudy | null {
     const already = open.get(entry.id);
     if (already) return already;
     try {
-      const { id, db } = openStudyFolder(entry.folder, d.appVersion);
-      if (id !== entry.id) {
-        db.close();
+      const opened = openFolderAt(entry.folder);
+      if (opened.id !== entry.id) {
+        opened.close();
         throw new Error(`${entry.folder} now holds another study.`);
       }
-      const study = attach(id, entry.folder, db);
-      study.runner.open();
-      study.checker.open();
-      return study;
+      return opened.study();
     } catch (error) {
       problems.set(entry.id, studyDbMessage(error) ?? (error instanceof Error ? error.message : String(error)));
       return null;
     }
   }
 
-  function info(study: OpenStudy): StudyInfo {
-    const { db } = study;
-    const n = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-    const last = study.runner.table.list(1)[0];
-    return {
-      id: study.id,
-      name: study.name(),
-      description: getMeta(db, 'description') ?? '',
-      folder: study.folder,
-      database: join(study.folder, DATABASE_FILE),
-      createdAt: Number(getMeta(db, 'created_at') ?? 0),
-      targets: n('SELECT count(*) AS n FROM targets WHERE removed_at IS NULL'),
-      // What the data browser lists: the same count in both places.
-      items: studyItemCount(db),
-      units: n('SELECT coalesce(sum(units_spent), 0) AS n FROM runs') + n('SELECT coalesce(sum(units), 0) AS n FROM requests WHERE run_id IS NULL'),
-      lastRun: last ? publicRun(last) : null,
-      schedule: scheduleInfo(db, d.session(), now(), scheduleAuthority(study)),
-      adhoc: study.adhoc,
-      problem: null,
-    };
-  }
-
-  function problemInfo(entry: StudyIndexEntry, problem: string): StudyInfo {
-    return {
-      id: entry.id, name: folderName(entry.folder.split(/[\\/]/).pop() ?? 'Study'), description: '', folder: entry.folder, database: join(entry.folder, DATABASE_FILE),
-      createdAt: 0, targets: 0, items: 0, units: 0, lastRun: null, schedule: null, adhoc: false, problem,
-    };
-  }
+  const info = (study: OpenStudy): StudyInfo => studyInfo(study, scheduleInfo(study.db, d.session(), now(), scheduleAuthority(study)));
 
   function register(id: string, folder: string): void {
     index = [...index.filter((e) => e.id !== id), { id, folder }];
     saveIndex(d.dataDir, index);
+  }
+
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Studies opened while another program held the database's lock: their lease is taken at the next beat. */
+  const unleased = new Set<string>();
+
+  function releaseHoldQuietly(study: OpenStudy): void {
+    try {
+      releaseHold(study.db, me);
+    } catch (error) {
+      log(`studies: ${study.id}: its lease could not be given up: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Renews the lease of every study this process holds. One another process took over (this one was
+   * asleep past STALE_AFTER_MS, say) stops its runs here and opens read-only: never two holders at once.
+   */
+  async function renewHolds(): Promise<void> {
+    for (const study of [...open.values()]) {
+      if (study.readOnly) continue;
+      let kept: boolean;
+      try {
+        kept = unleased.has(study.id) ? takeHold(study.db, me, now()) === null : keepHold(study.db, me, now());
+      } catch {
+        continue; // a lock or a full disk now: tried again at the next beat
+      }
+      unleased.delete(study.id);
+      if (kept) continue;
+      open.delete(study.id);
+      await study.runner.close();
+      await study.checker.close();
+      study.db.close();
+      const { db } = openStudyFolderReadOnly(study.folder);
+      const holder = holderOf(db);
+      attach(study.id, study.folder, db, `${holder ? holderWords(holder) : 'Another process'} took this study over: it is open read-only here.`);
+      log(`studies: ${study.id}: another process took its lease over; it is read-only here now`);
+    }
   }
 
   // "Pause all collection" (the tray's): no scheduled run starts; the runs it paused, by study/run id.
@@ -207,13 +251,18 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       for (const entry of index) load(entry);
       service.tick();
       if ((d.tickMs ?? 60_000) > 0) timer = setInterval(() => service.tick(), d.tickMs ?? 60_000);
+      heartbeat = setInterval(() => void renewHolds(), HEARTBEAT_MS);
+      heartbeat.unref?.();
     },
     async stop() {
       if (timer) clearInterval(timer);
-      timer = null;
+      if (heartbeat) clearInterval(heartbeat);
+      timer = heartbeat = null;
       for (const study of open.values()) {
         await study.runner.close();
         await study.checker.close();
+        // A clean exit gives the lease up: the next process takes the study without waiting for it to go stale.
+        if (!study.readOnly) releaseHoldQuietly(study);
         study.db.close();
       }
       open.clear();
@@ -247,28 +296,25 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       const folder = studyFolderIn(chosen, name);
       const created = createStudyFolder(folder, { name, description, adhoc: false, appVersion: d.appVersion, now: now() });
       register(created.id, folder);
-      return info(attach(created.id, folder, created.db));
+      return info(adopt(created.id, folder, created.db));
     },
     async openFolder() {
       const chosen = await d.pickFolder({ title: 'Open a study folder', defaultPath: join(d.documentsDir, 'Feedlens') });
       if (chosen === null) throw { kind: 'cancelled', message: 'No folder was chosen.', billed: false, retryable: true };
       let opened;
       try {
-        opened = openStudyFolder(chosen, d.appVersion);
+        opened = openFolderAt(chosen);
       } catch (error) {
         throw studyDbError(error) ?? validationError([{ param: 'folder', message: error instanceof Error ? error.message : String(error) }]);
       }
       const already = open.get(opened.id);
       if (already) {
-        opened.db.close();
+        opened.close();
         if (already.folder !== chosen) throw validationError([{ param: 'folder', message: `This study is already open from ${already.folder}.` }]);
         return info(already);
       }
       register(opened.id, chosen);
-      const study = attach(opened.id, chosen, opened.db);
-      study.runner.open();
-      study.checker.open();
-      return info(study);
+      return info(opened.study());
     },
     async forget(id) {
       const study = open.get(id);
@@ -294,11 +340,12 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         name: 'Ad-hoc collections', description: 'The one-off collections started with “Collect all…”: each is a run of this study.', adhoc: true, appVersion: d.appVersion, now: now(),
       });
       register(created.id, folder);
-      return attach(created.id, folder, created.db);
+      return adopt(created.id, folder, created.db);
     },
     tick() {
       if (allPaused) return;
       for (const study of open.values()) {
+        if (study.readOnly) continue;
         try {
           const due = takeDue(study.db, d.session(), now(), study.runner.active() !== null, scheduleAuthority(study));
           if (!due) continue;
@@ -329,6 +376,11 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       service.tick(); // what fell due while paused starts now
     },
     allPaused: () => allPaused,
+    writable(id) {
+      const study = service.get(id);
+      if (study.readOnly) throw validationError([{ param: 'id', message: study.readOnly }]);
+      return study;
+    },
     folders: () => index.map((e) => e.folder),
     scheduleAuthority,
   };

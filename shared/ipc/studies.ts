@@ -210,6 +210,8 @@ export interface StudyInfo {
   adhoc: boolean;
   /** The folder or its database cannot be read (moved, deleted, a drive not mounted). */
   problem: string | null;
+  /** Why it is open read-only here (another process collects it, a newer Feedlens wrote it), or null. */
+  readOnly: string | null;
 }
 
 export interface StudyDetail {

@@ -144,16 +144,21 @@ export function StudyScreen() {
           </div>
         </div>
         <span className="spacer" />
-        <button type="button" className="btn" onClick={() => setDialog('add')} data-testid="study-add-targets">
+        <button type="button" className="btn" onClick={() => setDialog('add')} disabled={study.readOnly !== null} data-testid="study-add-targets">
           + Add targets
         </button>
-        <button type="button" className="btn" onClick={() => setDialog('schedule')} data-testid="study-schedule">
+        <button type="button" className="btn" onClick={() => setDialog('schedule')} disabled={study.readOnly !== null} data-testid="study-schedule">
           <Icon name="clock" size={13} /> {study.schedule ? `Every ${study.schedule.everyHours} h` : 'Schedule…'}
         </button>
-        <button type="button" className="btn primary" onClick={() => setDialog('run')} disabled={showLive !== null || targets.length === 0} data-testid="study-run">
+        <button type="button" className="btn primary" onClick={() => setDialog('run')} disabled={showLive !== null || targets.length === 0 || study.readOnly !== null} data-testid="study-run">
           <Icon name="play" size={12} /> Run now…
         </button>
       </div>
+      {study.readOnly && (
+        <div className="notice warn" role="note" data-testid="study-read-only">
+          {study.readOnly} Its data can be browsed here; runs, schedules and changes wait until the holder lets go.
+        </div>
+      )}
       <dl className="study-facts" data-testid="study-facts">
         <div>
           <dt>targets</dt>
