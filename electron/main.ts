@@ -193,7 +193,20 @@ app.on('window-all-closed', () => {
   else app.quit();
 });
 app.on('before-quit', () => void core?.stop());
-app.whenReady().then(start, (error: unknown) => {
-  console.error('Feedlens could not start:', error);
-  app.exit(1);
-});
+
+// One Feedlens per user (per data folder): a second launch focuses the first (or opens its window from the
+// tray) and quits without starting anything.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows().find((w) => !w.isDestroyed());
+    if (!win) return background?.act('open');
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Feedlens could not start:', error);
+    app.exit(1);
+  });
+}
