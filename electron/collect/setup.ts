@@ -31,6 +31,8 @@ export interface CollectOptions {
   /** The command spends (run, schedule, lookups): without --demo it needs the service and a key. */
   spends: boolean;
   env: NodeJS.ProcessEnv;
+  /** The simulator --demo uses (benchmarks pass one with other options). Default: the app's. */
+  simulator?: Simulator;
   /** Study events (a run's progress). */
   onEvent?: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   log: (message: string) => void;
@@ -86,7 +88,7 @@ function keyStoresOf(o: CollectOptions): KeyStores {
 export async function createCollector(o: CollectOptions): Promise<Collector> {
   const expected = new Set<string>();
   let picked: string | null = null;
-  let simulator: Simulator | null = null;
+  let simulator: Simulator | null = o.simulator ?? null;
   const ask: Ask = async (q) => {
     const confirmed = expected.delete(q.title);
     if (!confirmed) o.log(`declined (not authorised on the command line): ${q.title}`);
@@ -98,6 +100,8 @@ export async function createCollector(o: CollectOptions): Promise<Collector> {
     downloadsDir: join(dataDir, 'downloads'),
     documentsDir: join(dataDir, 'studies'),
     program: 'collector',
+    // A collector reads each page once: answers kept in memory would only weigh (the disk cache stays).
+    cacheMemoryBytes: 4 * 1024 * 1024,
     scheduleTickMs: 0,
     keyStores: keyStoresOf(o),
     ask,
