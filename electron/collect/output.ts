@@ -2,7 +2,7 @@
 // --json, one JSON object per line (progress, results, alerts) for scripts and log collectors. Errors go
 // to standard error. The access key is never among what is printed.
 import type { RunInfo } from '../../shared/ipc/studies';
-import type { Alert } from './alerts';
+import type { Alert } from '../studies/alerts';
 
 export interface Output {
   /** A run's progress (redrawn on a terminal, a JSON line at most every second otherwise). */

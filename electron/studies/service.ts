@@ -16,7 +16,9 @@ import { studyDbError, studyDbMessage, studyDbProblem } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, openStudyFolderReadOnly, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { scheduledEstimate } from './estimate';
 import { createStudyRunner, type StudyRunner } from './runner';
+import { alertsOfRun, ALERT_TITLES } from './alerts';
 import { endNotice } from './notices';
+import { publicRun } from './runs';
 import { problemInfo, studyInfo } from './study-info';
 import { localDay, scheduleInfo, takeDue, type ScheduleAuthority } from './schedule';
 import { createTargetsTable, type TargetsTable } from './targets';
@@ -126,8 +128,14 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         session: d.session,
         emit: (run) => d.emit({ studyId: id, run }),
         ended: (run) => {
+          if (run.trigger === 'adhoc') return;
           const notice = endNotice(study.name(), run);
-          if (notice && run.trigger !== 'adhoc') d.notify?.(notice);
+          if (notice) d.notify?.(notice);
+          // Beyond what the run did: three failed runs in a row, an account gone private or gone.
+          const detail = study.runner.table.detail(run.id);
+          const recent = study.runner.table.list(3).map(publicRun);
+          const more = detail ? alertsOfRun(study.name(), detail, recent, [], []).filter((a) => a.alert !== 'run_finished' && a.alert !== 'budget_reached') : [];
+          for (const a of more) d.notify?.({ title: `${study.name()}: ${ALERT_TITLES[a.alert]}`, body: a.text });
         },
         dailyBudget: (scope) => grants.schedule(scope)?.dailyBudget ?? null,
         dayOf: localDay,

@@ -1,8 +1,7 @@
 // Alerts after a run: it finished (what it found and cost), it stopped at its budget, the study failed
-// three runs in a row, a watched account was renamed, went private or is gone. The decisions are plain
-// functions the app can use for its notifications too; the collector prints them and, with --webhook,
-// POSTs each as JSON (the study's name and labels only: never the key, never anyone's data) with a few
-// retries. A webhook that fails is said on standard error and never stops collecting.
+// three runs in a row, a watched account was renamed, went private or is gone. The app shows them as
+// desktop notifications (service.ts); the headless collector prints them and posts them to a webhook
+// (electron/collect/webhook.ts).
 import type { RunDetail, RunInfo } from '../../shared/ipc/studies';
 import type { StudyAccount } from '../../shared/ipc/study-data';
 
@@ -15,6 +14,16 @@ export interface Alert {
   units?: number;
   account?: string;
 }
+
+/** The title of a desktop notification of each alert. */
+export const ALERT_TITLES: Readonly<Record<Alert['alert'], string>> = {
+  run_finished: 'run finished',
+  budget_reached: 'run stopped at its budget',
+  runs_failing: 'three runs failed in a row',
+  account_renamed: 'an account was renamed',
+  account_private: 'an account went private',
+  account_gone: 'an account is gone',
+};
 
 /** Every alert a run that ended gives. `recent`: the study's runs, newest first; `before`/`after`: its accounts around the run. */
 export function alertsOfRun(study: string, detail: RunDetail, recent: readonly RunInfo[], before: readonly StudyAccount[], after: readonly StudyAccount[]): Alert[] {
@@ -36,19 +45,4 @@ export function alertsOfRun(study: string, detail: RunDetail, recent: readonly R
     if (e.kind === 'not_found') out.push({ alert: 'account_gone', study, text: `${e.label ?? 'an account'} is gone (deleted or renamed out of reach).`, account: e.label ?? '' });
   }
   return out;
-}
-
-/** POSTs an alert to the webhook, trying `attempts` times with a growing pause; false when every try failed. */
-export async function postAlert(url: string, alert: Alert, o: { fetch: typeof fetch; attempts?: number; pauseMs?: number }): Promise<boolean> {
-  const attempts = o.attempts ?? 3;
-  for (let i = 0; i < attempts; i++) {
-    try {
-      const res = await o.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'feedlens-collect', ...alert }), signal: AbortSignal.timeout(10_000) });
-      if (res.ok) return true;
-    } catch {
-      // tried again below
-    }
-    if (i < attempts - 1) await new Promise((r) => setTimeout(r, (o.pauseMs ?? 1000) * 2 ** i));
-  }
-  return false;
 }

@@ -1,6 +1,7 @@
-// The collector's alerts after a run, decided from the run, the study's recent runs and its accounts.
+// Alerts after a run (the app's notifications, the collector's lines and webhook), decided from the run, the
+// study's recent runs and its accounts.
 import { describe, expect, it } from 'vitest';
-import { alertsOfRun } from '../../../../electron/collect/alerts';
+import { alertsOfRun } from '../../../../electron/studies/alerts';
 import type { RunDetail, RunInfo } from '../../../../shared/ipc/studies';
 import type { StudyAccount } from '../../../../shared/ipc/study-data';
 
