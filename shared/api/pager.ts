@@ -233,6 +233,32 @@ function mergeRows(rows: unknown[]): unknown[] {
   return document === undefined ? loose : [document, ...loose];
 }
 
+/** An item's id (media and accounts: `pk`, else `id`), as text; null when it has none. */
+function itemId(item: unknown): string | null {
+  if (!isDict(item)) return null;
+  const id = item.pk ?? item.id;
+  return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? String(id) : null;
+}
+
+/**
+ * Each item once: production's streams send a media again in a later row (a preview row repeating the
+ * full row's reels, a grid item patched by a deferred fragment). The later copy's fields fill what the
+ * first lacks; the item stays where it first came.
+ */
+export function onceEach(items: unknown[]): unknown[] {
+  const at = new Map<string, number>();
+  const out: unknown[] = [];
+  for (const item of items) {
+    const id = itemId(item);
+    const seen = id === null ? undefined : at.get(id);
+    if (seen === undefined) {
+      if (id !== null) at.set(id, out.length);
+      out.push(item);
+    } else out[seen] = { ...(item as Record<string, unknown>), ...(out[seen] as Record<string, unknown>) };
+  }
+  return out;
+}
+
 /**
  * GraphQL answers: `{stream_rows: [...]}` (rows merged first: a patch row completes its item, it is
  * never an item of its own) or one GraphQL object (`/gql/user/reposts`): every account or media dict,
@@ -245,8 +271,11 @@ function streamItems(answer: unknown, typenames: ReadonlySet<string>): unknown[]
   const parts = Array.isArray(answer.stream_rows) ? mergeRows(flattenRows(answer.stream_rows)) : [answer.data ?? answer];
   const out: unknown[] = [];
   collectTyped(parts, typenames, out);
-  return out;
+  return onceEach(out);
 }
+
+/** Endpoints whose answers stream their items in rows that may repeat one. */
+const STREAMED: ReadonlySet<string> = new Set(['/v2/track/stream/by/id']);
 
 const EXTRACTORS: Readonly<Record<string, (answer: unknown) => unknown[]>> = {
   '@topsearch': (answer) => streamItems(answer, new Set(['XDTUserDict', 'XDTMediaDict'])),
@@ -324,7 +353,8 @@ export function readPage(endpoint: Endpoint, answer: unknown, sent?: Record<stri
     const items = endpoint.answer.many ? asList(getPath(answer, at)) : one === undefined || one === null ? [] : [one];
     return { items, nextCursor: null };
   }
-  const items = itemsAt(answer, paging.items);
+  // The music stream sends a preview row repeating its reels (streamItems dedupes the GraphQL streams).
+  const items = STREAMED.has(endpoint.path) ? onceEach(itemsAt(answer, paging.items)) : itemsAt(answer, paging.items);
   const nextCursor = nextCursorOf(paging, answer, sent);
   if (items.length === 0 && nextCursor !== null) return { items, nextCursor: null, stop: 'empty_page' };
   if (nextCursor === null && isLimited(answer)) return { items, nextCursor, stop: 'limited' };

@@ -296,6 +296,30 @@ describe('readPage: the topsearch stream', () => {
     expect(readPage(endpoint('/gql/topsearch'), flat)).toEqual({ items: flat.items, nextCursor: { end_cursor: 'QVFB_flat' } });
   });
 
+  it('counts a media once when a later row repeats it (a preview row, a deferred patch), its fields merged', () => {
+    const full = { ...mediaDict('41'), like_count: 7 };
+    const medias = {
+      stream_rows: [
+        { data: { feed: { edges: [{ node: full }, { node: mediaDict('42') }], page_info: { end_cursor: 'QVFB_grid', has_next_page: true } } } },
+        // A deferred fragment that patches the first grid item in place.
+        { data: { comment_count: 3 }, path: ['feed', 'edges', 0, 'node'], label: 'ProfileGrid$defer$counts' },
+        // A preview row that repeats the first item, with fewer fields.
+        { data: { preview: { __typename: 'XDTMediaDict', pk: '41', id: '41', media_type: 1 } } },
+      ],
+    };
+    const page = readPage(endpoint('/gql/user/medias'), medias);
+    expect(ids(page.items)).toEqual(['41', '42']);
+    expect(page.items[0]).toMatchObject({ like_count: 7, comment_count: 3 });
+  });
+
+  it('counts a reel of the music stream once when its preview row repeats it', () => {
+    const reel = (pk: string) => ({ media: { ...mediaDict(pk), play_count: 10 } });
+    const answer = { response: { stream_rows: [{ items: [reel('61'), reel('62')] }, { items: [{ media: { pk: '61', id: '61' } }] }] }, next_page_id: 'QVFB_track' };
+    const page = readPage(endpoint('/v2/track/stream/by/id'), answer);
+    expect(ids(page.items)).toEqual(['61', '62']);
+    expect(page.items[0]).toMatchObject({ play_count: 10 });
+  });
+
   it('reads the gql user media streams with their own cursor names', () => {
     const medias = { stream_rows: [{ data: { feed: { edges: [{ node: mediaDict('41') }, { node: mediaDict('42') }], page_info: { end_cursor: 'QVFB_grid', has_next_page: true } } } }] };
     const page = readPage(endpoint('/gql/user/medias'), medias);
