@@ -49,7 +49,8 @@ export const CORE_ROUTES: Record<string, RouteHandler> = {
   '/gql/user/about': aboutOf,
   '/v2/user/by/username': userV2('username'),
   '/v2/user/by/id': userV2('id'),
-  '/gql/user/web_profile_info': (ctx) => withValue(findUser(ctx, 'user_id'), (u) => ok(rawUserFull(ctx, u))),
+  // A GraphQL answer: production writes fbid_v2 as a string there.
+  '/gql/user/web_profile_info': (ctx) => withValue(findUser(ctx, 'user_id'), (u) => ok({ ...rawUserFull(ctx, u), fbid_v2: u.fbid })),
   '/a2/user': (ctx) => withValue(findUser(ctx, 'username'), (u) => ok(a2User(ctx, u))),
   '/v1/media/user': (ctx) => withValue(findMedia(ctx, 'media_id'), (m) => withValue(findUserByPk(ctx, m.ownerPk), (u) => ok(v1.userShort(ctx, u)))),
 
