@@ -60,6 +60,8 @@ export interface CoreOptions {
   scheduleTickMs?: number;
   /** Which program this is, as a study's holder says it (studies/holder.ts). Default the desktop app. */
   program?: HolderProgram;
+  /** Studies open read-only, saying why (the headless collector's commands that only read). */
+  readOnlyStudies?: string;
   /** The keychain entry of the access key for each service origin. */
   keyStores: KeyStores;
   /** The single entry of keys stored before they were bound to an origin, moved at start. */
@@ -242,6 +244,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
     holder: holderIdentity(o.program ?? 'app'),
+    ...(o.readOnlyStudies ? { readOnly: o.readOnlyStudies } : {}),
     now,
     log,
   });

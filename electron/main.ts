@@ -49,12 +49,21 @@ function demoSimulator(): Simulator {
 let core: ReturnType<typeof createAppCore> | null = null;
 let background: ReturnType<typeof createBackground> | null = null;
 
+let backgroundTimer: ReturnType<typeof setTimeout> | null = null;
+function refreshBackgroundSoon(): void {
+  backgroundTimer ??= setTimeout(() => {
+    backgroundTimer = null;
+    background?.refresh();
+  }, 2000);
+}
+
 async function start(): Promise<void> {
   const windows: BrowserWindow[] = [];
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const win of windows) if (!win.isDestroyed()) win.webContents.send(eventChannelOf(event), payload);
-    // A run's progress or state: the tray and the power-save blocker follow.
-    if (event === 'study') background?.refresh();
+    // A run's progress or state: the tray and the power-save blocker follow (a run's pages come many a
+    // second: looked at once every 2 s at most).
+    if (event === 'study') refreshBackgroundSoon();
   };
   const remoteMedia = (cacheBytes: number) =>
     createMediaHandler({

@@ -4,7 +4,8 @@
 // budget given on the command line); any other (a study folder proposing its own run or schedule, a
 // spend the command did not ask for) is declined. The access key comes from a key file, the environment
 // or the OS keychain; it is never printed or logged.
-import { statSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { INDEX_FILE } from '../studies/registry';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayloads } from '../../shared/ipc';
@@ -95,11 +96,16 @@ export async function createCollector(o: CollectOptions): Promise<Collector> {
     return { confirmed, checked: false };
   };
   const dataDir = collectorDataDir(o.env);
+  // The collector opens only the studies its command names: no index carried over from an earlier command
+  // (whose studies would otherwise be opened, and their runs resumed, by this one).
+  rmSync(join(dataDir, INDEX_FILE), { force: true });
   const core = createAppCore({
     dataDir,
     downloadsDir: join(dataDir, 'downloads'),
     documentsDir: join(dataDir, 'studies'),
     program: 'collector',
+    // A command that only reads (status, estimate, export) neither holds the study nor resumes its runs.
+    ...(o.spends ? {} : { readOnlyStudies: 'This command only reads the study.' }),
     // A collector reads each page once: answers kept in memory would only weigh (the disk cache stays).
     cacheMemoryBytes: 4 * 1024 * 1024,
     scheduleTickMs: 0,

@@ -77,9 +77,13 @@ export function keepHold(db: Db, me: HolderIdentity, now: number): boolean {
   return db.prepare('UPDATE holder SET heartbeat = ? WHERE id = 1 AND token = ?').run(now, me.token).changes === 1;
 }
 
-/** Gives the lease up (at a clean exit), if it is still this process's. */
-export function releaseHold(db: Db, me: HolderIdentity): void {
-  db.prepare('DELETE FROM holder WHERE id = 1 AND token = ?').run(me.token);
+/** Gives the lease up (at a clean exit), if it is still this process's; a failure is logged (it goes stale). */
+export function releaseHold(db: Db, me: HolderIdentity, log: (message: string) => void): void {
+  try {
+    db.prepare('DELETE FROM holder WHERE id = 1 AND token = ?').run(me.token);
+  } catch (error) {
+    log(`studies: a lease could not be given up (it goes stale in minutes): ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** "the collector on lab-server (process 4242) since 2026-12-05 09:00 UTC", for messages. */

@@ -61,6 +61,8 @@ export interface StudyServiceDeps {
   tickMs?: number;
   /** This process as a study's holder (holder.ts). Default: the desktop app. */
   holder?: HolderIdentity;
+  /** Opens every study read-only, saying this (a command of the headless collector that only reads). */
+  readOnly?: string;
 }
 
 export interface StudyService {
@@ -178,6 +180,10 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
 
   /** Opens a study folder: held by this process, or read-only (held elsewhere, or written by a newer Feedlens). */
   function openFolderAt(folder: string): { id: string; study: () => OpenStudy; close: () => void } {
+    if (d.readOnly) {
+      const { id, db } = openStudyFolderReadOnly(folder);
+      return { id, study: () => attach(id, folder, db, d.readOnly!), close: () => db.close() };
+    }
     try {
       const { id, db } = openStudyFolder(folder, d.appVersion);
       return { id, study: () => adopt(id, folder, db), close: () => db.close() };
@@ -214,14 +220,6 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   /** Studies opened while another program held the database's lock: their lease is taken at the next beat. */
   const unleased = new Set<string>();
-
-  function releaseHoldQuietly(study: OpenStudy): void {
-    try {
-      releaseHold(study.db, me);
-    } catch (error) {
-      log(`studies: ${study.id}: its lease could not be given up: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 
   /**
    * Renews the lease of every study this process holds. One another process took over (this one was
@@ -270,7 +268,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         await study.runner.close();
         await study.checker.close();
         // A clean exit gives the lease up: the next process takes the study without waiting for it to go stale.
-        if (!study.readOnly) releaseHoldQuietly(study);
+        if (!study.readOnly) releaseHold(study.db, me, log);
         study.db.close();
       }
       open.clear();
@@ -329,6 +327,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       if (study) {
         await study.runner.close();
         await study.checker.close();
+        if (!study.readOnly) releaseHold(study.db, me, log);
         study.db.close();
         open.delete(id);
       }

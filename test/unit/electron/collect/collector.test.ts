@@ -167,6 +167,10 @@ describe('feedlens-collect', () => {
     expect(second.code).toBe(5);
     expect(second.stderr).toContain(`the headless collector (feedlens-collect) on `);
     expect(second.stderr).toContain(`(process ${holding.pid})`);
+    // A command that only reads works meanwhile, and neither holds the study nor resumes anything.
+    const status = await collect(['status', folder, '--json'], { ...env, FEEDLENS_COLLECT_DATA: `${env.FEEDLENS_COLLECT_DATA}-2` });
+    expect(status.code).toBe(0);
+    expect(lines(status.stdout)[0]).toMatchObject({ type: 'status', study: 'held', readOnly: 'This command only reads the study.' });
     holding.kill('SIGTERM');
     expect(await new Promise((done) => holding.on('exit', done))).toBe(0);
 
