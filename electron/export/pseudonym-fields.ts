@@ -24,18 +24,57 @@ export const USERNAME_LIST_KEYS = new Set(['mentions', 'top_likers']);
 export const ALWAYS_DROPPED = new Set(['social_context', 'search_social_context', 'former_usernames', 'formerUsernames']);
 /** A field holding another person's id, outside person objects: `user_id`, `owner_id`, `media_owner_id`... */
 export const ID_FIELD = /(^|_)(user|owner|author|account|commenter|liker|follower|creator|sender|actor)_?(id|pk)s?$|^(userId|ownerId|authorId)$/i;
+export const idFieldKeys = new Map<string, boolean>();
+/** ID_FIELD.test(key), remembered: the same few hundred keys come by in every record. */
+export function isIdField(key: string): boolean {
+  let known = idFieldKeys.get(key);
+  if (known === undefined) {
+    known = ID_FIELD.test(key);
+    if (idFieldKeys.size < 10_000) idFieldKeys.set(key, known);
+  }
+  return known;
+}
 /** Music credits: an "original audio" is credited to the account's username. */
 export const ARTIST_KEYS = new Set(['display_artist', 'artist']);
 export const LOOKS_LIKE_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 /** `<media or story pk>_<owner user id>`: the owner half is a person. */
 export const MEDIA_ID = /(?<![0-9])(\d{15,})_(\d{3,})(?![0-9])/g;
+export const DIGITS = /\d+/g;
+
+/**
+ * Whether MEDIA_ID matches in the text, without a regular expression: an '_' with at least 15 digits
+ * right before it and 3 right after (the runs' other ends are then where the pattern needs them).
+ */
+export function holdsMediaId(text: string): boolean {
+  if (text.length < 19) return false;
+  for (let u = text.indexOf('_'); u >= 0; u = text.indexOf('_', u + 1)) {
+    let before = 0;
+    while (before < 15 && u - before > 0 && isDigit(text.charCodeAt(u - before - 1))) before++;
+    if (before < 15) continue;
+    let after = 0;
+    while (after < 3 && u + after + 1 < text.length && isDigit(text.charCodeAt(u + after + 1))) after++;
+    if (after === 3) return true;
+  }
+  return false;
+}
+
+/** Where the '_' of a string that is exactly a media id (MEDIA_ID: 15+ digits, '_', 3+ digits) is; else -1. */
+export function wholeMediaId(text: string): number {
+  // Asked of every string: most are let go on their first character or length, before a search.
+  if (text.length < 19 || !isDigit(text.charCodeAt(0))) return -1;
+  const underscore = text.indexOf('_');
+  if (underscore < 15 || text.length - underscore - 1 < 3) return -1;
+  for (let i = 0; i < text.length; i++) if (i !== underscore && !isDigit(text.charCodeAt(i))) return -1;
+  return underscore;
+}
+
 export function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 export const USERNAME_TOKEN = /[A-Za-z0-9._]+/g;
 export const MIN_FULL_NAME = 3;
 
-/** What the rules above say of a key, as bits (a key may fall under several). */
+/** What the rules above say of a key, as bits: one look-up per key instead of one per rule. */
 export const RULE = {
   PERSON_ID: 1,
   USERNAME: 2,
@@ -49,36 +88,22 @@ export const RULE = {
   ARTIST: 512,
 } as const;
 
-/** The named keys' rules, as one table made from the sets above. */
-const NAMED_KEYS = new Map<string, number>();
-for (const [keys, rule] of [
-  [PERSON_ID_KEYS, RULE.PERSON_ID],
-  [USERNAME_KEYS, RULE.USERNAME],
-  [FULL_NAME_KEYS, RULE.FULL_NAME],
-  [PICTURE_KEYS, RULE.PICTURE],
-  [PERSON_KEEP_KEYS, RULE.PERSON_KEEP],
-  [TEXT_KEYS, RULE.TEXT],
-  [USERNAME_LIST_KEYS, RULE.USERNAME_LIST],
-  [ALWAYS_DROPPED, RULE.DROPPED],
-  [ARTIST_KEYS, RULE.ARTIST],
-] as const) {
-  for (const key of keys) NAMED_KEYS.set(key, (NAMED_KEYS.get(key) ?? 0) | rule);
-}
-
-/**
- * The rules of every key met so far. The same few hundred keys come in every record, and testing
- * ID_FIELD at every one of them made a pseudonymised export too slow (docs/decisions/no-code-generation.md).
- * Bounded: keys that are data (a dictionary keyed by ids) cannot fill memory.
- */
-const KEY_RULES = new Map<string, number>();
-const KEY_RULES_LIMIT = 10_000;
-
-/** The rules of a key: those it is named in, and ID_FIELD by its pattern. */
+const keyRules = new Map<string, number>();
 export function rulesOf(key: string): number {
-  let rules = KEY_RULES.get(key);
+  let rules = keyRules.get(key);
   if (rules === undefined) {
-    rules = (NAMED_KEYS.get(key) ?? 0) | (ID_FIELD.test(key) ? RULE.ID_FIELD : 0);
-    if (KEY_RULES.size < KEY_RULES_LIMIT) KEY_RULES.set(key, rules);
+    rules =
+      (PERSON_ID_KEYS.has(key) ? RULE.PERSON_ID : 0) |
+      (USERNAME_KEYS.has(key) ? RULE.USERNAME : 0) |
+      (FULL_NAME_KEYS.has(key) ? RULE.FULL_NAME : 0) |
+      (PICTURE_KEYS.has(key) ? RULE.PICTURE : 0) |
+      (PERSON_KEEP_KEYS.has(key) ? RULE.PERSON_KEEP : 0) |
+      (TEXT_KEYS.has(key) ? RULE.TEXT : 0) |
+      (USERNAME_LIST_KEYS.has(key) ? RULE.USERNAME_LIST : 0) |
+      (ALWAYS_DROPPED.has(key) ? RULE.DROPPED : 0) |
+      (isIdField(key) ? RULE.ID_FIELD : 0) |
+      (ARTIST_KEYS.has(key) ? RULE.ARTIST : 0);
+    if (keyRules.size < 10_000) keyRules.set(key, rules);
   }
   return rules;
 }

@@ -15,14 +15,12 @@
 //   or the text is emptied with dropText;
 // - every other string: any id, username or full name of a person of the export is replaced.
 //
-// The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the one walk
-// over a record in pseudonym-walk.ts, the people of one export in pseudonym-people.ts; this module gives
-// the walk its two visitors (learn, rewrite) and checks what it wrote.
+// The key and the pseudonym are in pseudonym-key.ts, the field rules in pseudonym-fields.ts, the people of
+// one export in pseudonym-people.ts; this module walks records with them.
 import { isDict, type Dict } from '../../shared/guards';
-import { MEDIA_ID, RULE, idText, rulesOf } from './pseudonym-fields';
+import { LOOKS_LIKE_USERNAME, MEDIA_ID, RULE, holdsMediaId, idText, isPersonObject, rulesOf, wholeMediaId } from './pseudonym-fields';
 import { mentionsOf, replaceMentions } from './pseudonym-mentions';
 import { People } from './pseudonym-people';
-import { createWalk, type Visitor } from './pseudonym-walk';
 
 export interface PseudonymOptions {
   /** Pseudonyms are keyed per project. */
@@ -74,116 +72,315 @@ export interface Pseudonymiser {
 
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
 const USERNAME_PARAM = /^username$|^user$/i;
-/** What a request parameter holds, by its name. */
-type ParamKind = 'username' | 'user id' | 'query' | 'other';
-function paramKind(key: string): ParamKind {
-  if (USERNAME_PARAM.test(key)) return 'username';
-  if (USER_PARAM.test(key)) return 'user id';
-  return key === 'query' ? 'query' : 'other';
+/** What a request parameter holds, by its name (asked of every item's parameters: remembered). */
+const PARAM_OTHER = 0;
+const PARAM_USERNAME = 1;
+const PARAM_USER_ID = 2;
+const PARAM_QUERY = 3;
+const paramKinds = new Map<string, number>();
+function paramKind(key: string): number {
+  let kind = paramKinds.get(key);
+  if (kind === undefined) {
+    kind = USERNAME_PARAM.test(key) ? PARAM_USERNAME : USER_PARAM.test(key) ? PARAM_USER_ID : key === 'query' ? PARAM_QUERY : PARAM_OTHER;
+    if (paramKinds.size < 1000) paramKinds.set(key, kind);
+  }
+  return kind;
 }
 /** A number under such a key may be someone's id. */
 const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
+/** Texts remembered by the walks: a raw record repeats its normalised record's caption or comment. */
+const TEXT_MEMO = 1000;
 
-/** A person object's id: the first of pk, id, pk_id, strong_id__, account_id, user_id that holds one. */
-function idOf(obj: Dict): string | null {
-  for (const key of ['pk', 'id', 'pk_id', 'strong_id__', 'account_id', 'user_id']) {
-    const id = idText(obj[key]);
-    if (id !== null) return id;
-  }
-  return null;
-}
+/** Whether a string may hold an @mention (segmentText finds none without an '@'). */
+const mayMention = (text: string): boolean => text.indexOf('@') >= 0;
 
-function usernameOf(obj: Dict): string | null {
-  const username = obj['username'];
-  return typeof username === 'string' && username !== '' ? username : null;
-}
-
-function fullNameOf(obj: Dict): string | null {
-  return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
-}
-
-/** The first pass: notes who is in the export, changes nothing. */
-function learner(people: People): Visitor {
-  return {
-    person(obj) {
-      people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
-      return null;
-    },
-    text(value) {
-      for (const name of mentionsOf(value)) people.add(null, name, null);
-      return value;
-    },
-    id(id) {
-      people.add(id, null, null);
-      return id;
-    },
-    username(name) {
-      people.add(null, name, null);
-      return name;
-    },
-    string(value) {
-      // `<media pk>_<owner id>`: the owner is a person of the export.
-      for (const mediaId of value.match(MEDIA_ID) ?? []) people.add(mediaId.slice(mediaId.indexOf('_') + 1), null, null);
-      return value;
-    },
-  };
-}
-
-/** Free text with `@name` written `@<pseudonym>` (the same segments as the UI links), then scrubbed. */
-function rewriteText(people: People, value: string): string {
-  return people.scrub(replaceMentions(value, (name) => people.usernamePseudonym(name)));
-}
-
-/** The second pass: every person replaced by their pseudonym. */
-function rewriter(people: People, options: PseudonymOptions): Visitor {
-  return {
-    person(obj) {
-      const id = idOf(obj);
-      return id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
-    },
-    text: (value) => (options.dropText ? '' : rewriteText(people, value)),
-    id: (id) => people.idPseudonym(id),
-    username: (name) => people.usernamePseudonym(name),
-    string: (value) => people.scrub(value),
-  };
-}
-
-/** Whether a (pseudonymised) value holds a person of the export in clear: strings anywhere, numbers under id fields. */
-function leaksIn(people: People, value: unknown, rules: number): boolean {
-  if (typeof value === 'string') return people.leaksIn(value);
-  if (typeof value === 'number') return (rules & ID_RULES) !== 0 && people.ids.has(String(value));
-  if (Array.isArray(value)) return value.some((v) => leaksIn(people, v, rules));
-  if (isDict(value)) {
-    for (const k in value) if (leaksIn(people, value[k], rulesOf(k))) return true;
-  }
-  return false;
+/** A string under an artist key that names an account ("original audio" credited to a username). */
+function isArtistUsername(value: string): boolean {
+  return LOOKS_LIKE_USERNAME.test(value) && /[._]/.test(value);
 }
 
 export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pseudonymiser {
   const people = new People(key);
-  const learn = createWalk(learner(people), options);
-  const rewrite = createWalk(rewriter(people, options), options);
   let learning = true;
+
+  /**
+   * A person object's id: the first of pk, id, pk_id, strong_id__, account_id, user_id (in this order)
+   * that holds one, without an object made for it. Field by field: a load by a constant name is cheaper
+   * than one by a key taken from a list.
+   */
+  function idOf(obj: Dict): string | null {
+    return idText(obj['pk']) ?? idText(obj['id']) ?? idText(obj['pk_id']) ?? idText(obj['strong_id__']) ?? idText(obj['account_id']) ?? idText(obj['user_id']);
+  }
+
+  function usernameOf(obj: Dict): string | null {
+    const username = obj['username'];
+    return typeof username === 'string' && username !== '' ? username : null;
+  }
+
+  function fullNameOf(obj: Dict): string | null {
+    return typeof obj['full_name'] === 'string' ? obj['full_name'] : typeof obj['fullName'] === 'string' ? obj['fullName'] : null;
+  }
+
+  const mentioned = (username: string): string => people.usernamePseudonym(username);
+  /**
+   * Texts with an '@' rewritten so far: `@name` becomes `@<pseudonym>` (the same segments as the UI
+   * links), then the rest is scrubbed. `clean`: the quick pass found no one in the result, so the raw
+   * record's leak check (which would run the same pass) is skipped; kept with the text, one look-up.
+   */
+  const rewritten = new Map<string, { out: string; clean: boolean }>();
+  function rewriteMentions(value: string): { out: string; clean: boolean } {
+    let done = rewritten.get(value);
+    if (done !== undefined) return done;
+    const out = people.scrub(replaceMentions(value, mentioned));
+    done = { out, clean: people.foundClean(out) };
+    if (rewritten.size >= TEXT_MEMO) rewritten.clear();
+    rewritten.set(value, done);
+    return done;
+  }
+  function rewriteText(value: string): string {
+    return mayMention(value) ? rewriteMentions(value).out : people.scrub(value);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // First walk: only learns who is in the export (nothing is copied). It visits exactly what the
+  // second walk rewrites, in the same order, so both agree on who is whose.
+
+  const learntTexts = new Set<string>();
+  function learnText(value: string): void {
+    if (!mayMention(value) || learntTexts.has(value)) return;
+    if (learntTexts.size >= TEXT_MEMO) learntTexts.clear();
+    learntTexts.add(value);
+    for (const name of mentionsOf(value)) people.add(null, name, null);
+  }
+
+  function learnString(value: string): void {
+    // A media id and nothing else (every post's): its owner without the expression.
+    const underscore = wholeMediaId(value);
+    if (underscore >= 0) people.add(value.slice(underscore + 1), null, null);
+    else if (holdsMediaId(value)) for (const m of value.matchAll(MEDIA_ID)) people.add(m[2] ?? null, null, null);
+  }
+
+  function learnId(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) learnId(v);
+      return;
+    }
+    const id = idText(value);
+    if (id !== null) people.add(id, null, null);
+  }
+
+  function learnUsername(value: unknown): void {
+    if (typeof value === 'string' && value !== '') people.add(null, value, null);
+  }
+
+  function learnPerson(obj: Dict, skipRaw: boolean): void {
+    people.add(idOf(obj), usernameOf(obj), fullNameOf(obj));
+    for (const k in obj) {
+      const r = rulesOf(k);
+      if (r & (RULE.PERSON_ID | RULE.USERNAME | RULE.FULL_NAME)) continue;
+      const v = obj[k];
+      if (r & RULE.PICTURE) {
+        if (!options.dropPictures) learnValue(v, r, skipRaw);
+      } else if (r & RULE.TEXT) {
+        if (typeof v === 'string') learnText(v);
+        else learnValue(v, r, skipRaw);
+      } else if (r & RULE.PERSON_KEEP) learnValue(v, r, skipRaw);
+    }
+  }
+
+  function learnStringValue(value: string, rules: number): void {
+    if (rules & RULE.TEXT) learnText(value);
+    else if (rules & RULE.ARTIST && isArtistUsername(value)) learnUsername(value);
+    else learnString(value);
+  }
+
+  /**
+   * learnWalk() of a value found in an object or a list. Most values are strings, numbers or flags:
+   * learnWalk() calls itself, so it is never inlined, and a call per value cost more than what they
+   * teach. A number, flag or null teaches nothing here.
+   */
+  function learnValue(value: unknown, rules: number, skipRaw: boolean): void {
+    if (typeof value === 'string') learnStringValue(value, rules);
+    else if (typeof value === 'object') learnWalk(value, rules, skipRaw);
+  }
+
+  /** `rules`: those of the key the value is under (0 at the top). */
+  function learnWalk(value: unknown, rules: number, skipRaw: boolean): void {
+    if (typeof value === 'string') {
+      learnStringValue(value, rules);
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) for (const v of value) learnUsername(v);
+      else for (const v of value) learnValue(v, rules, skipRaw);
+      return;
+    }
+    if (!isDict(value)) return;
+    if (isPersonObject(value)) {
+      learnPerson(value, skipRaw);
+      return;
+    }
+    for (const k in value) {
+      const r = rulesOf(k);
+      if (r & RULE.DROPPED || (skipRaw && k === 'raw')) continue;
+      const v = value[k];
+      if (r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v))) learnId(v);
+      else learnValue(v, r, skipRaw);
+    }
+  }
+
 
   function learnParams(input: Record<string, unknown>): void {
     for (const k in input) {
       const v = input[k];
       const kind = paramKind(k);
-      if (kind === 'username') learn.username(v);
-      else if (kind === 'user id') learn.id(v);
-      else if (kind !== 'query') learn.value(v, rulesOf(k), false);
+      if (kind === PARAM_USERNAME) learnUsername(v);
+      else if (kind === PARAM_USER_ID) learnId(v);
+      else if (kind !== PARAM_QUERY) learnWalk(v, rulesOf(k), false);
     }
   }
 
-  function rewriteParams<T extends Record<string, unknown>>(input: T): T {
+  // -------------------------------------------------------------------------------------------
+  // Second walk: the pseudonymised copy. With `checking` on (a raw record), every value written into
+  // the copy is checked on the way for a person of the export still in clear: the leak check is part
+  // of this walk instead of a walk of its own over the copy.
+
+  let checking = false;
+  let leaked = false;
+
+  /** A string written into the copy. */
+  function put(value: string): string {
+    if (checking && !leaked && people.leaksIn(value)) leaked = true;
+    return value;
+  }
+
+  /** Any other value written into the copy as it was (a number under an id field may be someone's id). */
+  function putAsIs(value: unknown, rules: number): unknown {
+    if (checking && !leaked && leaks(value, rules)) leaked = true;
+    return value;
+  }
+
+  function idValue(value: unknown, rules: number): unknown {
+    if (Array.isArray(value)) return value.map((v) => idValue(v, rules));
+    const id = idText(value);
+    if (id === null) return putAsIs(value, rules);
+    return put(people.idPseudonym(id));
+  }
+
+  function usernameValue(value: unknown, rules: number): unknown {
+    if (typeof value !== 'string' || value === '') return putAsIs(value, rules);
+    return put(people.usernamePseudonym(value));
+  }
+
+  function text(value: string): string {
+    if (options.dropText) return '';
+    // Without an '@', put() finds out itself whether scrub() just let the text through.
+    if (!mayMention(value)) return put(people.scrub(value));
+    const done = rewriteMentions(value);
+    return done.clean ? done.out : put(done.out);
+  }
+
+  function aliasOf(obj: Dict): string {
+    const id = idOf(obj);
+    return id !== null ? people.idPseudonym(id) : people.pseudonym({ id: null, username: usernameOf(obj), fullName: fullNameOf(obj) });
+  }
+
+  function person(obj: Dict, skipRaw: boolean): Dict {
+    const alias = aliasOf(obj);
+    const out: Dict = {};
+    for (const k in obj) {
+      const r = rulesOf(k);
+      const v = obj[k];
+      if (r & (RULE.PERSON_ID | RULE.USERNAME)) out[k] = v === null || v === undefined || v === '' ? v : put(alias);
+      else if (r & RULE.FULL_NAME) out[k] = options.dropNames || v === null || v === '' ? null : put(alias);
+      else if (r & RULE.PICTURE) out[k] = options.dropPictures ? null : walkValue(v, r, skipRaw);
+      else if (r & RULE.TEXT) out[k] = typeof v === 'string' ? text(v) : walkValue(v, r, skipRaw);
+      else if (r & RULE.PERSON_KEEP) out[k] = walkValue(v, r, skipRaw);
+      // anything else (contact data, links, bios with entities, friendship...) is left out
+    }
+    return out;
+  }
+
+  /**
+   * `rules`: those of the key the value is under (0 at the top). `skipRaw`: a normalised record, whose
+   * nested `raw` records are left out (the item's raw is apart).
+   */
+  function walk(value: unknown, rules: number, skipRaw: boolean): unknown {
+    if (typeof value === 'string') return walkString(value, rules);
+    if (Array.isArray(value)) {
+      if (rules & RULE.USERNAME_LIST && value.every((v) => typeof v === 'string')) return value.map((v) => usernameValue(v, rules));
+      return walkList(value, rules, skipRaw);
+    }
+    if (!isDict(value)) return putAsIs(value, rules);
+    if (isPersonObject(value)) return person(value, skipRaw);
+    // Copied at the first field that changes: an unchanged part (counts, media links, hashtags) is shared
+    // with the input, which the writers only read. The copy is a clone (one native copy, fields in their
+    // order) whose changed fields are then set; a field left out is set to undefined, which JSON leaves out.
+    let out: Dict | null = null;
+    for (const k in value) {
+      const r = rulesOf(k);
+      const v = value[k];
+      const w = r & RULE.DROPPED || (skipRaw && k === 'raw') ? undefined : r & RULE.ID_FIELD && (typeof v !== 'object' || Array.isArray(v)) ? idValue(v, r) : walkValue(v, r, skipRaw);
+      if (w === v) continue;
+      out ??= { ...value };
+      out[k] = w;
+    }
+    return out ?? value;
+  }
+
+
+  function walkString(value: string, rules: number): unknown {
+    if (rules & RULE.TEXT) return text(value);
+    if (rules & RULE.ARTIST && isArtistUsername(value)) return usernameValue(value, rules);
+    return put(people.scrub(value));
+  }
+
+  /**
+   * walk() of a value found in an object or a list, as learnValue(): a string or a value that is not an
+   * object without the call to walk() (which calls itself, so it is never inlined).
+   */
+  function walkValue(value: unknown, rules: number, skipRaw: boolean): unknown {
+    if (typeof value === 'string') return walkString(value, rules);
+    if (typeof value !== 'object') return putAsIs(value, rules);
+    return walk(value, rules, skipRaw);
+  }
+
+  /** The items of a list rewritten; the list itself when none changed. */
+  function walkList(value: unknown[], rules: number, skipRaw: boolean): unknown[] {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const w = walkValue(v, rules, skipRaw);
+      if (out === null) {
+        if (w === v) continue;
+        out = value.slice(0, i);
+      }
+      out.push(w);
+    }
+    return out ?? value;
+  }
+
+  /** Strings anywhere, and numbers under id fields, still naming a known person. */
+  function leaks(value: unknown, rules: number): boolean {
+    if (typeof value === 'string') return people.leaksIn(value);
+    if (typeof value === 'number') return (rules & ID_RULES) !== 0 && people.ids.has(String(value));
+    if (Array.isArray(value)) return value.some((v) => leaks(v, rules));
+    if (isDict(value)) {
+      for (const k in value) if (leaks(value[k], rulesOf(k))) return true;
+    }
+    return false;
+  }
+
+  function params<T extends Record<string, unknown>>(input: T): T {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(input)) {
       const v = input[k];
+      const r = rulesOf(k);
       const kind = paramKind(k);
-      if (kind === 'username') out[k] = rewrite.username(v);
-      else if (kind === 'user id') out[k] = rewrite.id(v);
-      else if (kind === 'query') out[k] = typeof v === 'string' ? people.scrub(v) : v;
-      else out[k] = rewrite.value(v, rulesOf(k), false);
+      if (kind === PARAM_USERNAME) out[k] = usernameValue(v, r);
+      else if (kind === PARAM_USER_ID) out[k] = idValue(v, r);
+      else if (kind === PARAM_QUERY) out[k] = typeof v === 'string' ? people.scrub(v) : v;
+      else out[k] = walk(v, r, false);
     }
     return out as T;
   }
@@ -194,33 +391,41 @@ export function createPseudonymiser(key: Buffer, options: PseudonymOptions): Pse
 
   return {
     options,
-    // After freeze() the people are fixed: learning more is a no-op.
-    learn: (value) => void (learning && learn.value(value, 0, false)),
-    learnRecord: (record) => void (learning && learn.value(record, 0, true)),
+    // After freeze() the people are fixed: learning more is a no-op (as it always was).
+    learn: (value) => void (learning && learnWalk(value, 0, false)),
+    learnRecord: (record) => void (learning && learnWalk(record, 0, true)),
     learnParams: (p) => void (learning && learnParams(p)),
     freeze() {
       learning = false;
       people.freeze();
+      // A text rewritten before (a label) may name someone learnt since: rewritten again from here on.
+      rewritten.clear();
     },
     apply(value) {
       frozen('apply');
-      return rewrite.value(value, 0, false);
+      return walk(value, 0, false);
     },
     applyChecked(value) {
       frozen('applyChecked');
-      const copy = rewrite.value(value, 0, false);
-      return { value: copy, leaks: leaksIn(people, copy, 0) };
+      checking = true;
+      leaked = false;
+      try {
+        const copy = walk(value, 0, false);
+        return { value: copy, leaks: leaked };
+      } finally {
+        checking = false;
+      }
     },
     applyRecord(record) {
       frozen('applyRecord');
-      return rewrite.value(record, 0, true);
+      return walk(record, 0, true);
     },
     applyParams(p) {
       frozen('applyParams');
-      return rewriteParams(p);
+      return params(p);
     },
-    applyLabel: (label) => rewriteText(people, label),
-    leaks: (value) => leaksIn(people, value, 0),
+    applyLabel: (label) => rewriteText(label),
+    leaks: (value) => leaks(value, 0),
     pseudonym: (p) => people.pseudonym({ id: p.id ?? null, username: p.username ?? null }),
   };
 }
