@@ -2,8 +2,6 @@
 // JSON.parse rounds them, so such integer literals become strings with the exact digits. The platform
 // hands a reviver the literal as written (`context.source`: V8 since 11.4, so Node 22 and Electron's main
 // process); why this over a hand-written scanner, with the figures: docs/decisions/lossless-json.md.
-import { stringify } from 'lossless-json';
-
 /** What V8 passes a reviver as its third argument; TypeScript's lib does not declare it yet. */
 interface ReviverContext {
   source?: string;
@@ -31,12 +29,17 @@ export function parseLossless(text: string): unknown {
   return JSON.parse(text, keepBigIntegers as (key: string, value: unknown) => unknown);
 }
 
+/** JSON.rawJSON (V8 11.4, with `context.source`); TypeScript's lib does not declare it yet. */
+const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+
+const writeBigInts = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? rawJSON(value.toString()) : value);
+
 /**
  * JSON.stringify that also writes bigint values as exact integer literals (JSON.stringify throws on
  * them). Big ids that parseLossless turned into strings stay strings.
  */
 export function stringifyLossless(value: unknown, space?: number | string): string {
-  const text = stringify(value, undefined, space);
+  const text = JSON.stringify(value, writeBigInts, space) as string | undefined;
   if (text === undefined) throw new TypeError('Value cannot be written as JSON');
   return text;
 }
