@@ -6,7 +6,9 @@
 // cursor the request log of this machine ever recorded as received, which covers answers of earlier app
 // sessions and those still in the cache (each was logged, with its cursor, when it was fetched).
 // Kept as short hashes of (list, cursor), one per subset of a cursor's parameters, so that a request that
-// sends part of a cursor (rank_token without reels_max_id) is known too.
+// sends part of a cursor (rank_token without reels_max_id) is known too. The memory holds the most
+// recently given ones only (a headless collector runs for months; every page adds a cursor): a list paged
+// beyond that many pages ago starts again from its first page.
 import { createHash } from 'node:crypto';
 import type { Endpoint } from '../../shared/api/catalog';
 import { findEndpoint } from '../../shared/api/catalog';
@@ -31,7 +33,12 @@ export interface IssuedCursorsOptions {
   /** Every request the log holds, oldest first (read once, when a cursor is first not known). */
   history?: () => AsyncIterable<LedgerEntry>;
   log?: (message: string) => void;
+  /** How many cursor hashes are kept, the most recently given. */
+  limit?: number;
 }
+
+/** About 20,000 pages of lists: far more than one app session pages back through, a few MB of memory. */
+export const ISSUED_CURSORS_KEPT = 60_000;
 
 type Pair = readonly [string, string];
 
@@ -68,26 +75,37 @@ function pairsOf(params: Record<string, unknown>): Pair[] {
 }
 
 export function createIssuedCursors(options: IssuedCursorsOptions = {}): IssuedCursors {
-  const known = new Set<string>();
+  let known = new Set<string>(); // in the order given, the oldest first
+  const limit = options.limit ?? ISSUED_CURSORS_KEPT;
   let history: Promise<void> | null = null;
 
-  function remember(scope: CursorScope, endpoint: Endpoint, query: readonly Pair[], next: PageCursor | null): void {
+  function keep(set: Set<string>, key: string): void {
+    set.delete(key); // given again: now the most recent
+    set.add(key);
+    if (set.size > limit) set.delete(set.values().next().value!);
+  }
+
+  function remember(scope: CursorScope, endpoint: Endpoint, query: readonly Pair[], next: PageCursor | null, into = known): void {
     if (!next) return;
     const { list } = split(endpoint, query);
     const given = Object.entries(next)
       .map(([name, value]): Pair => [name, value.trim()])
       .sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    for (const part of subsets(given)) known.add(keyOf(scope, endpoint.path, list, part));
+    for (const part of subsets(given)) keep(into, keyOf(scope, endpoint.path, list, part));
   }
 
   async function readHistory(): Promise<void> {
     if (!options.history) return;
+    const earlier = new Set<string>();
     try {
       for await (const e of options.history()) {
         if (e.errorKind !== null || !e.cursorReceived || !e.origin) continue;
         const endpoint = findEndpoint(e.path);
-        if (endpoint) remember({ mode: e.mode, origin: e.origin }, endpoint, pairsOf(e.params), e.cursorReceived);
+        if (endpoint) remember({ mode: e.mode, origin: e.origin }, endpoint, pairsOf(e.params), e.cursorReceived, earlier);
       }
+      // The log's cursors are older than those this session was given meanwhile.
+      for (const key of known) keep(earlier, key);
+      known = earlier;
     } catch (error) {
       // Cursors of this app session still count; earlier ones are refused, and their lists start over.
       options.log?.(`cursors: the request log could not be read (${error instanceof Error ? error.message : String(error)})`);
@@ -95,7 +113,7 @@ export function createIssuedCursors(options: IssuedCursorsOptions = {}): IssuedC
   }
 
   return {
-    remember,
+    remember: (scope, endpoint, query, next) => remember(scope, endpoint, query, next),
     async check(scope, endpoint, query) {
       const { list, cursor } = split(endpoint, query);
       if (cursor.length === 0) return [];

@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIssuedCursors } from '../../../../electron/calls/cursors';
 import { createAppCore, type AppCore } from '../../../../electron/core';
 import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../../../../electron/simulator/service';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
+import { findEndpoint } from '../../../../shared/api/catalog';
 import type { AppError } from '../../../../shared/api/errors';
+import type { LedgerEntry } from '../../../../shared/ipc';
 import { testCoreOptions } from '../../../support/core-options';
 import { callStack, newKey } from '../jobs/support';
 
@@ -126,5 +129,34 @@ describe('cursors main sends', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the memory of issued cursors is bounded', () => {
+  const scope = { mode: 'demo' as const, origin: DEFAULT_API_ORIGIN };
+  const endpoint = findEndpoint(LIST)!;
+  const page = (n: number) => [['user_id', '1'], ['max_id', `c${n}`]] as const;
+  const entry = (n: number): LedgerEntry => ({
+    time: n, requestId: `r${n}`, attempt: 1, mode: 'demo', origin: DEFAULT_API_ORIGIN, path: LIST, params: { user_id: '1' },
+    cursorSent: null, cursorReceived: { max_id: `old${n}` }, status: 200, units: 1, durationMs: 1, cacheHit: false, errorKind: null, bodySha256: null,
+  });
+
+  it('keeps the most recently given cursors: an old one is refused, one given again is kept', async () => {
+    const cursors = createIssuedCursors({ limit: 3 });
+    for (let n = 1; n <= 4; n++) cursors.remember(scope, endpoint, page(n - 1), { max_id: `c${n}` });
+    cursors.remember(scope, endpoint, page(0), { max_id: 'c2' }); // the first page read again gives c2 again
+    cursors.remember(scope, endpoint, page(4), { max_id: 'c5' });
+    expect(await cursors.check(scope, endpoint, page(1))).toMatchObject([{ param: 'max_id' }]);
+    expect(await cursors.check(scope, endpoint, page(3))).toMatchObject([{ param: 'max_id' }]);
+    for (const n of [2, 4, 5]) expect(await cursors.check(scope, endpoint, page(n))).toEqual([]);
+  });
+
+  it("the request log's cursors do not push out those this session was given", async () => {
+    const cursors = createIssuedCursors({ limit: 3, history: async function* () { for (let n = 1; n <= 5; n++) yield entry(n); } });
+    cursors.remember(scope, endpoint, page(0), { max_id: 'c1' });
+    expect(await cursors.check(scope, endpoint, [['user_id', '1'], ['max_id', 'old5']])).toEqual([]);
+    expect(await cursors.check(scope, endpoint, [['user_id', '1'], ['max_id', 'old4']])).toEqual([]);
+    expect(await cursors.check(scope, endpoint, page(1))).toEqual([]);
+    expect(await cursors.check(scope, endpoint, [['user_id', '1'], ['max_id', 'old3']])).toMatchObject([{ param: 'max_id' }]);
   });
 });
