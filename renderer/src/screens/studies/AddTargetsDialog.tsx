@@ -1,15 +1,19 @@
 // Adding targets to a study: typed, pasted or imported from a text or CSV file (usernames, handles, ids,
 // any link the omnibox reads). Main's preview says which entries are ready, duplicates, not targets, or
 // usernames to look up and what that costs; nothing is spent until "Add", and main asks before lookups.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
 import type { Collect, TargetKind, TargetsAdded, TargetsPreview } from '../../../../shared/ipc/studies';
-import { feedlens } from '../../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
+import { useDebounced } from '../../hooks/useDebounced';
+import { useStudyAction } from './actions';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
 import { defaultCollect, KIND_WORDS, STATUS_WORDS, requestCount } from './format';
+import { studyKeys } from './queries';
 
 const MAX_FILE_BYTES = 2_000_000;
 
@@ -60,34 +64,22 @@ function Summary({ preview }: { preview: TargetsPreview }) {
 
 export function AddTargetsDialog({ studyId, studyName, initialText = '', onClose, onAdded }: { studyId: string; studyName: string; initialText?: string; onClose: () => void; onAdded: (r: TargetsAdded) => void }) {
   const [text, setText] = useState(initialText);
-  const [preview, setPreview] = useState<TargetsPreview | null>(null);
   const [collect, setCollect] = useState<Collect | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const [tooLarge, setTooLarge] = useState<AppError | null>(null);
   const [result, setResult] = useState<TargetsAdded | null>(null);
   const file = useRef<HTMLInputElement>(null);
+  const { run, busy, error: addError } = useStudyAction(studyId);
 
   // Main reads the entries (sends nothing); asked again as the text changes.
-  useEffect(() => {
-    if (text.trim() === '') {
-      setPreview(null);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      void feedlens()
-        .studyTargetsPreview({ id: studyId, text })
-        .then((r) => {
-          if (!live) return;
-          if (r.ok) setPreview(r.value);
-          else setError(r.error);
-        });
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text, studyId]);
+  const asked = useDebounced(text, 250);
+  const previewQuery = useQuery({
+    queryKey: [...studyKeys.all(studyId), 'targets-preview', asked],
+    queryFn: async () => unwrap(await feedlens().studyTargetsPreview({ id: studyId, text: asked })),
+    enabled: asked.trim() !== '',
+    placeholderData: (previous) => previous,
+  });
+  const preview = text.trim() === '' ? null : (previewQuery.data ?? null);
+  const error = tooLarge ?? addError ?? (previewQuery.error ? appErrorOf(previewQuery.error) : null);
 
   const kinds = [...new Set((preview?.entries ?? []).filter((e) => e.status === 'valid' || e.status === 'resolve').map((e) => e.kind).filter((k): k is TargetKind => k !== null))];
   const kindsKey = kinds.sort().join(',');
@@ -95,8 +87,9 @@ export function AddTargetsDialog({ studyId, studyName, initialText = '', onClose
 
   const importFile = async (f: File | undefined) => {
     if (!f) return;
+    setTooLarge(null);
     if (f.size > MAX_FILE_BYTES) {
-      setError({ kind: 'validation', message: `That file is larger than ${MAX_FILE_BYTES / 1_000_000} MB: split it, or keep the column of entries only.`, billed: false, retryable: false });
+      setTooLarge({ kind: 'validation', message: `That file is larger than ${MAX_FILE_BYTES / 1_000_000} MB: split it, or keep the column of entries only.`, billed: false, retryable: false });
       return;
     }
     setText(await f.text());
@@ -104,15 +97,12 @@ export function AddTargetsDialog({ studyId, studyName, initialText = '', onClose
 
   const add = async () => {
     if (!collect) return;
-    setBusy(true);
-    setError(null);
     // Main asks the user itself before looking up usernames (they cost a request each).
-    const r = await feedlens().studyTargetsAdd({ id: studyId, text, collect });
-    setBusy(false);
+    const r = await run(() => feedlens().studyTargetsAdd({ id: studyId, text, collect }));
     if (r.ok) {
       setResult(r.value);
       onAdded(r.value);
-    } else if (r.error.kind !== 'cancelled') setError(r.error);
+    }
   };
 
   const c = preview?.counts;

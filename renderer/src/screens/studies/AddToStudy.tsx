@@ -1,17 +1,18 @@
 // "Add to study" on profiles, hashtags, places, posts, sounds and on a selection: the entries go to a
 // study the user picks (or a new one, whose folder main's picker chooses), with what to collect. Main
 // reads the entries again and asks before any lookup that costs.
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
-import type { Collect, StudyInfo, TargetKind, TargetsAdded } from '../../../../shared/ipc/studies';
+import { useMemo, useState } from 'react';
+import type { Collect, TargetKind, TargetsAdded } from '../../../../shared/ipc/studies';
 import type { AppRecord } from '../../../../shared/records';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
 import { navigate } from '../../state/navigation';
+import { useStudyAction } from './actions';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
 import { defaultCollect } from './format';
+import { useStudyList } from './queries';
 import '../../styles/studies.css';
 
 /** The study entries of selected records: accounts by user id, posts by media id; others have none. */
@@ -31,38 +32,26 @@ export function studyEntriesOf(records: readonly AppRecord[]): { text: string; k
 }
 
 function AddToStudyDialog({ text, kinds, label, onClose }: { text: string; kinds: TargetKind[]; label: string; onClose: () => void }) {
-  const [studies, setStudies] = useState<StudyInfo[] | null>(null);
-  const [studyId, setStudyId] = useState('');
+  const list = useStudyList();
+  const studies = useMemo(() => list.data?.filter((s) => !s.adhoc && s.problem === null) ?? null, [list.data]);
+  const [chosen, setChosen] = useState('');
+  const studyId = chosen || (studies?.[0]?.id ?? '');
   const [collect, setCollect] = useState<Collect>(defaultCollect(kinds));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [added, setAdded] = useState<TargetsAdded | null>(null);
-  useEffect(() => {
-    void feedlens()
-      .studyList({})
-      .then((r) => {
-        if (!r.ok) return setError(r.error);
-        const usable = r.value.filter((s) => !s.adhoc && s.problem === null);
-        setStudies(usable);
-        setStudyId((id) => id || (usable[0]?.id ?? ''));
-      });
-  }, []);
+  const creating = useStudyAction(null);
+  const adding = useStudyAction(studyId || null);
+  const busy = creating.busy || adding.busy;
+  const error = list.error ?? creating.error ?? adding.error;
   const newStudy = async () => {
-    setError(null);
+    adding.clear();
     // Main's folder picker chooses where the study lives.
-    const r = await feedlens().studyCreate({ name: label.replace(/^[@#]/, '') || 'New study', description: '' });
-    if (r.ok) {
-      setStudies((s) => [...(s ?? []), r.value]);
-      setStudyId(r.value.id);
-    } else if (r.error.kind !== 'cancelled') setError(r.error);
+    const r = await creating.run(() => feedlens().studyCreate({ name: label.replace(/^[@#]/, '') || 'New study', description: '' }));
+    if (r.ok) setChosen(r.value.id);
   };
   const add = async () => {
-    setBusy(true);
-    setError(null);
-    const r = await feedlens().studyTargetsAdd({ id: studyId, text, collect });
-    setBusy(false);
+    creating.clear();
+    const r = await adding.run(() => feedlens().studyTargetsAdd({ id: studyId, text, collect }));
     if (r.ok) setAdded(r.value);
-    else if (r.error.kind !== 'cancelled') setError(r.error);
   };
   return (
     <Dialog title={`Add ${label} to a study`} onClose={onClose} busy={busy} testId="add-to-study-dialog">
@@ -99,7 +88,7 @@ function AddToStudyDialog({ text, kinds, label, onClose }: { text: string; kinds
             <div className="row">
               <label className="grow">
                 Study
-                <select value={studyId} onChange={(e) => setStudyId(e.target.value)} data-testid="add-to-study-choice">
+                <select value={studyId} onChange={(e) => setChosen(e.target.value)} data-testid="add-to-study-choice">
                   {studies.length === 0 && <option value="">No study yet</option>}
                   {studies.map((s) => (
                     <option key={s.id} value={s.id}>

@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import type { BrowseColumn, BrowseKind, BrowseQuery, CodeInfo, SavedView } from '../../../../shared/ipc/study-data';
 import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
+import { ErrorView } from '../../components/ErrorView';
 import { usePlaceState } from '../../state/place';
+import { useStudyAction } from './actions';
 import { activeFilters, COLUMN_WORDS, STATUS_WORDS } from './data-format';
 import { dayToEpoch, epochToDay } from './format';
 
@@ -138,9 +140,10 @@ export function ColumnPicker({ columns, onChange }: { columns: readonly BrowseCo
 /** Saved views: pick one to apply it; save the current filters and columns under a name. */
 export function SavedViews({ studyId, views, onApply, current, onSaved }: { studyId: string; views: SavedView[]; onApply: (v: SavedView) => void; current: SavedView['spec']; onSaved: () => void }) {
   const [naming, setNaming] = useState<string | null>(null);
+  const saving = useStudyAction(studyId);
   const save = async () => {
     if (!naming?.trim()) return;
-    const r = await feedlens().studyViewSave({ id: studyId, name: naming.trim(), spec: current });
+    const r = await saving.run(() => feedlens().studyViewSave({ id: studyId, name: naming.trim(), spec: current }));
     if (r.ok) {
       setNaming(null);
       onSaved();
@@ -180,11 +183,12 @@ export function SavedViews({ studyId, views, onApply, current, onSaved }: { stud
             onKeyDown={(e) => (e.key === 'Enter' ? void save() : e.key === 'Escape' ? setNaming(null) : undefined)}
             data-testid="view-name"
           />
-          <button type="button" className="btn small primary" onClick={() => void save()} disabled={!naming.trim()} data-testid="view-save-confirm">
+          <button type="button" className="btn small primary" onClick={() => void save()} disabled={saving.busy || !naming.trim()} data-testid="view-save-confirm">
             Save
           </button>
         </>
       )}
+      {saving.error && <ErrorView error={saving.error} compact />}
     </div>
   );
 }

@@ -2,12 +2,12 @@
 // account) with its snapshots, and per account a timeline of what changed between two snapshots that
 // follow each other, with both dates (local; UTC on hover). A biography shows before and after, one above
 // the other, with the words that went and came marked.
-import { useEffect, useState } from 'react';
-import type { AccountTimeline, FieldChange, ProfileChange } from '../../../../shared/ipc/study-data';
+import { useState } from 'react';
+import type { FieldChange, ProfileChange } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { countDelta, diffSides, fieldValue, FIELD_WORDS, isCountField, localTime, utcTime, wordDiff, type DiffPart } from './data-format';
-import { useStudyAccounts } from './queries';
+import { studyKeys, useMainQuery, useStudyAccounts } from './queries';
 
 export function Moment({ ms, testId }: { ms: number; testId?: string }) {
   return (
@@ -100,19 +100,8 @@ function ChangeEntry({ change }: { change: ProfileChange }) {
 }
 
 function Timeline({ studyId, targetId }: { studyId: string; targetId: number }) {
-  const [data, setData] = useState<(AccountTimeline & { label: string }) | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { data, error } = useMainQuery(studyKeys.timeline(studyId, targetId), () => feedlens().studyTimeline({ id: studyId, targetId }));
   const [countsToo, setCountsToo] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    void feedlens()
-      .studyTimeline({ id: studyId, targetId })
-      .then((r) => live && (r.ok ? setData(r.value) : setError(r.error)));
-    return () => {
-      live = false;
-    };
-  }, [studyId, targetId]);
   if (error) return <ErrorView error={error} compact />;
   if (!data) return <div className="spinner" aria-label="Loading the timeline" />;
   const changes = countsToo ? data.changes : data.changes.filter((c) => c.fields.some((f) => !isCountField(f.field)));

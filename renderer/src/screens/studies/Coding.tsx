@@ -2,10 +2,10 @@
 // record, its codes (toggled by click or by their key) and a free-text note (saved on leaving the field or
 // with Ctrl+Enter). Kept in the study's database by main; exports carry them as columns.
 import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
 import type { CodeInfo } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
+import { useStudyAction } from './actions';
 
 export function CodeToggles({ codes, on, onToggle }: { codes: CodeInfo[]; on: readonly number[]; onToggle: (codeId: number, on: boolean) => void }) {
   if (codes.length === 0) return <div className="faint">No codes yet: add them in the codebook.</div>;
@@ -36,18 +36,21 @@ export function CodeToggles({ codes, on, onToggle }: { codes: CodeInfo[]; on: re
 
 export function NoteField({ studyId, rowid, note, onSaved }: { studyId: string; rowid: number; note: string | null; onSaved: (note: string | null) => void }) {
   const [text, setText] = useState(note ?? '');
-  const [state, setState] = useState<'saved' | 'editing' | 'saving'>('saved');
+  const [editing, setEditing] = useState(false);
+  const saving = useStudyAction(studyId);
   useEffect(() => {
     setText(note ?? '');
-    setState('saved');
+    setEditing(false);
   }, [note, rowid]);
   const save = async () => {
-    if (text === (note ?? '')) return setState('saved');
-    setState('saving');
-    const r = await feedlens().studyNoteSet({ id: studyId, rowid, text });
-    if (r.ok) onSaved(r.value.note);
-    setState('saved');
+    if (text === (note ?? '')) return setEditing(false);
+    const r = await saving.run(() => feedlens().studyNoteSet({ id: studyId, rowid, text }));
+    if (r.ok) {
+      setEditing(false);
+      onSaved(r.value.note);
+    }
   };
+  const state = saving.busy ? 'saving' : editing ? 'editing' : 'saved';
   return (
     <label className="note-field">
       <span className="row">
@@ -63,7 +66,7 @@ export function NoteField({ studyId, rowid, note, onSaved }: { studyId: string; 
         placeholder="What you notice about it (N to write here)"
         onChange={(e) => {
           setText(e.target.value);
-          setState('editing');
+          setEditing(true);
         }}
         onBlur={() => void save()}
         onKeyDown={(e) => {
@@ -75,6 +78,7 @@ export function NoteField({ studyId, rowid, note, onSaved }: { studyId: string; 
         }}
         data-testid="note-text"
       />
+      {saving.error && <ErrorView error={saving.error} compact />}
     </label>
   );
 }
@@ -84,28 +88,29 @@ const EMPTY = { name: '', description: '', color: '', shortcut: '' };
 /** The codebook: every code with how many records carry it; add, change or remove codes. */
 export function Codebook({ studyId, codes, onChanged }: { studyId: string; codes: CodeInfo[]; onChanged: (codes: CodeInfo[]) => void }) {
   const [draft, setDraft] = useState<typeof EMPTY & { codeId?: number }>(EMPTY);
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, error } = useStudyAction(studyId);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const taken = new Set(codes.map((c) => c.shortcut).filter(Boolean));
   const freeKey = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].find((k) => !taken.has(k)) ?? '';
   const save = async () => {
-    const r = await feedlens().studyCodeSave({
-      id: studyId,
-      ...(draft.codeId !== undefined ? { codeId: draft.codeId } : {}),
-      name: draft.name,
-      description: draft.description,
-      color: draft.color,
-      shortcut: draft.shortcut || null,
-    });
-    if (!r.ok) return setError(r.error);
-    setError(null);
+    const r = await run(() =>
+      feedlens().studyCodeSave({
+        id: studyId,
+        ...(draft.codeId !== undefined ? { codeId: draft.codeId } : {}),
+        name: draft.name,
+        description: draft.description,
+        color: draft.color,
+        shortcut: draft.shortcut || null,
+      }),
+    );
+    if (!r.ok) return;
     setDraft({ ...EMPTY });
     onChanged(r.value);
   };
   const remove = async (codeId: number) => {
     if (confirmDelete !== codeId) return setConfirmDelete(codeId);
     setConfirmDelete(null);
-    const r = await feedlens().studyCodeDelete({ id: studyId, codeId });
+    const r = await run(() => feedlens().studyCodeDelete({ id: studyId, codeId }));
     if (r.ok) onChanged(r.value);
   };
   return (

@@ -3,12 +3,12 @@
 // rows open in the record viewer; selected rows (or every row that matches) can be exported, their media
 // saved, re-checked ("Still there?") or coded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
 import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../../shared/ipc/study-data';
 import { DEFAULT_COLUMNS, emptyBrowseQuery } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { usePlaceState } from '../../state/place';
+import { useStudyAction, type StudyAction } from './actions';
 import { BrowserFilters, ColumnPicker, SavedViews } from './BrowserFilters';
 import { BrowserTable, type TableSelection } from './BrowserTable';
 import { RecordViewer } from './RecordViewer';
@@ -19,26 +19,25 @@ import { useBrowse } from './useBrowse';
 const NONE: TableSelection = { all: false, rowids: new Set() };
 type Done = { text: string; path?: string } | null;
 
-function SelectionBar({ studyId, rows, count, codes, onDone, onCheck, onCleared, onCoded }: {
-  studyId: string; rows: RowsInput; count: number; codes: { id: number; name: string }[]; onDone: (d: Done, e?: AppError) => void; onCheck: () => void; onCleared: () => void; onCoded: () => void;
+/** What to do with the selected rows; after coding, the study's queries (rows, codebook) are read again. */
+function SelectionBar({ studyId, action, rows, count, codes, onDone, onCheck, onCleared }: {
+  studyId: string; action: StudyAction; rows: RowsInput; count: number; codes: { id: number; name: string }[]; onDone: (d: Done) => void; onCheck: () => void; onCleared: () => void;
 }) {
   const exportAs = async (format: 'csv' | 'zip' | 'ndjson' | 'json') => {
-    const r = await feedlens().studyRowsExport({ id: studyId, rows, format });
+    onDone(null);
+    const r = await action.run(() => feedlens().studyRowsExport({ id: studyId, rows, format }));
     if (r.ok) onDone({ text: `Exported ${r.value.rows.toLocaleString()} rows.`, path: r.value.path });
-    else onDone(null, r.error);
   };
   const media = async () => {
-    const r = await feedlens().studyRowsMedia({ id: studyId, rows });
+    onDone(null);
+    const r = await action.run(() => feedlens().studyRowsMedia({ id: studyId, rows }));
     if (r.ok) onDone({ text: `${r.value.queued.toLocaleString()} media files queued for the study’s media folder${r.value.skipped ? ` (${r.value.skipped} already there)` : ''}.`, path: r.value.folder });
-    else onDone(null, r.error);
   };
   const code = async (value: string) => {
     const [sign, id] = [value[0], Number(value.slice(1))];
-    const r = await feedlens().studyCodeApply({ id: studyId, rows, codeId: id, on: sign === '+' });
-    if (r.ok) {
-      onDone({ text: `${sign === '+' ? 'Coded' : 'Uncoded'} ${r.value.changed.toLocaleString()} records.` });
-      onCoded();
-    } else onDone(null, r.error);
+    onDone(null);
+    const r = await action.run(() => feedlens().studyCodeApply({ id: studyId, rows, codeId: id, on: sign === '+' }));
+    if (r.ok) onDone({ text: `${sign === '+' ? 'Coded' : 'Uncoded'} ${r.value.changed.toLocaleString()} records.` });
   };
   return (
     <div className="row selection-bar" data-testid="browser-selection" data-count={count}>
@@ -89,7 +88,7 @@ export function DataBrowser({ studyId }: { studyId: string }) {
   const [open, setOpen] = usePlaceState<number | null>('browserOpen', null);
   const [checking, setChecking] = useState<{ scope: Parameters<typeof CheckDialog>[0]['scope']; label: string } | null>(null);
   const [done, setDone] = useState<Done>(null);
-  const [error, setError] = useState<AppError | null>(null);
+  const action = useStudyAction(studyId);
   const browse = useBrowse(studyId, query);
   const codes = useCodes(studyId);
   const views = useViews(studyId);
@@ -134,9 +133,7 @@ export function DataBrowser({ studyId }: { studyId: string }) {
     const row = browse.row(index);
     const code = codes.data?.find((c) => c.shortcut === key);
     if (!row || !code) return;
-    await feedlens().studyCodeApply({ id: studyId, rows: { rowids: [row.rowid] }, codeId: code.id, on: !row.codes.includes(code.id) });
-    refresh();
-    codes.reload();
+    await action.run(() => feedlens().studyCodeApply({ id: studyId, rows: { rowids: [row.rowid] }, codeId: code.id, on: !row.codes.includes(code.id) }));
   };
   // A record open when the entry was left is shown again once its page is read back.
   useEffect(() => {
@@ -173,19 +170,13 @@ export function DataBrowser({ studyId }: { studyId: string }) {
       {count > 0 && (
         <SelectionBar
           studyId={studyId}
+          action={action}
           rows={rows}
           count={count}
           codes={codes.data ?? []}
-          onDone={(d, e) => {
-            setDone(d);
-            setError(e ?? null);
-          }}
+          onDone={setDone}
           onCheck={() => setChecking({ scope: { rows }, label: `${count.toLocaleString()} selected` })}
           onCleared={() => setSelection(NONE)}
-          onCoded={() => {
-            refresh();
-            codes.reload();
-          }}
         />
       )}
       {done && (
@@ -202,7 +193,7 @@ export function DataBrowser({ studyId }: { studyId: string }) {
           </button>
         </div>
       )}
-      {(error ?? browse.error) && <ErrorView error={error ?? browse.error} compact />}
+      {(action.error ?? browse.error) && <ErrorView error={action.error ?? browse.error} compact />}
       <BrowserTable
         browse={browse}
         query={query}
@@ -231,10 +222,6 @@ export function DataBrowser({ studyId }: { studyId: string }) {
             setFocused(next);
           }}
           onClose={() => setOpen(null)}
-          onChanged={() => {
-            refresh();
-            codes.reload();
-          }}
         />
       )}
       {checking && <CheckDialog studyId={studyId} scope={checking.scope} label={checking.label} onClose={() => setChecking(null)} onStarted={checks.reload} />}

@@ -2,10 +2,11 @@
 // service): a post in the post view's own parts (media stage, header, caption, counts), a story's media,
 // a comment or an account; beside it its status, its history and its coding. Keyboard-first: ← → (or
 // K J) the previous and next row, 1-9 toggle codes, N writes a note, Esc closes.
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import type { AppRecord, Post } from '../../../../shared/records';
 import type { CodeInfo, StoredRecord } from '../../../../shared/ipc/study-data';
-import { feedlens } from '../../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 import { UserRow } from '../../components/Cards';
 import { ErrorView } from '../../components/ErrorView';
 import { MediaImage } from '../../components/Media';
@@ -15,9 +16,11 @@ import { MediaStage } from '../post/MediaStage';
 import { Modal } from '../post/Modal';
 import { EmbedDialog, InsightDialog } from '../post/PostExtras';
 import { PostDetails, PostHeader } from '../post/PostInfo';
+import { useStudyAction } from './actions';
 import { Moment } from './ChangesTab';
 import { CodeToggles, NoteField } from './Coding';
 import { codeKey } from './data-format';
+import { studyKeys } from './queries';
 import { SightingsTable, StatusLine } from './RecordHistory';
 
 function PostBody({ post, stored }: { post: Post; stored: StoredRecord }) {
@@ -96,31 +99,27 @@ export interface RecordViewerProps {
   position: string;
   onStep: (step: number) => void;
   onClose: () => void;
-  /** The record's coding changed (the table reads its rows again). */
-  onChanged: () => void;
 }
 
 const isField = (t: unknown) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
 
-export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose, onChanged }: RecordViewerProps) {
-  const [stored, setStored] = useState<StoredRecord | null>(null);
-  const [error, setError] = useState<unknown>(null);
+/** A change to its coding or note is an action on the study: the table and the codebook are read again after it. */
+export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose }: RecordViewerProps) {
+  const queryClient = useQueryClient();
+  const key = studyKeys.record(studyId, rowid);
+  // The record shown stays until the next one is read (stepping through rows does not blink).
+  const record = useQuery({ queryKey: key, queryFn: async () => unwrap(await feedlens().studyRecord({ id: studyId, rowid })), staleTime: 0, placeholderData: (previous) => previous });
+  const stored = record.data ?? null;
+  const setStored = (next: StoredRecord) => queryClient.setQueryData(key, next);
+  const coding = useStudyAction(studyId);
+  const error = record.error ? appErrorOf(record.error) : coding.error;
   const note = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let live = true;
-    void feedlens()
-      .studyRecord({ id: studyId, rowid })
-      .then((r) => live && (r.ok ? (setStored(r.value), setError(null)) : setError(r.error)));
-    return () => {
-      live = false;
-    };
-  }, [studyId, rowid]);
 
   const toggle = async (codeId: number, on: boolean) => {
     if (!stored) return;
     setStored({ ...stored, codes: on ? [...stored.codes, codeId] : stored.codes.filter((c) => c !== codeId) });
-    await feedlens().studyCodeApply({ id: studyId, rows: { rowids: [rowid] }, codeId, on });
-    onChanged();
+    const r = await coding.run(() => feedlens().studyCodeApply({ id: studyId, rows: { rowids: [rowid] }, codeId, on }));
+    if (!r.ok) void queryClient.invalidateQueries({ queryKey: key }); // the codes as main kept them
   };
   // Keys while the viewer is open: the carousel keeps ← → for its items when it has several.
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -158,7 +157,7 @@ export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose,
           </button>
           <span className="faint">1-9 toggle codes · N note · Esc closes</span>
         </div>
-        {error ? <ErrorView error={error} compact /> : null}
+        {error && <ErrorView error={error} compact />}
         {!stored ? (
           !error && <div className="spinner" aria-label="Loading the record" />
         ) : (
@@ -184,10 +183,7 @@ export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose,
                   studyId={studyId}
                   rowid={rowid}
                   note={stored.note}
-                  onSaved={(n) => {
-                    setStored({ ...stored, note: n });
-                    onChanged();
-                  }}
+                  onSaved={(n) => setStored({ ...stored, note: n })}
                 />
               </div>
               {(stored.record.kind === 'post' || stored.sightings.length > 1) && (

@@ -1,16 +1,17 @@
 // "Run now": main's estimate of the pages this run needs (only what is new since the last run, from the
 // study and the cache) as a likely figure and an upper bound, with what dominates it; a budget cap that
 // defaults to the upper bound, and the start, which main confirms in its own question.
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
+import { useState } from 'react';
 import type { RunEstimate, RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { formatMoney, moneyFor } from '../../components/jobPlan';
 import { useAppState } from '../../state/app';
+import { useStudyAction } from './actions';
 import { Dialog } from './Dialog';
 import { EstimateShares } from './EstimateShares';
 import { requestCount } from './format';
+import { useRunEstimate } from './queries';
 
 function EstimateLines({ estimate }: { estimate: RunEstimate }) {
   const byTarget = new Map<number, RunEstimate['lines']>();
@@ -48,42 +49,24 @@ function EstimateLines({ estimate }: { estimate: RunEstimate }) {
 
 export function RunDialog({ studyId, studyName, onClose, onStarted }: { studyId: string; studyName: string; onClose: () => void; onStarted: (run: RunInfo) => void }) {
   const balance = useAppState((s) => s.balance);
-  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
-  const [budgetText, setBudgetText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void feedlens()
-      .studyRunEstimate({ id: studyId })
-      .then((r) => {
-        if (!live) return;
-        if (!r.ok) setError(r.error);
-        else {
-          setEstimate(r.value);
-          setBudgetText(String(r.value.suggestedBudget));
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [studyId]);
+  const { data: estimate, error: estimateError } = useRunEstimate(studyId);
+  // The budget is the estimate's suggestion until the user types one.
+  const [typed, setBudgetText] = useState<string | null>(null);
+  const budgetText = typed ?? (estimate ? String(estimate.suggestedBudget) : '');
+  const { run, busy, error: startError } = useStudyAction(studyId);
+  const error = estimateError ?? startError;
 
   const n = Number(budgetText.trim());
   const budget = Number.isInteger(n) && n >= 1 ? n : null;
   const money = budget === null ? null : moneyFor(budget, balance);
   const start = async () => {
     if (budget === null) return;
-    setBusy(true);
-    setError(null);
     // Main asks the user to confirm the budget in its own window; declining spends nothing.
-    const r = await feedlens().studyRunStart({ id: studyId, budget });
-    setBusy(false);
+    const r = await run(() => feedlens().studyRunStart({ id: studyId, budget }));
     if (r.ok) {
       onStarted(r.value);
       onClose();
-    } else if (r.error.kind !== 'cancelled') setError(r.error);
+    }
   };
 
   return (

@@ -2,15 +2,16 @@
 // Each can be opened (per target: its estimate and what it spent, its errors), exported afterwards,
 // continued with more budget (main asks), resumed, or cancelled (after a confirmation here: cancelling
 // spends nothing).
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
+import { useState } from 'react';
 import type { EthicsChoice } from '../../../../shared/ipc/analysis';
-import type { RunDetail, RunInfo } from '../../../../shared/ipc/studies';
+import type { RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon, type IconName } from '../../components/Icon';
+import { useStudyAction } from './actions';
 import { durationWords, estimateAccuracy, estimateWords, localDateTime, raisedBudget, runActions, runPace, RUN_STATE_WORDS, runFound, TRIGGER_WORDS, requestCount, type RunAction } from './format';
+import { useRunDetail } from './queries';
 
 const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = {
   pause: { label: 'Pause', icon: 'pause' },
@@ -23,16 +24,8 @@ const ACTIONS: Readonly<Record<RunAction, { label: string; icon: IconName }>> = 
 
 /** Per target: pages, units, new and seen items, reads left, and why a target stopped. */
 export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo }) {
-  const [detail, setDetail] = useState<RunDetail | null>(null);
-  useEffect(() => {
-    let live = true;
-    void feedlens()
-      .studyRunDetail({ id: studyId, runId: run.id })
-      .then((r) => live && r.ok && setDetail(r.value));
-    return () => {
-      live = false;
-    };
-  }, [studyId, run.id, run.updatedAt]);
+  const { data: detail, error } = useRunDetail(studyId, run);
+  if (error) return <ErrorView error={error} compact />;
   if (!detail) return <div className="spinner small" aria-label="Loading the run" />;
   return (
     <div className="run-detail" data-testid="run-detail">
@@ -77,18 +70,16 @@ export function RunDetailView({ studyId, run }: { studyId: string; run: RunInfo 
   );
 }
 
-function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo; onDone: (message: string | AppError) => void }) {
+function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo; onDone: (message: string) => void }) {
   const [format, setFormat] = useState<'zip' | 'ndjson' | 'json'>('zip');
   const [scope, setScope] = useState<'seen' | 'new'>('seen');
   const [pseudonymise, setPseudonymise] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { run: act, busy, error } = useStudyAction(studyId);
   const ethics = useEthicsGate();
   const go = async (choice: EthicsChoice, pseudo: boolean) => {
-    setBusy(true);
-    const r = await feedlens().studyExport({ id: studyId, runId: run.id, scope, format, ethics: choice, ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}) });
-    setBusy(false);
+    const r = await act(() => feedlens().studyExport({ id: studyId, runId: run.id, scope, format, ethics: choice, ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}) }));
     const what = scope === 'new' ? ` (the ${run.newItems.toLocaleString()} new items and the records first stored with them)` : '';
-    onDone(r.ok ? `Exported ${r.value.rows.toLocaleString()} records${what} to ${r.value.path}` : r.error);
+    if (r.ok) onDone(`Exported ${r.value.rows.toLocaleString()} records${what} to ${r.value.path}`);
   };
   return (
     <>
@@ -115,6 +106,7 @@ function ExportChoice({ studyId, run, onDone }: { studyId: string; run: RunInfo;
         post’s owner and place, a new comment’s author), so it can hold more records than that.
       </p>
     )}
+    {error && <ErrorView error={error} compact />}
     {ethics.view}
     </>
   );
@@ -124,21 +116,22 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
   const [open, setOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [message, setMessage] = useState<string | AppError | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const control = useStudyAction(studyId);
   const act = async (action: RunAction) => {
     setMessage(null);
+    control.clear();
     if (action === 'export') return setExporting((x) => !x);
     if (action === 'media') {
       // The media files of what the run found new, into the study's own media folder.
-      const r = await feedlens().studyRunMedia({ id: studyId, runId: run.id });
-      setMessage(r.ok ? `${r.value.queued.toLocaleString()} files queued into ${r.value.folder} (${r.value.skipped.toLocaleString()} already saved)` : r.error);
+      const r = await control.run(() => feedlens().studyRunMedia({ id: studyId, runId: run.id }));
+      if (r.ok) setMessage(`${r.value.queued.toLocaleString()} files queued into ${r.value.folder} (${r.value.skipped.toLocaleString()} already saved)`);
       return;
     }
     if (action === 'cancel' && !confirmCancel) return setConfirmCancel(true);
     setConfirmCancel(false);
     // Main asks the user itself for more budget; pause, resume and cancel spend nothing.
-    const r = action === 'raise' ? await feedlens().studyRunBudget({ id: studyId, runId: run.id, budget: raisedBudget(run.budget) }) : await feedlens().studyRunControl({ id: studyId, runId: run.id, action });
-    if (!r.ok && r.error.kind !== 'cancelled') setMessage(r.error);
+    await control.run(() => (action === 'raise' ? feedlens().studyRunBudget({ id: studyId, runId: run.id, budget: raisedBudget(run.budget) }) : feedlens().studyRunControl({ id: studyId, runId: run.id, action })));
     onChanged();
   };
   return (
@@ -184,7 +177,8 @@ function RunRow({ studyId, run, onChanged }: { studyId: string; run: RunInfo; on
       </div>
       {run.message && <div className="muted run-message">{run.message}</div>}
       {exporting && <ExportChoice studyId={studyId} run={run} onDone={setMessage} />}
-      {message && (typeof message === 'string' ? <div className="muted run-message" data-testid="run-exported">{message}</div> : <ErrorView error={message} compact />)}
+      {message && <div className="muted run-message" data-testid="run-exported">{message}</div>}
+      {control.error && <ErrorView error={control.error} compact />}
       {open && <RunDetailView studyId={studyId} run={run} />}
     </li>
   );

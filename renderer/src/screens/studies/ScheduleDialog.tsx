@@ -3,10 +3,10 @@
 // starts no run unless "Run now as well" is ticked. The dialog proposes a daily budget from main's estimate
 // of a day of runs (ScheduleEstimate.tsx, which sends nothing) and says what the chosen budget covers.
 import { useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
 import type { ScheduleInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
+import { useStudyAction } from './actions';
 import { Dialog } from './Dialog';
 import { localDateTime, requestCount } from './format';
 import { ScheduleEstimateView } from './ScheduleEstimate';
@@ -17,33 +17,23 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
   // A new schedule's daily budget is main's proposal (a day's upper bound) until the user types one.
   const [budgetTouched, setBudgetTouched] = useState(schedule !== null);
   const [runNow, setRunNow] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, busy, error } = useStudyAction(studyId);
   const hours = Number(hoursText);
   const budget = Number(budgetText);
   const hoursValid = Number.isFinite(hours) && hours >= 1 && hours <= 720;
   const budgetValid = Number.isInteger(budget) && budget >= 1;
   const valid = hoursValid && budgetValid;
 
+  const done = () => {
+    onChanged();
+    onClose();
+  };
+  // Main asks the user to authorise the daily budget in its own window.
   const save = async () => {
-    setBusy(true);
-    setError(null);
-    // Main asks the user to authorise the daily budget in its own window.
-    const r = await feedlens().studyScheduleSet({ id: studyId, everyHours: hours, dailyBudget: budget, ...(runNow ? { runNow: true } : {}) });
-    setBusy(false);
-    if (r.ok) {
-      onChanged();
-      onClose();
-    } else if (r.error.kind !== 'cancelled') setError(r.error);
+    if ((await run(() => feedlens().studyScheduleSet({ id: studyId, everyHours: hours, dailyBudget: budget, ...(runNow ? { runNow: true } : {}) }))).ok) done();
   };
   const stop = async () => {
-    setBusy(true);
-    const r = await feedlens().studyScheduleClear({ id: studyId });
-    setBusy(false);
-    if (r.ok) {
-      onChanged();
-      onClose();
-    } else setError(r.error);
+    if ((await run(() => feedlens().studyScheduleClear({ id: studyId }))).ok) done();
   };
 
   return (
@@ -110,15 +100,9 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
  * edited database): the user confirms its period and daily budget in main's own question, or leaves it off.
  */
 export function ConfirmSchedule({ studyId, schedule, onChanged }: { studyId: string; schedule: ScheduleInfo; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, busy, error } = useStudyAction(studyId);
   const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    const r = await feedlens().studyScheduleSet({ id: studyId, everyHours: schedule.everyHours, dailyBudget: schedule.dailyBudget });
-    setBusy(false);
-    if (r.ok) onChanged();
-    else if (r.error.kind !== 'cancelled') setError(r.error);
+    if ((await run(() => feedlens().studyScheduleSet({ id: studyId, everyHours: schedule.everyHours, dailyBudget: schedule.dailyBudget }))).ok) onChanged();
   };
   return (
     <div className="dialog-actions">

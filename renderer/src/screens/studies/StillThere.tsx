@@ -2,15 +2,15 @@
 // The cost is quoted first (nothing sent); starting asks main, which shows its own question with that
 // cost: the renderer never confirms a spend. Each check then shows, live, how many items are online,
 // gone, private or unknown, and can be paused, resumed or cancelled.
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
-import type { CheckInfo, CheckQuote, CheckScopeInput } from '../../../../shared/ipc/study-data';
+import type { CheckInfo, CheckScopeInput } from '../../../../shared/ipc/study-data';
 import { feedlens } from '../../api/bridge';
 import { formatMoney } from '../../components/BalanceIndicator';
 import { ErrorView } from '../../components/ErrorView';
+import { useStudyAction } from './actions';
 import { Moment } from './ChangesTab';
 import { Dialog } from './Dialog';
 import { requestCount } from './format';
+import { studyKeys, useMainQuery } from './queries';
 
 const CHECK_STATE_WORDS: Record<CheckInfo['state'], string> = { running: 'Checking', paused: 'Paused', done: 'Done', stopped: 'Stopped', failed: 'Stopped by an error', cancelled: 'Cancelled' };
 const KIND_NOUNS: Record<string, [string, string]> = { post: ['post', 'posts'], story: ['story', 'stories'], user: ['account', 'accounts'] };
@@ -18,20 +18,11 @@ const plural = (n: number, [one, many]: [string, string]) => `${n.toLocaleString
 
 /** Quotes a re-check of `scope`, then starts it when the user goes on (main asks before anything is sent). */
 export function CheckDialog({ studyId, scope, label, onClose, onStarted }: { studyId: string; scope: CheckScopeInput; label: string; onClose: () => void; onStarted: () => void }) {
-  const [quote, setQuote] = useState<CheckQuote | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void feedlens()
-      .studyCheckQuote({ id: studyId, scope })
-      .then((r) => (r.ok ? setQuote(r.value) : setError(r.error)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is fixed while the dialog is open
-  }, [studyId]);
+  const { data: quote, error: quoteError } = useMainQuery(studyKeys.checkQuote(studyId, scope), () => feedlens().studyCheckQuote({ id: studyId, scope }));
+  const { run, busy, error: startError, declined } = useStudyAction(studyId);
+  const error = quoteError ?? startError;
   const start = async () => {
-    setBusy(true);
-    const r = await feedlens().studyCheckStart({ id: studyId, scope });
-    setBusy(false);
-    if (!r.ok) return setError(r.error);
+    if (!(await run(() => feedlens().studyCheckStart({ id: studyId, scope }))).ok) return;
     onStarted();
     onClose();
   };
@@ -63,6 +54,7 @@ export function CheckDialog({ studyId, scope, label, onClose, onStarted }: { stu
         </dl>
       )}
       {error && <ErrorView error={error} compact />}
+      {declined && <div className="muted">{declined}</div>}
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose} disabled={busy} data-autofocus>
           Cancel
@@ -85,12 +77,9 @@ function Count({ n, label, kind }: { n: number; label: string; kind: string }) {
 
 /** The study's re-checks, newest first, live. */
 export function ChecksList({ studyId, checks }: { studyId: string; checks: CheckInfo[] }) {
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, error } = useStudyAction(studyId);
   if (checks.length === 0) return null;
-  const act = async (checkId: number, action: 'pause' | 'resume' | 'cancel') => {
-    const r = await feedlens().studyCheckControl({ id: studyId, checkId, action });
-    setError(r.ok ? null : r.error);
-  };
+  const act = (checkId: number, action: 'pause' | 'resume' | 'cancel') => run(() => feedlens().studyCheckControl({ id: studyId, checkId, action }));
   return (
     <section className="checks" aria-label="Re-checks" data-testid="checks">
       {checks.slice(0, 5).map((c) => (

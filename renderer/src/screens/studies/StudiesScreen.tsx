@@ -2,12 +2,12 @@
 // last run and its schedule; a new study (its folder is chosen in main's own picker) or an existing
 // study folder opened (moved, archived, from a colleague).
 import { useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
 import type { StudyInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
 import { navigate } from '../../state/navigation';
+import { useStudyAction } from './actions';
 import { Dialog } from './Dialog';
 import { localDateTime, relativeTime, RUN_STATE_WORDS, requestCount } from './format';
 import { useStudyList } from './queries';
@@ -16,18 +16,14 @@ import '../../styles/studies.css';
 function NewStudyDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, busy, error } = useStudyAction(null);
   const create = async () => {
-    setBusy(true);
-    setError(null);
     // Main shows its own folder picker (default <Documents>/Feedlens/<name>).
-    const r = await feedlens().studyCreate({ name: name.trim(), description });
-    setBusy(false);
+    const r = await run(() => feedlens().studyCreate({ name: name.trim(), description }));
     if (r.ok) {
       onClose();
       navigate({ name: 'study', id: r.value.id });
-    } else if (r.error.kind !== 'cancelled') setError(r.error);
+    }
   };
   return (
     <Dialog title="New study" onClose={onClose} busy={busy} testId="study-new-dialog">
@@ -53,16 +49,16 @@ function NewStudyDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function StudyRow({ study, now, onForgotten }: { study: StudyInfo; now: number; onForgotten: () => void }) {
+function StudyRow({ study, now }: { study: StudyInfo; now: number }) {
   const last = study.lastRun;
   const open = () => navigate({ name: 'study', id: study.id });
   const [confirmForget, setConfirmForget] = useState(false);
-  // Forgetting takes the study off this list; its folder and database stay where they are.
+  const forgetting = useStudyAction(null);
+  // Forgetting takes the study off this list (read again after it); its folder and database stay where they are.
   const forget = async () => {
     if (!confirmForget) return setConfirmForget(true);
     setConfirmForget(false);
-    const r = await feedlens().studyForget({ id: study.id });
-    if (r.ok) onForgotten();
+    await forgetting.run(() => feedlens().studyForget({ id: study.id }));
   };
   return (
     <li className="study-row" data-testid="study-row" data-study-id={study.id}>
@@ -98,6 +94,7 @@ function StudyRow({ study, now, onForgotten }: { study: StudyInfo; now: number; 
       <button type="button" className={`btn small${confirmForget ? ' danger' : ' ghost'}`} onClick={() => void forget()} onBlur={() => setConfirmForget(false)} title="Take it off this list; its folder stays" data-testid="study-forget">
         {confirmForget ? 'Forget it? (the folder stays)' : 'Forget'}
       </button>
+      {forgetting.error && <ErrorView error={forgetting.error} compact />}
     </li>
   );
 }
@@ -105,13 +102,11 @@ function StudyRow({ study, now, onForgotten }: { study: StudyInfo; now: number; 
 export function StudiesScreen() {
   const { data, error, reload } = useStudyList();
   const [creating, setCreating] = useState(false);
-  const [openError, setOpenError] = useState<AppError | null>(null);
+  const opening = useStudyAction(null);
   const now = Date.now();
   const openFolder = async () => {
-    setOpenError(null);
-    const r = await feedlens().studyOpenFolder({});
+    const r = await opening.run(() => feedlens().studyOpenFolder({}));
     if (r.ok) navigate({ name: 'study', id: r.value.id });
-    else if (r.error.kind !== 'cancelled') setOpenError(r.error);
   };
   return (
     <div className="page studies-page" data-testid="studies-screen">
@@ -129,7 +124,8 @@ export function StudiesScreen() {
         A study follows accounts, hashtags, places, posts and sounds over time. Each run collects only what is new since the last one, with its cost
         confirmed first, into the study’s own database.
       </p>
-      {(error ?? openError) && <ErrorView error={error ?? openError} onRetry={reload} compact />}
+      {error && <ErrorView error={error} onRetry={reload} compact />}
+      {opening.error && <ErrorView error={opening.error} compact />}
       {data === null && !error && <div className="spinner" aria-label="Loading the studies" />}
       {data?.length === 0 && (
         <div className="state" data-testid="studies-empty">
@@ -140,7 +136,7 @@ export function StudiesScreen() {
       {data && data.length > 0 && (
         <ul className="study-list" aria-label="Studies">
           {data.map((s) => (
-            <StudyRow key={s.id} study={s} now={now} onForgotten={reload} />
+            <StudyRow key={s.id} study={s} now={now} />
           ))}
         </ul>
       )}

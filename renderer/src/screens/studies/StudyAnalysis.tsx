@@ -3,16 +3,18 @@
 // the ethics reminder, and the study's minimisation presets. Main writes the files into the study's
 // exports folder and records the presets and the reminder's choice in each manifest; main asks before a
 // retention rule deletes anything.
-import { useEffect, useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
-import type { AnalysisExportResult, EthicsChoice, Minimisation, MinimisationInfo, NetworkKind } from '../../../../shared/ipc/analysis';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AnalysisExportResult, EthicsChoice, Minimisation, NetworkKind } from '../../../../shared/ipc/analysis';
 import { NETWORK_KINDS, NO_MINIMISATION } from '../../../../shared/study-values';
 import type { RunInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { useEthicsGate } from '../../components/EthicsReminder';
 import { Icon } from '../../components/Icon';
+import { useStudyAction } from './actions';
 import { localDateTime } from './format';
+import { studyKeys, useMainQuery } from './queries';
 import '../../styles/analysis.css';
 
 const NETWORK_WORDS: Readonly<Record<NetworkKind, string>> = {
@@ -39,24 +41,25 @@ function Exports({ studyId, runs }: { studyId: string; runs: RunInfo[] }) {
   const [networks, setNetworks] = useState<Set<NetworkKind>>(() => new Set(NETWORK_KINDS));
   const [runId, setRunId] = useState<number | null>(null);
   const [pseudonymise, setPseudonymise] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<AnalysisExportResult | AppError | null>(null);
+  const exporting = useStudyAction(studyId);
+  const busy = exporting.busy;
+  const [result, setResult] = useState<AnalysisExportResult | null>(null);
   const ethics = useEthicsGate();
 
   const run = async (choice: EthicsChoice, pseudo: boolean) => {
-    setBusy(true);
     setResult(null);
-    const r = await feedlens().studyAnalysisExport({
-      id: studyId,
-      kind,
-      scope: 'seen',
-      ethics: choice,
-      ...(runId !== null ? { runId } : {}),
-      ...(kind === 'networks' ? { networks: NETWORK_KINDS.filter((k) => networks.has(k)) } : {}),
-      ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}),
-    });
-    setBusy(false);
-    setResult(r.ok ? r.value : r.error);
+    const r = await exporting.run(() =>
+      feedlens().studyAnalysisExport({
+        id: studyId,
+        kind,
+        scope: 'seen',
+        ethics: choice,
+        ...(runId !== null ? { runId } : {}),
+        ...(kind === 'networks' ? { networks: NETWORK_KINDS.filter((k) => networks.has(k)) } : {}),
+        ...(pseudo ? { pseudonymise: { dropNames: false, dropPictures: false, dropText: false } } : {}),
+      }),
+    );
+    if (r.ok) setResult(r.value);
   };
   const toggle = (k: NetworkKind) => setNetworks((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
 
@@ -102,19 +105,17 @@ function Exports({ studyId, runs }: { studyId: string; runs: RunInfo[] }) {
         </button>
       </div>
       {ethics.view}
-      {result &&
-        ('files' in result ? (
-          <div className="row muted" data-testid="analysis-exported">
-            <span>
-              {result.files.length.toLocaleString()} {result.files.length === 1 ? 'file' : 'files'}, {result.rows.toLocaleString()} rows: <span className="mono">{result.path}</span>
-            </span>
-            <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: result.path })}>
-              <Icon name="folder" size={12} /> Show
-            </button>
-          </div>
-        ) : (
-          <ErrorView error={result} compact />
-        ))}
+      {result && (
+        <div className="row muted" data-testid="analysis-exported">
+          <span>
+            {result.files.length.toLocaleString()} {result.files.length === 1 ? 'file' : 'files'}, {result.rows.toLocaleString()} rows: <span className="mono">{result.path}</span>
+          </span>
+          <button type="button" className="btn small ghost" onClick={() => void feedlens().revealPath({ path: result.path })}>
+            <Icon name="folder" size={12} /> Show
+          </button>
+        </div>
+      )}
+      {exporting.error && <ErrorView error={exporting.error} compact />}
     </section>
   );
 }
@@ -127,36 +128,25 @@ const PRESETS: readonly { key: Exclude<keyof Minimisation, 'retentionDays'>; lab
 ];
 
 function Minimising({ studyId }: { studyId: string }) {
-  const [info, setInfo] = useState<MinimisationInfo | null>(null);
-  const [form, setForm] = useState<Minimisation>(NO_MINIMISATION);
-  const [message, setMessage] = useState<string | AppError | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void feedlens()
-      .studyMinimisationGet({ id: studyId })
-      .then((r) => {
-        if (!live) return;
-        if (r.ok) {
-          setInfo(r.value);
-          setForm(r.value.minimisation);
-        } else setMessage(r.error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [studyId]);
+  const queryClient = useQueryClient();
+  const key = studyKeys.minimisation(studyId);
+  const { data: info, error: loadError } = useMainQuery(key, () => feedlens().studyMinimisationGet({ id: studyId }));
+  // The presets as saved until the user changes one.
+  const [edited, setForm] = useState<Minimisation | null>(null);
+  const form = edited ?? info?.minimisation ?? NO_MINIMISATION;
+  const [message, setMessage] = useState<string | null>(null);
+  const saving = useStudyAction(studyId);
+  const busy = saving.busy;
+  const error = loadError ?? saving.error;
   const save = async () => {
-    setBusy(true);
     setMessage(null);
     // Main asks first when the retention rule would delete raw answers now.
-    const r = await feedlens().studyMinimisationSet({ id: studyId, minimisation: form });
-    setBusy(false);
+    const r = await saving.run(() => feedlens().studyMinimisationSet({ id: studyId, minimisation: form }));
     if (r.ok) {
-      setInfo(r.value);
-      setForm(r.value.minimisation);
+      queryClient.setQueryData(key, r.value);
+      setForm(null);
       setMessage('Saved. The presets apply to the next runs and to every export.');
-    } else setMessage(r.error.kind === 'cancelled' ? r.error.message : r.error);
+    } else if (r.error.kind === 'cancelled') setMessage(r.error.message);
   };
   const changed = info !== null && JSON.stringify(info.minimisation) !== JSON.stringify(form);
   return (
@@ -193,7 +183,8 @@ function Minimising({ studyId }: { studyId: string }) {
           {busy ? 'Saving…' : 'Save presets'}
         </button>
       </div>
-      {message && (typeof message === 'string' ? <div className="muted" data-testid="minimisation-message">{message}</div> : <ErrorView error={message} compact />)}
+      {message && <div className="muted" data-testid="minimisation-message">{message}</div>}
+      {error && <ErrorView error={error} compact />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { Icon } from '../../components/Icon';
 import { Tabs } from '../../components/Tabs';
 import { useNavigation, useRoute } from '../../state/navigation';
+import { useStudyAction } from './actions';
 import { AddTargetsDialog } from './AddTargetsDialog';
 import { ChangesTab } from './ChangesTab';
 import { Codebook } from './Coding';
@@ -55,10 +56,11 @@ function TabPanel({ tab, detail, onChanged }: { tab: StudyTab; detail: NonNullab
 
 function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; onChanged: () => void }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const control = useStudyAction(studyId);
   const act = async (action: 'pause' | 'resume' | 'cancel') => {
     if (action === 'cancel' && !confirmCancel) return setConfirmCancel(true);
     setConfirmCancel(false);
-    await feedlens().studyRunControl({ id: studyId, runId: run.id, action });
+    await control.run(() => feedlens().studyRunControl({ id: studyId, runId: run.id, action }));
     onChanged();
   };
   const progress = runProgress(run);
@@ -103,6 +105,7 @@ function LiveRun({ studyId, run, onChanged }: { studyId: string; run: RunInfo; o
         <div className={`sel-bar-fill ${run.state}`} style={{ width: `${progress * 100}%` }} />
       </div>
       {run.message && <div className="muted">{run.message}</div>}
+      {control.error && <ErrorView error={control.error} compact />}
       <button type="button" className="btn small ghost" onClick={() => setPerTarget((x) => !x)} aria-expanded={perTarget} data-testid="live-per-target">
         {perTarget ? '▾' : '▸'} Per target
       </button>

@@ -2,10 +2,10 @@
 // next run (from the schedule) and what it cost. Selected targets can be changed or removed (what they
 // collected stays in the study).
 import { useState } from 'react';
-import type { AppError } from '../../../../shared/api/errors';
 import type { Collect, ScheduleInfo, TargetInfo } from '../../../../shared/ipc/studies';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
+import { useStudyAction } from './actions';
 import { CollectFields } from './CollectFields';
 import { Dialog } from './Dialog';
 import { KIND_WORDS, listWord, localDateTime, relativeTime, requestCount } from './format';
@@ -13,24 +13,22 @@ import { CheckDialog } from './StillThere';
 
 function EditDialog({ studyId, targets, onClose, onSaved }: { studyId: string; targets: TargetInfo[]; onClose: () => void; onSaved: () => void }) {
   const [collect, setCollect] = useState<Collect>(targets[0]!.collect);
-  const [error, setError] = useState<AppError | null>(null);
+  const { run, busy, error } = useStudyAction(studyId);
   const kinds = [...new Set(targets.map((t) => t.kind))];
   const save = async () => {
-    const r = await feedlens().studyTargetsUpdate({ id: studyId, targetIds: targets.map((t) => t.id), collect });
-    if (r.ok) {
-      onSaved();
-      onClose();
-    } else setError(r.error);
+    if (!(await run(() => feedlens().studyTargetsUpdate({ id: studyId, targetIds: targets.map((t) => t.id), collect }))).ok) return;
+    onSaved();
+    onClose();
   };
   return (
-    <Dialog title={`What to collect for ${targets.length === 1 ? targets[0]!.label : `${targets.length} targets`}`} onClose={onClose} testId="edit-targets-dialog">
+    <Dialog title={`What to collect for ${targets.length === 1 ? targets[0]!.label : `${targets.length} targets`}`} onClose={onClose} busy={busy} testId="edit-targets-dialog">
       <CollectFields kinds={kinds} value={collect} onChange={setCollect} />
       {error && <ErrorView error={error} compact />}
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="btn primary" onClick={() => void save()} disabled={collect.lists.length === 0}>
+        <button type="button" className="btn primary" onClick={() => void save()} disabled={busy || collect.lists.length === 0}>
           Save
         </button>
       </div>
@@ -43,15 +41,15 @@ export function TargetsTable({ studyId, targets, schedule, onChanged }: { studyI
   const [editing, setEditing] = useState(false);
   const [checking, setChecking] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const removing = useStudyAction(studyId);
+  const error = removing.error;
   const now = Date.now();
   const chosen = targets.filter((t) => selected.has(t.id));
   const toggle = (id: number, on: boolean) => setSelected((s) => new Set(on ? [...s, id] : [...s].filter((x) => x !== id)));
   const remove = async () => {
     if (!confirmRemove) return setConfirmRemove(true);
     setConfirmRemove(false);
-    const r = await feedlens().studyTargetsRemove({ id: studyId, targetIds: [...selected] });
-    if (!r.ok) setError(r.error);
+    await removing.run(() => feedlens().studyTargetsRemove({ id: studyId, targetIds: [...selected] }));
     setSelected(new Set());
     onChanged();
   };

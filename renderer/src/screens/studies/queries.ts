@@ -8,7 +8,7 @@ import type { AppError } from '../../../../shared/api/errors';
 import type { OpArgs, Result } from '../../../../shared/ipc';
 import type { ChartsData } from '../../../../shared/charts';
 import type { CheckInfo, CodeInfo, SavedView, StudyAccount } from '../../../../shared/ipc/study-data';
-import type { RunInfo, StudyDetail, StudyInfo } from '../../../../shared/ipc/studies';
+import type { RunDetail, RunEstimate, RunInfo, StudyDetail, StudyInfo } from '../../../../shared/ipc/studies';
 import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 
 export interface Loaded<T> {
@@ -26,6 +26,14 @@ export const studyKeys = {
   codes: (id: string) => ['study', id, 'codes'] as const,
   views: (id: string) => ['study', id, 'views'] as const,
   checks: (id: string) => ['study', id, 'checks'] as const,
+  runEstimate: (id: string) => ['study', id, 'run-estimate'] as const,
+  run: (id: string, runId: number, updatedAt: number) => ['study', id, 'run', runId, updatedAt] as const,
+  record: (id: string, rowid: number) => ['study', id, 'record', rowid] as const,
+  browseAll: (id: string) => ['study', id, 'browse'] as const,
+  browse: (id: string, query: string, page: number) => ['study', id, 'browse', query, page] as const,
+  timeline: (id: string, targetId: number) => ['study', id, 'timeline', targetId] as const,
+  minimisation: (id: string) => ['study', id, 'minimisation'] as const,
+  checkQuote: (id: string, scope: unknown) => ['study', id, 'check-quote', JSON.stringify(scope)] as const,
   charts: (id: string, unit: string, timeZone: string, targetId: number | null) => ['study', id, 'charts', unit, timeZone, targetId] as const,
 };
 
@@ -54,7 +62,7 @@ function useInvalidateOnStudyEvent(key: QueryKey, matches: (studyId: string) => 
 }
 
 /** A query of main's answer (`load`), in the shape the study screens use. */
-function useMainQuery<T>(key: QueryKey, load: () => Promise<Result<T>>): Loaded<T> {
+export function useMainQuery<T>(key: QueryKey, load: () => Promise<Result<T>>): Loaded<T> {
   const query = useQuery({ queryKey: key, queryFn: async () => unwrap(await load()), staleTime: 0, refetchOnMount: 'always' });
   const { refetch } = query;
   return { data: query.data ?? null, error: query.error ? appErrorOf(query.error) : null, reload: useCallback(() => void refetch(), [refetch]) };
@@ -89,6 +97,16 @@ export function useCodes(id: string): Loaded<CodeInfo[]> & { set: (codes: CodeIn
   const loaded = useMainQuery(studyKeys.codes(id), () => feedlens().studyCodes({ id }));
   const set = useCallback((codes: CodeInfo[]) => queryClient.setQueryData(studyKeys.codes(id), codes), [queryClient, id]);
   return { ...loaded, set };
+}
+
+/** Main's estimate of a run now (from the study and the cache: nothing is sent). */
+export function useRunEstimate(id: string): Loaded<RunEstimate> {
+  return useMainQuery(studyKeys.runEstimate(id), () => feedlens().studyRunEstimate({ id }));
+}
+
+/** One run's figures per target and its errors, as of the run's last change. */
+export function useRunDetail(id: string, run: RunInfo): Loaded<RunDetail> {
+  return useMainQuery(studyKeys.run(id, run.id, run.updatedAt), () => feedlens().studyRunDetail({ id, runId: run.id }));
 }
 
 export function useViews(id: string): Loaded<SavedView[]> {

@@ -1,9 +1,13 @@
 // The data browser's rows as main answers them, a page of 100 at a time as the table scrolls to them
-// (the other study queries are in queries.ts). Nothing here spends: main runs every query in the study's database.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// (the other study queries are in queries.ts): one react-query query per page, so a change to the study
+// (coding, a note, a run's pages) reads the loaded pages again. Nothing here spends: main runs every
+// query in the study's database.
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { AppError } from '../../../../shared/api/errors';
 import type { BrowseQuery, BrowseRow } from '../../../../shared/ipc/study-data';
-import { feedlens } from '../../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
+import { studyKeys } from './queries';
 
 const PAGE = 100;
 
@@ -15,7 +19,7 @@ export interface BrowseState {
   row(index: number): BrowseRow | undefined;
   /** Loads the pages holding rows [from, to] that are not loaded yet. */
   ensure(from: number, to: number): void;
-  /** Reads the loaded pages again (after coding, a note, a re-check). */
+  /** Reads the loaded pages again (after a re-check). */
   refresh(): void;
   /** Every row loaded so far, in order (to act on a range). */
   loaded(): BrowseRow[];
@@ -24,63 +28,42 @@ export interface BrowseState {
 /** The rows a query matches, a page at a time; a new query starts over. */
 export function useBrowse(id: string, query: BrowseQuery): BrowseState {
   const key = JSON.stringify(query);
-  const pages = useRef(new Map<number, BrowseRow[]>());
-  const pending = useRef(new Set<number>());
-  const generation = useRef(0);
-  const [total, setTotal] = useState<number | null>(null);
-  const [ms, setMs] = useState<number | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [, setTick] = useState(0);
-
-  const load = useCallback(
-    (page: number, gen: number) => {
-      pending.current.add(page);
-      void feedlens()
-        .studyBrowse({ id, query: JSON.parse(key) as BrowseQuery, offset: page * PAGE, limit: PAGE })
-        .then((r) => {
-          if (gen !== generation.current) return;
-          pending.current.delete(page);
-          if (!r.ok) return setError(r.error);
-          pages.current.set(page, r.value.rows);
-          setTotal(r.value.total);
-          setMs(r.value.ms);
-          setError(null);
-          setTick((t) => t + 1);
-        });
-    },
-    [id, key],
-  );
-
-  useEffect(() => {
-    generation.current += 1;
-    pages.current = new Map();
-    pending.current = new Set();
-    setTotal(null);
-    load(0, generation.current);
-  }, [load]);
+  const queryClient = useQueryClient();
+  // The pages the table has asked for, of this query (a new query starts from its first page).
+  const [asked, setAsked] = useState<{ key: string; pages: number[] }>({ key, pages: [0] });
+  const pages = asked.key === key ? asked.pages : [0];
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: studyKeys.browse(id, key, page),
+      queryFn: async () => unwrap(await feedlens().studyBrowse({ id, query: JSON.parse(key) as BrowseQuery, offset: page * PAGE, limit: PAGE })),
+      staleTime: 0,
+    })),
+  });
+  const byPage = new Map(pages.map((page, i) => [page, results[i]!] as const));
+  const newest = results.reduce<(typeof results)[number] | null>((a, r) => (r.data && (!a || r.dataUpdatedAt > a.dataUpdatedAt) ? r : a), null);
+  const failed = results.find((r) => r.error);
 
   const ensure = useCallback(
     (from: number, to: number) => {
-      for (let p = Math.floor(Math.max(0, from) / PAGE); p <= Math.floor(Math.max(0, to) / PAGE); p++) {
-        if (!pages.current.has(p) && !pending.current.has(p)) load(p, generation.current);
-      }
+      const wanted: number[] = [];
+      for (let p = Math.floor(Math.max(0, from) / PAGE); p <= Math.floor(Math.max(0, to) / PAGE); p++) wanted.push(p);
+      setAsked((was) => {
+        const had = was.key === key ? was.pages : [0];
+        const more = wanted.filter((p) => !had.includes(p));
+        return more.length === 0 && was.key === key ? was : { key, pages: [...had, ...more] };
+      });
     },
-    [load],
+    [key],
   );
-  const refresh = useCallback(() => {
-    const loadedPages = [...pages.current.keys()];
-    generation.current += 1;
-    pending.current = new Set();
-    for (const p of loadedPages.length > 0 ? loadedPages : [0]) load(p, generation.current);
-  }, [load]);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: studyKeys.browseAll(id) }), [queryClient, id]);
 
   return {
-    total,
-    ms,
-    error,
-    row: (index) => pages.current.get(Math.floor(index / PAGE))?.[index % PAGE],
+    total: newest?.data?.total ?? null,
+    ms: newest?.data?.ms ?? null,
+    error: failed ? appErrorOf(failed.error) : null,
+    row: (index) => byPage.get(Math.floor(index / PAGE))?.data?.rows[index % PAGE],
     ensure,
     refresh,
-    loaded: () => [...pages.current.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, rows]) => rows),
+    loaded: () => [...byPage.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, r]) => r.data?.rows ?? []),
   };
 }
