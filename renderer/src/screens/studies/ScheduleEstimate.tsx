@@ -1,34 +1,31 @@
 // The schedule dialog's estimate: what a day of scheduled runs would take (main's estimate, likely and at
 // most, with what dominates), the first run apart when some targets were never read, and what the daily
 // budget being typed covers. Sends nothing. The daily budget main proposes is the upper bound of a day.
-import { useEffect, useRef, useState } from 'react';
-import type { ScheduleEstimate } from '../../../../shared/ipc/studies';
-import { feedlens } from '../../api/bridge';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { feedlens, unwrap } from '../../api/bridge';
+import { useDebounced } from '../../hooks/useDebounced';
 import { EstimateShares } from './EstimateShares';
 import { requestCount } from './format';
+import { studyKeys } from './queries';
 import { coverWords } from './schedule-words';
 
 export function ScheduleEstimateView({ studyId, hours, budget, onSuggested }: { studyId: string; hours: number | null; budget: number | null; onSuggested: (units: number) => void }) {
-  const [estimate, setEstimate] = useState<ScheduleEstimate | null>(null);
+  const asked = useDebounced(hours, 150);
+  // The last estimate stays while the next period is estimated.
+  const { data: estimate } = useQuery({
+    queryKey: studyKeys.scheduleEstimate(studyId, asked),
+    queryFn: async () => unwrap(await feedlens().studyScheduleEstimate({ id: studyId, everyHours: asked! })),
+    enabled: asked !== null,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
   const suggested = useRef(onSuggested);
   suggested.current = onSuggested;
+  const proposal = estimate?.suggestedDailyBudget;
   useEffect(() => {
-    if (hours === null) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void feedlens()
-        .studyScheduleEstimate({ id: studyId, everyHours: hours })
-        .then((r) => {
-          if (!live || !r.ok) return;
-          setEstimate(r.value);
-          suggested.current(r.value.suggestedDailyBudget);
-        });
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [studyId, hours]);
+    if (proposal !== undefined) suggested.current(proposal);
+  }, [proposal]);
   if (!estimate) return null;
   return (
     <div className="sel-estimate" data-testid="schedule-estimate" data-units={estimate.perDay.units} data-upper={estimate.perDay.upperUnits} data-suggested={estimate.suggestedDailyBudget}>

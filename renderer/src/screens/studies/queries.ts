@@ -27,6 +27,7 @@ export const studyKeys = {
   views: (id: string) => ['study', id, 'views'] as const,
   checks: (id: string) => ['study', id, 'checks'] as const,
   runEstimate: (id: string) => ['study', id, 'run-estimate'] as const,
+  scheduleEstimate: (id: string, everyHours: number | null) => ['study', id, 'schedule-estimate', everyHours] as const,
   run: (id: string, runId: number, updatedAt: number) => ['study', id, 'run', runId, updatedAt] as const,
   record: (id: string, rowid: number) => ['study', id, 'record', rowid] as const,
   browseAll: (id: string) => ['study', id, 'browse'] as const,
