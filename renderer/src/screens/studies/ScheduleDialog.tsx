@@ -88,7 +88,7 @@ export function ScheduleDialog({ studyId, studyName, schedule, onClose, onChange
           Cancel
         </button>
         <button type="button" className="btn primary" onClick={() => void save()} disabled={busy || !valid} data-testid="schedule-save">
-          {valid ? `Allow up to ${budget.toLocaleString()} requests a day` : 'Save'}
+          {valid ? `Allow up to ${requestCount(budget)} a day` : 'Save'}
         </button>
       </div>
     </Dialog>
