@@ -4,6 +4,9 @@
 // (electron/collect/webhook.ts).
 import type { RunDetail, RunInfo } from '../../shared/ipc/studies';
 import type { StudyAccount } from '../../shared/ipc/study-data';
+import type { Db } from './db';
+
+type AccountName = Pick<StudyAccount, 'userId' | 'username'>;
 
 export interface Alert {
   alert: 'run_finished' | 'budget_reached' | 'runs_failing' | 'account_renamed' | 'account_private' | 'account_gone';
@@ -26,7 +29,7 @@ export const ALERT_TITLES: Readonly<Record<Alert['alert'], string>> = {
 };
 
 /** Every alert a run that ended gives. `recent`: the study's runs, newest first; `before`/`after`: its accounts around the run. */
-export function alertsOfRun(study: string, detail: RunDetail, recent: readonly RunInfo[], before: readonly StudyAccount[], after: readonly StudyAccount[]): Alert[] {
+export function alertsOfRun(study: string, detail: RunDetail, recent: readonly RunInfo[], before: readonly AccountName[], after: readonly AccountName[]): Alert[] {
   const { run } = detail;
   const out: Alert[] = [];
   const figures = { run: run.id, newItems: run.newItems, units: run.unitsSpent };
@@ -45,4 +48,20 @@ export function alertsOfRun(study: string, detail: RunDetail, recent: readonly R
     if (e.kind === 'not_found') out.push({ alert: 'account_gone', study, text: `${e.label ?? 'an account'} is gone (deleted or renamed out of reach).`, account: e.label ?? '' });
   }
   return out;
+}
+
+/**
+ * The accounts a run saw under another username than their snapshot before it, as the accounts before and
+ * after the run (what alertsOfRun compares): the app learns of a rename from the study's snapshots.
+ */
+export function renamesInRun(db: Db, runId: number): { before: AccountName[]; after: AccountName[] } {
+  const rows = db
+    .prepare(
+      `SELECT s.user_id AS userId, s.username AS now,
+         (SELECT p.username FROM snapshots p WHERE p.user_id = s.user_id AND p.seen_at < s.seen_at AND p.username IS NOT NULL ORDER BY p.seen_at DESC, p.id DESC LIMIT 1) AS was
+       FROM snapshots s WHERE s.run_id = ? AND s.username IS NOT NULL ORDER BY s.id`,
+    )
+    .all(runId) as { userId: string; now: string; was: string | null }[];
+  const renamed = rows.filter((r) => r.was !== null && r.was !== r.now);
+  return { before: renamed.map((r) => ({ userId: r.userId, username: r.was })), after: renamed.map((r) => ({ userId: r.userId, username: r.now })) };
 }

@@ -16,7 +16,7 @@ import { studyDbError, studyDbMessage, studyDbProblem } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, openStudyFolderReadOnly, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { scheduledEstimate } from './estimate';
 import { createStudyRunner, type StudyRunner } from './runner';
-import { alertsOfRun, ALERT_TITLES } from './alerts';
+import { alertsOfRun, ALERT_TITLES, renamesInRun } from './alerts';
 import { endNotice } from './notices';
 import { publicRun } from './runs';
 import { problemInfo, studyInfo } from './study-info';
@@ -133,10 +133,11 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
           if (run.trigger === 'adhoc') return;
           const notice = endNotice(study.name(), run);
           if (notice) d.notify?.(notice);
-          // Beyond what the run did: three failed runs in a row, an account gone private or gone.
+          // Beyond what the run did: three failed runs in a row, an account renamed, gone private or gone.
           const detail = study.runner.table.detail(run.id);
           const recent = study.runner.table.list(3).map(publicRun);
-          const more = detail ? alertsOfRun(study.name(), detail, recent, [], []).filter((a) => a.alert !== 'run_finished' && a.alert !== 'budget_reached') : [];
+          const renamed = renamesInRun(db, run.id);
+          const more = detail ? alertsOfRun(study.name(), detail, recent, renamed.before, renamed.after).filter((a) => a.alert !== 'run_finished' && a.alert !== 'budget_reached') : [];
           for (const a of more) d.notify?.({ title: `${study.name()}: ${ALERT_TITLES[a.alert]}`, body: a.text });
         },
         dailyBudget: (scope) => grants.schedule(scope)?.dailyBudget ?? null,

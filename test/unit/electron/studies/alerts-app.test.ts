@@ -1,5 +1,6 @@
 // The app's desktop notifications beyond a run's end: three failed runs in a row say so once they have
-// failed three times, not before (studies/alerts.ts, through the study service).
+// failed three times, not before; a watched account renamed between two runs is named after the second
+// (studies/alerts.ts, through the study service).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,5 +57,20 @@ describe('notifications of a study', () => {
     }
     expect(failing()[0]!.body).toMatch(/the last three runs failed; the last said: /);
     sim.faults.clear();
+  });
+
+  it('say a watched account was renamed, after the run that saw the new name', async () => {
+    const study = await core.handlers.studyCreate({ name: 'Names', description: '' }, ctx);
+    const u = sim.world.users.find((x) => x.tier === 'main' && !x.isPrivate && x.posts.length > 3 && x.posts.length < 30)!;
+    const old = u.username;
+    await core.handlers.studyTargetsAdd({ id: study.id, text: u.pk, collect: { lists: ['posts'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
+    const renamed = () => notes.filter((n) => n.title === 'Names: an account was renamed');
+    await core.handlers.studyRunStart({ id: study.id, budget: 50 }, ctx);
+    expect(await settled(study.id)).toMatchObject({ state: 'done' });
+    expect(renamed()).toEqual([]);
+    sim.clock.rename(u.pk, `${old}.new`);
+    await core.handlers.studyRunStart({ id: study.id, budget: 50 }, ctx);
+    expect(await settled(study.id)).toMatchObject({ state: 'done' });
+    expect(renamed().map((n) => n.body)).toEqual([`@${old} is now @${old}.new.`]);
   });
 });

@@ -3,6 +3,7 @@
 // the new biography; a re-check ("Still there?") of its items marks exactly those two posts gone, bills
 // one unit per item checked, keeps what was known of them, and refreshes what is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertsOfRun, renamesInRun } from '../../../../electron/studies/alerts';
 import { createChecker } from '../../../../electron/studies/checks';
 import { createGrantStore } from '../../../../electron/studies/grants';
 import { browse } from '../../../../electron/studies/browse';
@@ -70,6 +71,14 @@ describe('profile snapshots', () => {
     // Unchanged fields are not listed; the order is the snapshot's.
     expect(fields.full_name).toBeUndefined();
     expect(change.fields.map((f) => f.field).indexOf('username')).toBe(0);
+  });
+
+  it('tells the rename to the alerts after the second run, not after the first', () => {
+    expect(renamesInRun(s.db, 2)).toEqual({ before: [{ userId: u.pk, username: oldName }], after: [{ userId: u.pk, username: `${oldName}.studio` }] });
+    expect(alertsOfRun('S', { run: { id: 2, state: 'paused' }, targets: [], errors: [] } as never, [], renamesInRun(s.db, 2).before, renamesInRun(s.db, 2).after)).toEqual([
+      expect.objectContaining({ alert: 'account_renamed', text: `@${oldName} is now @${oldName}.studio.` }),
+    ]);
+    expect(renamesInRun(s.db, 1)).toEqual({ before: [], after: [] });
   });
 
   it('finds the account’s records by the username it had before', () => {
