@@ -58,6 +58,8 @@ export interface CoreOptions {
   notify?: (n: { title: string; body: string }) => void;
   /** How often schedules are checked, in ms (default one minute; 0: only when tests call tick). */
   scheduleTickMs?: number;
+  /** How often the studies' leases are renewed (tests). */
+  leaseBeatMs?: number;
   /** Which program this is, as a study's holder says it (studies/holder.ts). Default the desktop app. */
   program?: HolderProgram;
   /** Studies open read-only, saying why (the headless collector's commands that only read). */
@@ -243,6 +245,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     emitCheck: (event) => o.emit('studyCheck', event),
     ...(o.notify ? { notify: o.notify } : {}),
     ...(o.scheduleTickMs !== undefined ? { tickMs: o.scheduleTickMs } : {}),
+    ...(o.leaseBeatMs !== undefined ? { leaseBeatMs: o.leaseBeatMs } : {}),
     holder: holderIdentity(o.program ?? 'app'),
     ...(o.readOnlyStudies ? { readOnly: o.readOnlyStudies } : {}),
     now,

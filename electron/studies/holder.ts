@@ -43,7 +43,8 @@ function alive(pid: number): boolean {
   }
 }
 
-function stale(h: HolderInfo, me: HolderIdentity, now: number): boolean {
+/** Whether a lease may be taken over: its heartbeat is old, or its process is gone from this computer. */
+export function stale(h: HolderInfo, me: HolderIdentity, now: number): boolean {
   return now - h.heartbeat > STALE_AFTER_MS || (h.host === me.host && !alive(h.pid));
 }
 

@@ -10,9 +10,10 @@ import type { PickFolder } from '../ipc/app-handlers';
 import type { CallCache, CallService } from '../calls/calls';
 import { createChecker, type Checker } from './checks';
 import { getMeta, isNewerDatabase, type Db } from './db';
-import { HEARTBEAT_MS, holderIdentity, holderOf, holderWords, keepHold, releaseHold, takeHold, type HolderIdentity, type HolderInfo } from './holder';
+import { HEARTBEAT_MS, holderIdentity, releaseHold, type HolderIdentity } from './holder';
+import { createLeases } from './leases';
 import { createGrantStore, scopeOf, type GrantStore, type StudyGrants } from './grants';
-import { studyDbError, studyDbMessage, studyDbProblem } from './db-errors';
+import { studyDbError, studyDbMessage } from './db-errors';
 import { createStudyFolder, folderName, loadIndex, openStudyFolder, openStudyFolderReadOnly, saveIndex, studyFolderIn, type StudyIndexEntry } from './registry';
 import { scheduledEstimate } from './estimate';
 import { createStudyRunner, type StudyRunner } from './runner';
@@ -59,6 +60,8 @@ export interface StudyServiceDeps {
   grants?: GrantStore;
   /** How often the schedule clock looks for due runs. Default one minute; 0: never by itself (tests tick). */
   tickMs?: number;
+  /** How often the leases are renewed, and those let go taken over. Default HEARTBEAT_MS. */
+  leaseBeatMs?: number;
   /** This process as a study's holder (holder.ts). Default: the desktop app. */
   holder?: HolderIdentity;
   /** Opens every study read-only, saying this (a command of the headless collector that only reads). */
@@ -152,33 +155,6 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     return study;
   }
 
-  /**
-   * A study opened read-write: this process takes its lease and its runs and re-checks go on; when another
-   * process holds it, it is opened again read-only and says who holds it.
-   */
-  function adopt(id: string, folder: string, db: Db): OpenStudy {
-    let by: HolderInfo | null = null;
-    try {
-      by = takeHold(db, me, now());
-    } catch (error) {
-      // Another program holds the database's write lock (a database browser): the lease is taken at the
-      // next beat; meanwhile the study opens as before (its runs wait for the lock, saying so).
-      if (studyDbProblem(error) !== 'in_use') {
-        db.close();
-        throw error;
-      }
-      unleased.add(id);
-    }
-    if (by) {
-      db.close();
-      return attach(id, folder, openStudyFolderReadOnly(folder).db, `${holderWords(by)} collects this study: it is open read-only here.`);
-    }
-    const study = attach(id, folder, db);
-    study.runner.open();
-    study.checker.open();
-    return study;
-  }
-
   /** Opens a study folder: held by this process, or read-only (held elsewhere, or written by a newer Feedlens). */
   function openFolderAt(folder: string): { id: string; study: () => OpenStudy; close: () => void } {
     if (d.readOnly) {
@@ -187,7 +163,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
     }
     try {
       const { id, db } = openStudyFolder(folder, d.appVersion);
-      return { id, study: () => adopt(id, folder, db), close: () => db.close() };
+      return { id, study: () => leases.adopt(id, folder, db), close: () => db.close() };
     } catch (error) {
       if (!isNewerDatabase(error)) throw error;
       const { id, db } = openStudyFolderReadOnly(folder);
@@ -219,34 +195,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
   }
 
   let heartbeat: ReturnType<typeof setInterval> | null = null;
-  /** Studies opened while another program held the database's lock: their lease is taken at the next beat. */
-  const unleased = new Set<string>();
-
-  /**
-   * Renews the lease of every study this process holds. One another process took over (this one was
-   * asleep past STALE_AFTER_MS, say) stops its runs here and opens read-only: never two holders at once.
-   */
-  async function renewHolds(): Promise<void> {
-    for (const study of [...open.values()]) {
-      if (study.readOnly) continue;
-      let kept: boolean;
-      try {
-        kept = unleased.has(study.id) ? takeHold(study.db, me, now()) === null : keepHold(study.db, me, now());
-      } catch {
-        continue; // a lock or a full disk now: tried again at the next beat
-      }
-      unleased.delete(study.id);
-      if (kept) continue;
-      open.delete(study.id);
-      await study.runner.close();
-      await study.checker.close();
-      study.db.close();
-      const { db } = openStudyFolderReadOnly(study.folder);
-      const holder = holderOf(db);
-      attach(study.id, study.folder, db, `${holder ? holderWords(holder) : 'Another process'} took this study over: it is open read-only here.`);
-      log(`studies: ${study.id}: another process took its lease over; it is read-only here now`);
-    }
-  }
+  const leases = createLeases({ me, now, log, appVersion: d.appVersion, open, attach, changed: (studyId) => d.emit({ studyId, run: null }) });
 
   // "Pause all collection" (the tray's): no scheduled run starts; the runs it paused, by study/run id.
   let allPaused = false;
@@ -258,7 +207,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       for (const entry of index) load(entry);
       service.tick();
       if ((d.tickMs ?? 60_000) > 0) timer = setInterval(() => service.tick(), d.tickMs ?? 60_000);
-      heartbeat = setInterval(() => void renewHolds(), HEARTBEAT_MS);
+      heartbeat = setInterval(() => void leases.renew(), d.leaseBeatMs ?? HEARTBEAT_MS);
       heartbeat.unref?.();
     },
     async stop() {
@@ -303,7 +252,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
       const folder = studyFolderIn(chosen, name);
       const created = createStudyFolder(folder, { name, description, adhoc: false, appVersion: d.appVersion, now: now() });
       register(created.id, folder);
-      return info(adopt(created.id, folder, created.db));
+      return info(leases.adopt(created.id, folder, created.db));
     },
     async openFolder() {
       const chosen = await d.pickFolder({ title: 'Open a study folder', defaultPath: join(d.documentsDir, 'Feedlens') });
@@ -348,7 +297,7 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
         name: 'Ad-hoc collections', description: 'The one-off collections started with “Collect all…”: each is a run of this study.', adhoc: true, appVersion: d.appVersion, now: now(),
       });
       register(created.id, folder);
-      return adopt(created.id, folder, created.db);
+      return leases.adopt(created.id, folder, created.db);
     },
     tick() {
       if (allPaused) return;

@@ -1,7 +1,8 @@
 // One holder per study, with real processes: a study the headless collector holds opens read-only in the
 // app, saying who holds it since when, and refuses to run or spend; killed with SIGKILL, its lease is
 // taken over (its process is gone from this computer); a lease whose heartbeat went stale is taken over
-// from another computer; a clean stop gives the lease up; of eight processes that want the lease at the
+// from another computer; a clean stop gives the lease up (and an app that opened the study read-only
+// meanwhile takes it over at its next beat); of eight processes that want the lease at the
 // same moment, exactly one gets it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,11 +42,12 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function app(name: string): Promise<AppCore> {
+async function app(name: string, leaseBeatMs?: number): Promise<AppCore> {
   const core = createAppCore(
     testCoreOptions({ baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey }, join(root, name), {
       ask: createAskRecorder('confirm').ask,
       pickFolder: async () => folder,
+      ...(leaseBeatMs !== undefined ? { leaseBeatMs } : {}),
     }),
   );
   await core.start();
@@ -86,6 +88,25 @@ describe('one holder per study', () => {
     db.close();
     const next = await app('app-3');
     expect((await next.handlers.studyOpenFolder({}, ctx)).readOnly).toBeNull();
+  });
+
+  it('an app that opened the study read-only takes it over once the collector stops, and can run it', async () => {
+    const { child } = await collector();
+    const core = await app('app-7', 100);
+    const study = await core.handlers.studyOpenFolder({}, ctx);
+    expect(study.readOnly).toMatch(/collects this study/);
+    // Still held: a few beats later it is still read-only.
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await core.handlers.studyGet({ id: study.id }, ctx)).study.readOnly).toMatch(/collects this study/);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    for (let i = 0; i < 100 && (await core.handlers.studyGet({ id: study.id }, ctx)).study.readOnly !== null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await core.handlers.studyGet({ id: study.id }, ctx)).study.readOnly).toBeNull();
+    const db = openDb(join(folder, 'study.sqlite'), { appVersion: 'test' });
+    expect(holderOf(db)).toMatchObject({ program: 'app', pid: process.pid });
+    db.close();
+    await core.handlers.studyTargetsAdd({ id: study.id, text: '#coffee', collect: { lists: ['posts'], since: null, until: null, maxUnitsPerRun: null } }, ctx);
+    expect(await core.handlers.studyRunStart({ id: study.id, budget: 5 }, ctx)).toMatchObject({ state: 'running' });
   });
 
   it('killed with SIGKILL, the collector’s lease is taken over: its process is gone from this computer', async () => {
