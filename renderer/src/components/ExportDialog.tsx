@@ -1,11 +1,13 @@
 // The export dialog, for a selection or a whole loaded list: format, CSV column set, delimiter and BOM,
 // ZIP media, pseudonymisation, the ethics reminder; progress from main's 'export' events; the result with "Show in folder".
 // Main writes the files (electron/export/); this only asks, with the records and their provenance.
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/api/errors';
-import type { EventPayloads, ExportResult } from '../../../shared/ipc';
-import { feedlens } from '../api/bridge';
+import type { EventPayloads, ExportResult, OpArgs } from '../../../shared/ipc';
+import { appErrorOf, feedlens, unwrap } from '../api/bridge';
+import { useMainAction } from '../api/useMainAction';
 import { countByKind, describeCounts, toSelected, type Selectable, type SelectedItem } from '../state/selection';
 import { useEthicsNote } from './EthicsReminder';
 import { Dialog } from './Dialog';
@@ -63,7 +65,14 @@ type Phase = { step: 'form' } | { step: 'running' } | { step: 'done'; result: Ex
 function ExportForm({ request }: { request: ExportRequest }) {
   const { items, label, name, partial } = request;
   const [form, setForm] = useState<ExportForm>(() => initialForm(items, { project: savedProject(), ...lastForm }));
-  const [phase, setPhase] = useState<Phase>({ step: 'form' });
+  const exporting = useMutation({ mutationFn: async (args: OpArgs<'exportRun'>) => unwrap(await feedlens().exportRun(args)) });
+  const phase: Phase = exporting.isPending
+    ? { step: 'running' }
+    : exporting.isSuccess
+      ? { step: 'done', result: exporting.data }
+      : exporting.isError
+        ? { step: 'failed', error: appErrorOf(exporting.error) }
+        : { step: 'form' };
   const [progress, setProgress] = useState<EventPayloads['export'] | null>(null);
   const selected = items.map(toSelected).filter((i): i is SelectedItem => i !== null);
   const setCounts = columnSetCounts(items);
@@ -79,7 +88,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
     if (!running) closeExport();
   };
 
-  const run = async () => {
+  const run = () => {
     if (problem) return;
     const { columns: _columns, ...remembered } = form;
     lastForm = remembered;
@@ -91,9 +100,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
       }
     }
     setProgress(null);
-    setPhase({ step: 'running' });
-    const result = await feedlens().exportRun({ ...exportArgs(form, items, label), ethics: ethics.choice(form.pseudonymise), ...(name ? { name } : {}) });
-    setPhase(result.ok ? { step: 'done', result: result.value } : { step: 'failed', error: result.error });
+    exporting.mutate({ ...exportArgs(form, items, label), ethics: ethics.choice(form.pseudonymise), ...(name ? { name } : {}) });
   };
 
   return (
@@ -200,7 +207,7 @@ function ExportForm({ request }: { request: ExportRequest }) {
             <button type="button" className="btn" onClick={close} disabled={running}>
               Cancel
             </button>
-            <button type="button" className="btn primary" onClick={() => void run()} disabled={running || problem !== null} data-testid="export-run">
+            <button type="button" className="btn primary" onClick={run} disabled={running || problem !== null} data-testid="export-run">
               <Icon name="file-export" size={14} /> {running ? 'Exporting…' : 'Export'}
             </button>
           </>
@@ -228,12 +235,11 @@ function PartialNote({ loaded, partial }: { loaded: number; partial: PartialList
 /** Where the export goes: the folder last chosen in main's own folder dialog (else the exports folder). */
 function ExportFolder() {
   const folder = useAppState((s) => s.info?.exportFolder ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const choosing = useMainAction();
+  const error = choosing.error?.message ?? choosing.declined;
   const choose = async () => {
-    const result = await feedlens().exportFolderChoose({});
-    if (!result.ok) return setError(result.error.message);
-    setError(null);
-    useAppState.setState({ info: result.value });
+    const result = await choosing.run(() => feedlens().exportFolderChoose({}));
+    if (result.ok) useAppState.setState({ info: result.value });
   };
   return (
     <div className="sel-field">

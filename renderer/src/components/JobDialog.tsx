@@ -1,10 +1,12 @@
 // Starting a bulk collection job: what it would take (main's estimate: items, requests, units, money and
 // how they were found, likely and at most), a budget cap (by default the upper bound rounded up), where the items go, and a
 // confirmation that states the most it may spend. Main refuses to start without that budget confirmed.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AppError } from '../../../shared/api/errors';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { JobEstimate, JobInfo, JobSpec } from '../../../shared/ipc';
-import { feedlens } from '../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../api/bridge';
+import { useMainAction } from '../api/useMainAction';
+import { useDebounced } from '../hooks/useDebounced';
 import { useAppState } from '../state/app';
 import { navigate } from '../state/navigation';
 import { Dialog } from './Dialog';
@@ -63,10 +65,8 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
   const [budgetText, setBudgetText] = useState('');
   const [budgetTouched, setBudgetTouched] = useState(false);
   const [then, setThen] = useState<Destination>('none');
-  const [estimate, setEstimate] = useState<JobEstimate | null>(null);
-  const [estimating, setEstimating] = useState(true);
-  const [error, setError] = useState<AppError | null>(null);
-  const [starting, setStarting] = useState(false);
+  const starter = useMainAction([['jobs']]);
+  const starting = starter.busy;
   const [started, setStarted] = useState<JobInfo | null>(null);
 
   const limit = asksLimit(draft.kind) ? whole(limitText) : null;
@@ -84,45 +84,30 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
     then,
     withReplies,
   });
-  const specRef = useRef(specWith);
-  specRef.current = specWith;
-
-
   // The estimate sends nothing; it is asked again when the limit, the replies or the budget change.
   const limitMissing = asksLimit(draft.kind) && limit === null;
+  const wanted = limitMissing ? null : JSON.stringify(specWith(budget ?? UNKNOWN_SIZE_BUDGET));
+  const asked = useDebounced(wanted, 150);
+  const estimateQuery = useQuery({
+    queryKey: ['job-estimate', asked],
+    queryFn: async () => unwrap(await feedlens().jobEstimate({ spec: JSON.parse(asked!) as JobSpec })),
+    enabled: asked !== null,
+    staleTime: 0,
+    placeholderData: (previous: JobEstimate | undefined) => previous,
+  });
+  const estimate = estimateQuery.data ?? null;
+  const estimating = asked !== wanted || estimateQuery.isFetching;
+  // Until the user types a budget, it is the estimate's suggestion.
   useEffect(() => {
-    if (limitMissing) return;
-    let live = true;
-    setEstimating(true);
-    const timer = setTimeout(() => {
-      void feedlens()
-        .jobEstimate({ spec: specRef.current(budget ?? UNKNOWN_SIZE_BUDGET) })
-        .then((result) => {
-          if (!live) return;
-          setEstimating(false);
-          if (!result.ok) {
-            setError(result.error);
-            return;
-          }
-          setEstimate(result.value);
-          if (!budgetTouched) setBudgetText(String(suggestedBudget(result.value)));
-        });
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [limit, limitMissing, withReplies, budget, budgetTouched]);
+    if (estimate && !budgetTouched) setBudgetText(String(suggestedBudget(estimate)));
+  }, [estimate, budgetTouched]);
+  const error = starter.error ?? (estimateQuery.error ? appErrorOf(estimateQuery.error) : null);
 
   const start = async () => {
     if (budget === null) return;
-    setStarting(true);
-    setError(null);
     // Main asks the user to confirm the budget in its own window; declining spends nothing.
-    const result = await feedlens().jobStart({ spec: specWith(budget) });
-    setStarting(false);
+    const result = await starter.run(() => feedlens().jobStart({ spec: specWith(budget) }));
     if (result.ok) setStarted(result.value);
-    else if (result.error.kind !== 'cancelled') setError(result.error);
   };
 
   const maxMoney = budget === null || demo ? null : moneyFor(budget, balance);

@@ -1,45 +1,32 @@
 // The bulk collection jobs (shown on the Downloads screen): each with its state, what it collected of the
 // list, pages read, units spent of its budget, pause / resume / cancel / remove, and where its output is.
 // Live from main's 'job' events.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { JobInfo } from '../../../shared/ipc';
-import { feedlens } from '../api/bridge';
+import { feedlens, unwrap } from '../api/bridge';
+import { useMainAction } from '../api/useMainAction';
 import { ErrorView } from './ErrorView';
 import { Icon, type IconName } from './Icon';
 import { ITEM_NOUNS, STATE_WORDS, jobActions, jobProgress, jobTitle, type JobAction } from './jobPlan';
 import '../styles/selection.css';
 import { plural } from '../format';
 
-function useJobs(): { jobs: JobInfo[] | null; error: unknown; drop: (id: string) => void } {
-  const [jobs, setJobs] = useState<JobInfo[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    const api = feedlens();
-    let live = true;
-    // Events that arrive before the list are kept, and win over the list's older copy.
-    const early = new Map<string, JobInfo>();
-    const off = api.on('job', (info) => {
-      early.set(info.id, info);
-      setJobs((list) => (list ? [info, ...list.filter((j) => j.id !== info.id)].sort((a, b) => b.startedAt - a.startedAt) : list));
-    });
-    void api.jobList({}).then((result) => {
-      if (!live) return;
-      if (!result.ok) {
-        setError(result.error);
-        return;
-      }
-      const merged = result.value.map((j) => {
-        const newer = early.get(j.id);
-        return newer && newer.updatedAt >= j.updatedAt ? newer : j;
-      });
-      setJobs(merged);
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-  return { jobs, error, drop: (id) => setJobs((list) => list?.filter((j) => j.id !== id) ?? list) };
+const JOBS_KEY = ['jobs'] as const;
+
+/** The jobs main knows, newest first, each kept current by main's 'job' events. */
+function useJobs(): { jobs: JobInfo[] | null; error: unknown } {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      // An event that arrives before the list is applied to it once it is there (the list is read after).
+      feedlens().on('job', (info) =>
+        queryClient.setQueryData<JobInfo[]>(JOBS_KEY, (list) => (list ? [info, ...list.filter((j) => j.id !== info.id)].sort((a, b) => b.startedAt - a.startedAt) : list)),
+      ),
+    [queryClient],
+  );
+  const query = useQuery({ queryKey: JOBS_KEY, queryFn: async () => unwrap(await feedlens().jobList({})), staleTime: 0, refetchOnMount: 'always' });
+  return { jobs: query.data ?? null, error: query.error };
 }
 
 const ACTIONS: Readonly<Record<JobAction, { label: string; icon: IconName; title: string }>> = {
@@ -50,7 +37,7 @@ const ACTIONS: Readonly<Record<JobAction, { label: string; icon: IconName; title
 };
 
 export function JobsPanel() {
-  const { jobs, error, drop } = useJobs();
+  const { jobs, error } = useJobs();
   return (
     <section className="jobs-panel" aria-labelledby="jobs-title" data-testid="jobs-panel">
       <div className="jobs-head">
@@ -68,7 +55,7 @@ export function JobsPanel() {
       {jobs && jobs.length > 0 && (
         <ul className="jobs-list">
           {jobs.map((job) => (
-            <JobRow key={job.id} job={job} onRemoved={() => drop(job.id)} />
+            <JobRow key={job.id} job={job} />
           ))}
         </ul>
       )}
@@ -76,10 +63,10 @@ export function JobsPanel() {
   );
 }
 
-function JobRow({ job, onRemoved }: { job: JobInfo; onRemoved: () => void }) {
-  const [busy, setBusy] = useState(false);
+function JobRow({ job }: { job: JobInfo }) {
+  // After an action the list is read again (a removed job leaves it).
+  const { run, busy, error } = useMainAction([JOBS_KEY]);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const { spec } = job;
   const nouns = ITEM_NOUNS[spec.kind];
   const expected = Math.min(spec.limit ?? Infinity, spec.knownCount ?? Infinity);
@@ -90,18 +77,10 @@ function JobRow({ job, onRemoved }: { job: JobInfo; onRemoved: () => void }) {
       setConfirmRemove(true);
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    const result = await feedlens().jobControl({ id: job.id, action });
-    setBusy(false);
+    await run(() => feedlens().jobControl({ id: job.id, action }));
     setConfirmRemove(false);
-    if (!result.ok) setFailure(result.error.message);
-    else if (action === 'remove') onRemoved();
   };
-  const reveal = async (path: string) => {
-    const result = await feedlens().revealPath({ path });
-    setFailure(result.ok ? null : result.error.message);
-  };
+  const reveal = (path: string) => run(() => feedlens().revealPath({ path }));
 
   return (
     <li className="job" data-testid="job" data-job-id={job.id} data-state={job.state} data-items={job.items} data-units={job.unitsSpent} data-pages={job.pages}>
@@ -154,7 +133,7 @@ function JobRow({ job, onRemoved }: { job: JobInfo; onRemoved: () => void }) {
           {job.error}
         </div>
       )}
-      {failure && <div className="field-error">{failure}</div>}
+      {error && <div className="field-error">{error.message}</div>}
       {job.output && (
         <div className="job-output">
           <span className="mono" title={job.output}>

@@ -4,15 +4,14 @@
 // disk: nothing here calls the service. "Rebuild index" reads the sidecars again.
 import { useState } from 'react';
 import type { LibraryItem } from '../../../shared/ipc';
-import { feedlens, unwrap } from '../api/bridge';
+import { feedlens } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
 import { Icon, type IconName } from '../components/Icon';
 import { Avatar } from '../components/Media';
 import { Tabs } from '../components/Tabs';
 import { VirtualGrid } from '../components/Virtual';
-import { useQueryClient } from '@tanstack/react-query';
 import { navigate } from '../state/navigation';
-import { useAction } from './downloads/actions';
+import { useMainAction } from '../api/useMainAction';
 import { useKindCounts, useLibraryAccounts, useLibraryItems, useReloadOnSaved, type LibraryKind } from './library/queries';
 import { mediaKindOf, summarize } from './library/saved';
 import { SavedItemViewer } from './library/Viewer';
@@ -105,22 +104,14 @@ function Accounts({ selected, onSelect }: { selected: string | null; onSelect: (
 }
 
 function useRebuild() {
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const action = useAction();
-  const run = () =>
-    action.run(async () => {
-      setBusy(true);
-      setResult(null);
-      try {
-        setResult(unwrap(await feedlens().libraryRebuild({})).items);
-        await queryClient.invalidateQueries({ queryKey: ['library'] });
-      } finally {
-        setBusy(false);
-      }
-    });
-  return { run, busy, result, error: action.error };
+  const action = useMainAction([['library']]);
+  const run = async () => {
+    setResult(null);
+    const r = await action.run(() => feedlens().libraryRebuild({}));
+    if (r.ok) setResult(r.value.items);
+  };
+  return { run: () => void run(), busy: action.busy, result, error: action.error };
 }
 
 function EmptyLibrary() {

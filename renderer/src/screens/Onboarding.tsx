@@ -1,8 +1,9 @@
 // The first run: what Feedlens is, then either an access key (checked with the free balance call, then
 // stored in the keychain main names) or demo mode. Both end in the app.
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/api/errors';
-import { feedlens, appErrorOf } from '../api/bridge';
+import { appErrorOf, feedlens, ServiceError } from '../api/bridge';
 import { errorTitle } from '../components/ErrorView';
 import { ExternalLink } from '../components/ExternalLink';
 import { useAppState } from '../state/app';
@@ -45,35 +46,30 @@ export async function saveKey(key: string): Promise<AppError | null> {
 export function KeyForm({ submitLabel, onDone, autoFocus, showStore = true }: { submitLabel: string; onDone?: () => void; autoFocus?: boolean; showStore?: boolean }) {
   const keyStatus = useAppState((s) => s.key);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [tooShort, setTooShort] = useState(false);
+  const saving = useMutation({
+    mutationFn: async (key: string) => {
+      const problem = await saveKey(key);
+      if (problem) throw new ServiceError(problem);
+    },
+    onSuccess: () => {
+      setValue('');
+      onDone?.();
+    },
+  });
+  const busy = saving.isPending;
+  const error = tooShort ? `An access key has at least ${MIN_KEY_LENGTH} characters.` : saving.error ? keyErrorText(appErrorOf(saving.error)) : null;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const key = value.trim();
-    if (key.length < MIN_KEY_LENGTH) {
-      setError(`An access key has at least ${MIN_KEY_LENGTH} characters.`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const problem = await saveKey(key);
-      if (problem) {
-        setError(keyErrorText(problem));
-      } else {
-        setValue('');
-        onDone?.();
-      }
-    } catch (err) {
-      setError(keyErrorText(appErrorOf(err)));
-    } finally {
-      setBusy(false);
-    }
+    setTooShort(key.length < MIN_KEY_LENGTH);
+    if (key.length < MIN_KEY_LENGTH) return saving.reset();
+    saving.mutate(key);
   }
 
   return (
-    <form className="key-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="key-form" onSubmit={submit} noValidate>
       <label>
         Access key
         <input
@@ -85,7 +81,8 @@ export function KeyForm({ submitLabel, onDone, autoFocus, showStore = true }: { 
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
-            setError(null);
+            setTooShort(false);
+            saving.reset();
           }}
           placeholder="Paste your key"
           aria-invalid={error !== null}

@@ -1,6 +1,6 @@
 // A profile: header (who, counts, biography, contacts, About on request) and tabs for posts, reels,
 // tagged posts, highlights, stories, followers and following. Only the open tab calls the service.
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { Profile } from '../../../shared/records';
 import { ErrorView } from '../components/ErrorView';
 import { Tabs, type TabSpec } from '../components/Tabs';
@@ -14,18 +14,10 @@ import '../styles/profile.css';
 
 type ProfileRoute = Extract<Route, { name: 'profile' }>;
 
-/** Runs an explicit refresh, keeping its progress and error for the button that started it. */
+/** Runs an explicit refresh as a mutation, keeping its progress and error for the button that started it. */
 function useRefresh(refresh: () => Promise<void>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const run = () => {
-    setBusy(true);
-    setError(null);
-    refresh()
-      .catch((e: unknown) => setError(e))
-      .finally(() => setBusy(false));
-  };
-  return { run, busy, error };
+  const mutation = useMutation({ mutationFn: refresh });
+  return { run: () => mutation.mutate(), busy: mutation.isPending, error: mutation.error };
 }
 
 function ProfilePage({ route, call }: { route: ProfileRoute; call: Call }) {

@@ -1,10 +1,10 @@
 // The request log: every call main made (or answered from its cache), newest first, with filters, totals
 // and CSV / NDJSON export. Reading it is local and free; it reloads itself when a paid call changes the
 // balance (main pushes a balance event after each one).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { LedgerEntry, LedgerTotals, OpArgs } from '../../../shared/ipc';
-import { feedlens, ServiceError, unwrap } from '../api/bridge';
+import { feedlens, unwrap } from '../api/bridge';
 import { ErrorView } from '../components/ErrorView';
 import { VirtualList } from '../components/Virtual';
 import { navigate } from '../state/navigation';
@@ -200,13 +200,9 @@ interface ExportState {
 
 /** Writes the whole log to a file in the download folder (main picks the name). */
 function useExport() {
-  const [state, setState] = useState<ExportState | null>(null);
-  async function run(format: 'csv' | 'ndjson') {
-    setState({ busy: true });
-    const result = await feedlens().ledgerExport({ format });
-    setState(result.ok ? { busy: false, done: result.value } : { busy: false, error: new ServiceError(result.error) });
-  }
-  return { state, run };
+  const writing = useMutation({ mutationFn: async (format: 'csv' | 'ndjson') => unwrap(await feedlens().ledgerExport({ format })) });
+  const state: ExportState | null = writing.isIdle ? null : { busy: writing.isPending, ...(writing.data ? { done: writing.data } : {}), ...(writing.error ? { error: writing.error } : {}) };
+  return { state, run: (format: 'csv' | 'ndjson') => writing.mutate(format) };
 }
 
 function ExportResult({ state }: { state: ExportState | null }) {

@@ -1,7 +1,8 @@
 // Queues the media of some records in main's download queue, then follows those files: the button that
 // queued them says how many are saved as they finish (not "1 file queued" for ever).
-import { useCallback, useMemo, useState } from 'react';
-import { feedlens } from '../../api/bridge';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 import { toSavedItems, type Selectable } from '../../state/selection';
 import { followed, queuedText, type Followed, type QueuedFiles } from './follow';
 import { useDownloadsSnapshot } from './store';
@@ -25,16 +26,11 @@ export interface QueueFiles {
 }
 
 export function useQueueFiles(): QueueFiles {
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: true; queued: QueuedFiles } | { ok: false; message: string } | null>(null);
-  const progress = useFollowed(outcome?.ok ? outcome.queued.ids : NONE);
-  const queue = useCallback(async (items: readonly Selectable[]) => {
-    setBusy(true);
-    const result = await feedlens().downloadsEnqueue({ items: toSavedItems(items) });
-    setBusy(false);
-    setOutcome(result.ok ? { ok: true, queued: { ids: result.value.ids, skipped: result.value.skipped } } : { ok: false, message: result.error.message });
-  }, []);
-  const reset = useCallback(() => setOutcome(null), []);
-  const text = outcome === null ? null : outcome.ok ? queuedText(outcome.queued, progress) : outcome.message;
-  return { queue, busy, text, failed: outcome?.ok === false || progress.failed > 0, progress, reset };
+  const enqueue = useMutation({ mutationFn: async (items: readonly Selectable[]) => unwrap(await feedlens().downloadsEnqueue({ items: toSavedItems(items) })) });
+  const queued: QueuedFiles | null = enqueue.data ? { ids: enqueue.data.ids, skipped: enqueue.data.skipped } : null;
+  const progress = useFollowed(queued?.ids ?? NONE);
+  const { mutateAsync, reset } = enqueue;
+  const queue = useCallback(async (items: readonly Selectable[]) => void (await mutateAsync(items).catch(() => undefined)), [mutateAsync]); // a refusal shows as `text`
+  const text = enqueue.error ? appErrorOf(enqueue.error).message : queued ? queuedText(queued, progress) : null;
+  return { queue, busy: enqueue.isPending, text, failed: enqueue.isError || progress.failed > 0, progress, reset };
 }

@@ -1,10 +1,11 @@
 // The answer of an Explorer run: its pages' costs and request log entries, "next page" with the cursor
 // it will send, saving the raw answer as JSON with its provenance, and beside each other the raw answer
 // as a JSON tree and the normalised records.
-import { useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Endpoint } from '../../../../shared/api/catalog';
 import type { ExplorerSaved } from '../../../../shared/explorer';
-import { appErrorOf, feedlens } from '../../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { cursorSummary } from '../log/format';
 import { JsonTree } from './JsonTree';
@@ -16,12 +17,9 @@ import { plural } from '../../format';
 
 /** Saves answers the Explorer received (pages, or the service's error answer) raw, with their provenance. */
 function SaveRaw({ requestIds, label, testId }: { requestIds: string[]; label: string; testId: string }) {
-  const [state, setState] = useState<{ busy: boolean; saved?: ExplorerSaved; error?: string }>({ busy: false });
-  const save = async () => {
-    setState({ busy: true });
-    const result = await feedlens().explorerSave({ requestIds });
-    setState(result.ok ? { busy: false, saved: result.value } : { busy: false, error: appErrorOf(result.error).message });
-  };
+  const saving = useMutation({ mutationFn: async () => unwrap(await feedlens().explorerSave({ requestIds })) });
+  const state: { busy: boolean; saved?: ExplorerSaved; error?: string } = { busy: saving.isPending, ...(saving.data ? { saved: saving.data } : {}), ...(saving.error ? { error: appErrorOf(saving.error).message } : {}) };
+  const save = () => saving.mutate();
   return (
     <span className="explorer-save">
       <button type="button" className="btn small" onClick={() => void save()} disabled={state.busy || requestIds.length === 0} data-testid={testId} title="Writes the answer exactly as the service sent it, with where it came from, to a new file in the download folder">

@@ -2,8 +2,7 @@
 // stories come with its own answer (1 request each, free when already opened). One action fetches the
 // ones not in the cache, says so on the button before, and selects every story of every highlight;
 // one that fails is said and the others are still selected.
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Highlight } from '../../../../shared/records';
 import { appErrorOf } from '../../api/bridge';
 import { Icon } from '../../components/Icon';
@@ -16,14 +15,12 @@ export function SelectHighlights({ highlights }: { highlights: readonly Highligh
   const queryClient = useQueryClient();
   const session = useSessionId();
   const setMany = useSelection((s) => s.setMany);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<string | null>(null);
   const keyOf = (h: Highlight) => endpointKey(HIGHLIGHT_BY_ID, { id: h.id }, session);
   const toFetch = highlights.filter((h) => queryClient.getQueryData(keyOf(h)) === undefined).length;
 
-  const run = async () => {
-    setBusy(true);
-    setOutcome(null);
+  // Each highlight's stories through the query cache (one already read is not bought again); what was
+  // selected and what could not be read is the outcome.
+  const selectAll = async (): Promise<string> => {
     const entries: Selectable[] = [];
     const failed: string[] = [];
     for (const h of highlights) {
@@ -36,13 +33,16 @@ export function SelectHighlights({ highlights }: { highlights: readonly Highligh
       }
     }
     setMany(entries, true);
-    setBusy(false);
-    setOutcome(`${entries.length.toLocaleString()} ${entries.length === 1 ? 'story' : 'stories'} selected${failed.length ? `; not loaded: ${failed.join('; ')}` : ''}`);
+    return `${entries.length.toLocaleString()} ${entries.length === 1 ? 'story' : 'stories'} selected${failed.length ? `; not loaded: ${failed.join('; ')}` : ''}`;
   };
+  const selecting = useMutation({ mutationFn: selectAll });
+  const busy = selecting.isPending;
+  const outcome = selecting.data ?? null;
+  const run = () => selecting.mutate();
 
   return (
     <div className="sel-listbar" data-testid="highlights-bar">
-      <button type="button" className="btn small ghost" onClick={() => void run()} disabled={busy || highlights.length === 0} data-testid="select-all-highlights">
+      <button type="button" className="btn small ghost" onClick={run} disabled={busy || highlights.length === 0} data-testid="select-all-highlights">
         <Icon name="check" size={12} /> {busy ? 'Loading the highlights…' : `Select all stories of ${highlights.length} ${highlights.length === 1 ? 'highlight' : 'highlights'}`}
         {!busy && toFetch > 0 && <span className="faint"> · {toFetch} {toFetch === 1 ? 'request' : 'requests'}</span>}
       </button>

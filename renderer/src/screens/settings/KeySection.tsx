@@ -1,8 +1,9 @@
 // The access key section: status only (where it is kept, its last 4 characters, the address it belongs
 // to); test, replace or remove it. The key itself never reaches the renderer.
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BalanceState } from '../../../../shared/ipc';
-import { feedlens } from '../../api/bridge';
+import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 import { formatMoney } from '../../components/BalanceIndicator';
 import { errorTitle } from '../../components/ErrorView';
 import { useAppState } from '../../state/app';
@@ -12,30 +13,27 @@ import { Section } from './parts';
 export function KeySection() {
   const key = useAppState((s) => s.key);
   const [editing, setEditing] = useState(false);
-  const [test, setTest] = useState<{ busy: boolean; balance?: BalanceState; error?: string } | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const testing = useMutation({ mutationFn: async () => unwrap(await feedlens().keyTest({})) });
+  const removing = useMutation({
+    mutationFn: async () => unwrap(await feedlens().keyClear({})),
+    onSuccess: async (status) => {
+      useAppState.setState({ key: status });
+      const mode = await feedlens().modeGet({});
+      if (mode.ok) useAppState.setState({ mode: mode.value });
+      setConfirmRemove(false);
+      testing.reset();
+    },
+  });
+  const failedTest = testing.error ? appErrorOf(testing.error) : null;
+  const test: { busy: boolean; balance?: BalanceState; error?: string } | null = testing.isIdle
+    ? null
+    : { busy: testing.isPending, ...(testing.data ? { balance: testing.data } : {}), ...(failedTest ? { error: `${errorTitle(failedTest)}: ${failedTest.message}` } : {}) };
+  const removeError = removing.error ? appErrorOf(removing.error).message : null;
   if (!key) return null;
 
-  async function testKey() {
-    setTest({ busy: true });
-    const result = await feedlens().keyTest({});
-    setTest(result.ok ? { busy: false, balance: result.value } : { busy: false, error: `${errorTitle(result.error)}: ${result.error.message}` });
-  }
-
-  async function removeKey() {
-    const result = await feedlens().keyClear({});
-    if (!result.ok) {
-      setRemoveError(result.error.message);
-      return;
-    }
-    useAppState.setState({ key: result.value });
-    const mode = await feedlens().modeGet({});
-    if (mode.ok) useAppState.setState({ mode: mode.value });
-    setConfirmRemove(false);
-    setRemoveError(null);
-    setTest(null);
-  }
+  const testKey = () => testing.mutate();
+  const removeKey = () => removing.mutate();
 
   return (
     <Section id="key" title="Access key" description="The key of your data-service account. It stays in the main process and is never displayed.">
@@ -86,7 +84,7 @@ export function KeySection() {
         <div className="notice warn row" role="alertdialog" aria-label="Remove the key?">
           <span>Remove the key from {key.backendName}? Feedlens switches to demo mode until you enter one again.</span>
           <span className="spacer" />
-          <button type="button" className="btn danger" onClick={() => void removeKey()} data-testid="key-remove-confirm">
+          <button type="button" className="btn danger" onClick={removeKey} data-testid="key-remove-confirm">
             Remove key
           </button>
           <button type="button" className="btn" onClick={() => setConfirmRemove(false)}>
@@ -95,7 +93,7 @@ export function KeySection() {
         </div>
       ) : (
         <div className="row">
-          <button type="button" className="btn" onClick={() => void testKey()} disabled={test?.busy} data-testid="key-test" title="Asks the service for the balance: a free call">
+          <button type="button" className="btn" onClick={testKey} disabled={test?.busy} data-testid="key-test" title="Asks the service for the balance: a free call">
             {test?.busy ? 'Testing…' : 'Test key'}
           </button>
           <button type="button" className="btn" onClick={() => setEditing(true)} data-testid="key-replace">

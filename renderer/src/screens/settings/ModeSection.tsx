@@ -1,7 +1,7 @@
 // Demo or live mode, and the appearance: both apply at once.
-import { useState } from 'react';
 import type { Settings } from '../../../../shared/settings';
 import { feedlens } from '../../api/bridge';
+import { useMainAction } from '../../api/useMainAction';
 import { useAppState } from '../../state/app';
 import { Section } from './parts';
 
@@ -9,22 +9,15 @@ export function ModeSection() {
   const mode = useAppState((s) => s.mode);
   const key = useAppState((s) => s.key);
   const settings = useAppState((s) => s.settings);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useMainAction();
 
   async function choose(demo: boolean) {
-    setBusy(true);
-    setError(null);
     const api = feedlens();
-    const result = await api.modeSet({ demo });
-    if (result.ok) {
-      useAppState.setState({ mode: result.value });
-      const saved = await api.settingsGet({});
-      if (saved.ok) useAppState.getState().setSettings(saved.value);
-    } else {
-      setError(result.error.message);
-    }
-    setBusy(false);
+    const result = await run(() => api.modeSet({ demo }));
+    if (!result.ok) return;
+    useAppState.setState({ mode: result.value });
+    const saved = await api.settingsGet({});
+    if (saved.ok) useAppState.getState().setSettings(saved.value);
   }
 
   const demo = mode?.mode !== 'live';
@@ -43,7 +36,7 @@ export function ModeSection() {
       </div>
       {error && (
         <div className="field-error" role="alert">
-          {error}
+          {error.message}
         </div>
       )}
     </Section>
@@ -66,16 +59,11 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
 ];
 
 export function AppearanceSection({ theme }: { theme: Settings['theme'] }) {
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useMainAction();
   async function choose(value: Settings['theme']) {
     // Applied at once: the app follows the saved settings.
-    const result = await feedlens().settingsSet({ patch: { theme: value } });
-    if (result.ok) {
-      useAppState.getState().setSettings(result.value);
-      setError(null);
-    } else {
-      setError(result.error.message);
-    }
+    const result = await run(() => feedlens().settingsSet({ patch: { theme: value } }));
+    if (result.ok) useAppState.getState().setSettings(result.value);
   }
   return (
     <Section id="appearance" title="Appearance">
@@ -88,7 +76,7 @@ export function AppearanceSection({ theme }: { theme: Settings['theme'] }) {
       </div>
       {error && (
         <div className="field-error" role="alert">
-          {error}
+          {error.message}
         </div>
       )}
     </Section>

@@ -4,6 +4,7 @@
 // picker. The renderer only asks main to show them.
 import { useState } from 'react';
 import { feedlens } from '../../api/bridge';
+import { useMainAction } from '../../api/useMainAction';
 import { useAppState } from '../../state/app';
 import { Section } from './parts';
 
@@ -12,26 +13,21 @@ export function ServiceSection() {
   const info = useAppState((s) => s.info);
   const [other, setOther] = useState('');
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error: failure, declined } = useMainAction();
   if (!key || !info) return null;
   const production = key.origin === info.productionOrigin;
+  // A declined switch says so too ("was not changed").
+  const error = failure ? (failure.issues?.[0]?.message ?? failure.message) : declined;
 
   async function use(origin: string) {
-    setBusy(true);
-    setError(null);
     const api = feedlens();
-    const result = await api.serviceOriginSet({ origin });
-    if (result.ok) {
-      const [status, settings] = await Promise.all([api.keyStatus({}), api.settingsGet({})]);
-      useAppState.setState({ mode: result.value, ...(status.ok ? { key: status.value } : {}) });
-      if (settings.ok) useAppState.getState().setSettings(settings.value);
-      setOpen(false);
-      setOther('');
-    } else {
-      setError(result.error.kind === 'validation' ? (result.error.issues?.[0]?.message ?? result.error.message) : result.error.message);
-    }
-    setBusy(false);
+    const result = await run(() => api.serviceOriginSet({ origin }));
+    if (!result.ok) return;
+    const [status, settings] = await Promise.all([api.keyStatus({}), api.settingsGet({})]);
+    useAppState.setState({ mode: result.value, ...(status.ok ? { key: status.value } : {}) });
+    if (settings.ok) useAppState.getState().setSettings(settings.value);
+    setOpen(false);
+    setOther('');
   }
 
   return (
@@ -81,17 +77,14 @@ export function ServiceSection() {
 export function DownloadFolder() {
   const info = useAppState((s) => s.info);
   const settings = useAppState((s) => s.settings);
-  const [error, setError] = useState<string | null>(null);
+  const action = useMainAction();
   if (!info || !settings) return null;
+  const error = action.error ? (action.error.issues?.[0]?.message ?? action.error.message) : null;
 
-  async function run(action: 'downloadFolderChoose' | 'downloadFolderReset') {
-    setError(null);
+  async function run(name: 'downloadFolderChoose' | 'downloadFolderReset') {
     const api = feedlens();
-    const result = await api[action]({});
-    if (!result.ok) {
-      setError(result.error.issues?.[0]?.message ?? result.error.message);
-      return;
-    }
+    const result = await action.run(() => api[name]({}));
+    if (!result.ok) return;
     useAppState.setState({ info: result.value });
     const saved = await api.settingsGet({});
     if (saved.ok) useAppState.setState({ settings: saved.value });

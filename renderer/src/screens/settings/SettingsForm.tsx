@@ -4,19 +4,30 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_FILENAME_TEMPLATE } from '../../../../shared/filename-template';
 import type { Settings } from '../../../../shared/settings';
-import { appErrorOf, feedlens } from '../../api/bridge';
+import type { AppError } from '../../../../shared/api/errors';
+import { feedlens } from '../../api/bridge';
+import { useMainAction } from '../../api/useMainAction';
 import { useAppState } from '../../state/app';
 import { FILENAME_TOKENS, draftOf, fieldErrorsOf, isDirty, patchFromDraft, templateProblem, type Draft, type FieldErrors, type FormField } from './form';
 import { Field, Section } from './parts';
 import { DownloadFolder } from './ServiceSection';
 
+function generalError(error: AppError | null): string | null {
+  if (!error) return null;
+  const { fields, other } = fieldErrorsOf(error.issues);
+  if (other.length > 0) return other.join(' ');
+  return Object.keys(fields).length === 0 ? error.message : null;
+}
+
 export function SettingsForm({ saved }: { saved: Settings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useMainAction();
+  const busy = saving.busy;
   const dirty = isDirty(draft, saved);
+  // What main said that is not about one field (or its words when the user declined its question).
+  const general = generalError(saving.error) ?? saving.declined;
 
   // Saved elsewhere (mode switch, another window): fields nobody is editing follow.
   useEffect(() => {
@@ -30,7 +41,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   };
 
   async function save() {
-    setGeneral(null);
+    saving.clear();
     setStatus(null);
     const { patch, errors: local } = patchFromDraft(draft, saved);
     if (Object.keys(local).length > 0) {
@@ -39,24 +50,13 @@ export function SettingsForm({ saved }: { saved: Settings }) {
       return;
     }
     if (Object.keys(patch).length === 0) return;
-    setBusy(true);
-    try {
-      const result = await feedlens().settingsSet({ patch });
-      if (result.ok) {
-        useAppState.getState().setSettings(result.value);
-        setDraft(draftOf(result.value));
-        setErrors({});
-        setStatus('Saved.');
-      } else {
-        const { fields, other } = fieldErrorsOf(result.error.issues);
-        setErrors(fields);
-        if (other.length > 0 || Object.keys(fields).length === 0) setGeneral(other.length > 0 ? other.join(' ') : result.error.message);
-      }
-    } catch (error) {
-      setGeneral(appErrorOf(error).message);
-    } finally {
-      setBusy(false);
-    }
+    const result = await saving.run(() => feedlens().settingsSet({ patch }));
+    if (result.ok) {
+      useAppState.getState().setSettings(result.value);
+      setDraft(draftOf(result.value));
+      setErrors({});
+      setStatus('Saved.');
+    } else setErrors(fieldErrorsOf(result.error.issues).fields);
   }
 
   const templateIssue = templateProblem(draft.filenameTemplate);
@@ -165,7 +165,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           onClick={() => {
             setDraft(draftOf(saved));
             setErrors({});
-            setGeneral(null);
+            saving.clear();
           }}
         >
           Discard

@@ -2,10 +2,12 @@
 // The export dialog over a mocked bridge: one pseudonymisation control (the ethics note offers none of its
 // own), the manifest's ethics choice says what the user chose ("acknowledged" only when they answered the
 // note), and a pseudonymised export drops profile picture links unless the user keeps them.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExportDialog, openExport } from '../../../../renderer/src/components/ExportDialog';
+import { createQueryClient } from '../../../../renderer/src/queryClient';
 import type { FeedlensApi } from '../../../../shared/ipc';
 import type { AppRecord } from '../../../../shared/records';
 import { normalizeRecord } from '../../../../shared/api/normalize';
@@ -20,7 +22,7 @@ beforeEach(() => {
   localStorage.clear();
   exportRun = vi.fn(async () => ({ ok: true as const, value: { path: '/tmp/export.csv', files: ['/tmp/export.csv'], rows: 1, bytes: 10, skipped: 0 } }));
   window.feedlens = { on: () => () => undefined, exportRun } as unknown as FeedlensApi;
-  render(createElement(ExportDialog));
+  render(createElement(QueryClientProvider, { client: createQueryClient() }, createElement(ExportDialog)));
   act(() => openExport({ items: [{ record: post, provenance }], label: 'Selection of 1 item' }));
 });
 afterEach(() => {
