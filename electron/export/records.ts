@@ -1,8 +1,8 @@
 // The records an export is asked to write come from the renderer (or a job's file): they are checked
 // here, kind by kind, against a schema of the fields the writers read, before anything is written. A
 // record of another shape is refused with the path of the field, instead of failing half-way through a
-// file. The schemas are plain checks, not zod's: zod copies every object it parses
-// (docs/decisions/export-record-checks.md).
+// file. The schemas are plain functions, not zod's, which copies every object it parses; they were once
+// compiled at run time (docs/decisions/no-code-generation.md).
 import { validationError, type ParamIssue } from '../../shared/api/errors';
 import { isDict } from '../../shared/guards';
 
