@@ -6,7 +6,7 @@ const sim = createSimulator({ seed: 7 });
 const media = [...sim.world.mediaByPk.values()].slice(0, 30000);
 const ndjson = Buffer.from(media.map((m) => JSON.stringify(m)).join('\n'));
 const keys = Object.keys(media[0] as object);
-const csv = Buffer.from(media.map((m) => keys.map((k) => JSON.stringify((m as Record<string, unknown>)[k] ?? '')).join(',')).join('\n'));
+const csv = Buffer.from(media.map((m) => keys.map((k) => JSON.stringify((m as unknown as Record<string, unknown>)[k] ?? '')).join(',')).join('\n'));
 for (const [name, buf] of [['ndjson', ndjson], ['csv', csv]] as const) {
   for (const level of [1, 6]) {
     const t = performance.now();
