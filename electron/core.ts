@@ -7,11 +7,11 @@ import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, 
 import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './ipc/app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
-import { createAskQueue, requestsWord, type Ask } from './calls/ask';
+import { createAskQueue, type Ask } from './calls/ask';
 import { balanceOf, createBalanceTracker } from './calls/balance';
 import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
-import { createCostGuard, createGrant } from './calls/cost-guard';
+import { createCostGuard } from './calls/cost-guard';
 import { createKnownNames } from './calls/known-names';
 import { createIssuedCursors } from './calls/cursors';
 import { createRequestScheduler, schedulerPerSession } from './calls/scheduler';
@@ -26,6 +26,7 @@ import { PRODUCTION_ORIGIN } from '../shared/service-origin';
 import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
+import { askRenewal } from './downloads/renewals';
 import { ledgerAnswerFacts } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
@@ -181,17 +182,7 @@ export function createAppCore(o: CoreOptions): AppCore {
   // The Explorer keeps the exact text of its own answers (request ids with its prefix), for big integers.
   const call = async (args: OpArgs<'call'>, options?: CallOptions): Promise<Result<CallValue>> => explorer.served(args, await calls.call(args, options));
 
-  /** Main asks once per batch of expired links; the answer is a grant of that many units, nothing more. */
-  const confirmRenewal = async ({ items, units }: { items: number; units: number }) => {
-    const answer = await ask({
-      purpose: 'renewal',
-      title: `Renew ${items.toLocaleString('en-US')} expired media ${items === 1 ? 'link' : 'links'}?`,
-      message: `The download links of ${items.toLocaleString('en-US')} ${items === 1 ? 'file have' : 'files have'} expired. Renewing them asks the service for their records again: up to ${requestsWord(units)}.`,
-      detail: 'Declined, those files stay unsaved; retry them later to be asked again.',
-      confirm: `Spend up to ${requestsWord(units)}`,
-    });
-    return answer.confirmed ? createGrant(`Renewing ${items} expired media links`, units) : null;
-  };
+  const confirmRenewal = askRenewal(ask);
 
   const downloadFolder = () => settingsStore.get().downloadFolder || join(o.downloadsDir, 'Feedlens');
   const exportFolder = () => settingsStore.get().exportFolder || join(downloadFolder(), 'exports');
@@ -221,13 +212,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     emit: (event, payload) => o.emit(event, payload),
     ledger,
     projectKeys: o.projectKeys,
-    mediaFilesOf: async ({ record }) => {
-      const r = record as { kind: string; id?: unknown };
-      const id = typeof r.id === 'string' ? r.id : null;
-      if (id === null) return [];
-      const key = { post: `post:${id}`, story: `story:${id}`, highlight: `highlight:${id}`, profile: `profile:${id}`, user: `profile:${id}` }[r.kind];
-      return key ? library.filesOf(key) : [];
-    },
+    mediaFilesOf: async ({ record }) => library.filesOfRecord(record),
     now,
   });
   const studies = createStudyService({

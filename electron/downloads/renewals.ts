@@ -4,12 +4,28 @@
 // most). Declined: those files fail, nothing is spent, and retrying them asks again. Granted: each
 // renewal call carries the grant.
 import { findEndpoint } from '../../shared/api/catalog';
+import { requestsWord, type Ask } from '../calls/ask';
+import { createGrant } from '../calls/cost-guard';
 import type { RefreshRef } from './plan';
 import type { Task } from './queue-state';
 import { refreshUrl, RefreshError, type CallFn, type RefreshedBy, type RenewalGrant } from './refresh';
 
 /** Main's question for one batch; null when the user declined. */
 export type ConfirmRenewal = (batch: { items: number; units: number }) => Promise<RenewalGrant | null>;
+
+/** Main asks once per batch of expired links; the answer is a grant of that many units, nothing more. */
+export function askRenewal(ask: Ask): ConfirmRenewal {
+  return async ({ items, units }) => {
+    const answer = await ask({
+      purpose: 'renewal',
+      title: `Renew ${items.toLocaleString('en-US')} expired media ${items === 1 ? 'link' : 'links'}?`,
+      message: `The download links of ${items.toLocaleString('en-US')} ${items === 1 ? 'file have' : 'files have'} expired. Renewing them asks the service for their records again: up to ${requestsWord(units)}.`,
+      detail: 'Declined, those files stay unsaved; retry them later to be asked again.',
+      confirm: `Spend up to ${requestsWord(units)}`,
+    });
+    return answer.confirmed ? createGrant(`Renewing ${items} expired media links`, units) : null;
+  };
+}
 
 const OE = /[?&]oe=([0-9a-f]{1,12})(?:&|$)/i;
 const expiries = new WeakMap<Task, { url: string; at: number | null }>();

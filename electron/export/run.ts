@@ -1,6 +1,6 @@
-// One export, end to end: survey the items, pseudonymise them when asked (two walks: learn who is in
-// the export, then rewrite, the raw record's leak check part of the rewrite), write the data file(s)
-// streaming, then the manifest, from what the data pass counted (no pass of its own). Items are read
+// One export, end to end: survey the items, pseudonymise them when asked (prepare.ts: learn who is in the
+// export, then rewrite each item as it is written), write the data file(s) streaming, then the manifest,
+// from what the data pass counted (no pass of its own). Items are read
 // again for each file written rather than kept prepared in memory, so memory stays flat whatever their
 // number.
 import { mkdir } from 'node:fs/promises';
@@ -9,28 +9,22 @@ import { validationError } from '../../shared/api/errors';
 import { folderInside } from '../storage/confined';
 import { diskError } from '../storage/disk-errors';
 import type { Minimisation } from '../../shared/ipc/analysis';
-import type { ExportResult, Provenance } from '../../shared/ipc';
-import type { AppRecord } from '../../shared/records';
-import { fitsDate } from './cells';
+import type { ExportResult } from '../../shared/ipc';
 import { writeBundle, type MediaEntry } from './bundle';
-import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type StudyFacts, type TableName } from './columns';
+import { COLUMN_SETS_VERSION, columnsOf, columnSetOf, type ColumnSetName, type Row, type TableName } from './columns';
 import { createRowMaker } from './row-maker';
 import type { HighlightRef } from './rows';
 import { csvLines, type Delimiter } from './csv';
-import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, rawLeftOut, type ExportLine, type LineProvenance } from './lines';
-import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, pseudonymisationInfo, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
+import { LINES_FORMAT_VERSION, jsonChunks, ndjsonChunks, type ExportLine } from './lines';
+import { createEndpointCounter, MANIFEST_FORMAT_VERSION, manifestChunks, requestsSummary, sourceSummary, type LedgerFacts, type Manifest, type ManifestFile, type RequestFacts } from './manifest';
 import { exportStem, freeBaseName, safeLabel } from './naming';
 import { writeWithManifest } from './output';
-import { createPseudonymiser, projectKey, type ProjectKeys, type PseudonymOptions, type Pseudonymiser } from './pseudonymise';
+import { createLineMaker, createPreparer, learnPeople, type Prepared, type SavedItem } from './prepare';
+import type { ProjectKeys, PseudonymOptions } from './pseudonymise';
 import { createSlicer } from './slices';
 import { chooseColumnSet, survey } from './survey';
 
-export interface SavedItem {
-  record: AppRecord;
-  provenance: Provenance;
-  /** A study's status and coding of the record (study exports). */
-  study?: StudyFacts;
-}
+export type { SavedItem } from './prepare';
 
 export type ExportFormat = 'csv' | 'ndjson' | 'json' | 'zip';
 
@@ -71,29 +65,7 @@ export interface ExportEnv {
   onProgress?: (done: number, total: number, finished: boolean) => void;
 }
 
-interface Prepared {
-  record: AppRecord;
-  provenance: Provenance;
-  /** The raw record to write: null when there is none or pseudonymisation dropped it. */
-  raw: unknown;
-  study?: StudyFacts;
-}
-
 const MEDIA_EXT = /^\.[a-z0-9]{1,5}$/;
-
-/** Whether two items' request parameters are the same: the same keys in the same order, the same plain values. */
-function sameParams(a: Provenance['params'], b: Provenance['params']): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a);
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const value = a[key];
-    if (key !== others[i] || typeof value === 'object' || value !== b[key]) return false;
-  }
-  return true;
-}
 
 export async function runExport(request: ExportRequest, env: ExportEnv): Promise<ExportResult> {
   const now = env.now ?? Date.now;
@@ -104,103 +76,14 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   if (s.total === 0) throw validationError([{ param: 'items', message: 'There is nothing to export.' }]);
   const csvSet = request.format === 'csv' ? chooseColumnSet(request.columns, s) : null;
 
-  // Pseudonymisation: first walk learns who is in the export, every later walk rewrites.
-  let pz: Pseudonymiser | null = null;
-  let pseudonymisation: Manifest['pseudonymisation'] = null;
-  if (request.pseudonymise) {
-    if (!env.projectKeys) throw validationError([{ param: 'pseudonymise', message: 'No keychain is available for pseudonymisation keys.' }]);
-    const key = await projectKey(env.projectKeys, request.pseudonymise.project);
-    pz = createPseudonymiser(key.key, request.pseudonymise);
-    for (const { record, provenance } of request.items) {
-      pz.learnRecord(record);
-      pz.learn(record.raw);
-      pz.learnParams(provenance.params);
-      if (slice.due()) await slice.pause();
-    }
-    pz.freeze();
-    pseudonymisation = pseudonymisationInfo(request.pseudonymise.project, key, request.pseudonymise);
-  }
+  // Pseudonymisation: the first walk learns who is in the export, every later walk rewrites.
+  const { pz, pseudonymisation } = await learnPeople(request.items, request.pseudonymise, env.projectKeys, slice);
 
   const facts: Map<string, RequestFacts> = env.ledgerFacts ? await env.ledgerFacts(s.requestIds, { from: s.from, to: s.to }) : new Map();
   // Nothing collected in demo mode leaves without saying so: in the manifest, on every line, in the name.
   const source = sourceSummary(s.itemsByRequest, s.total - s.itemsWithRequest, facts);
-  // Items whose raw record was dropped, one bit each (a ZIP prepares an item once per file it writes).
-  const rawDropped = new Uint8Array(Math.ceil(s.total / 8));
-  let rawDroppedCount = 0;
-
-  // The items of one page come one after the other with the same parameters: the last item's (as written)
-  // serve the next, so that its line's provenance is made (and pseudonymised) once per page.
-  let lastParams: { given: Provenance['params']; written: Provenance['params'] } | null = null;
-  function paramsOf(given: Provenance['params']): Provenance['params'] {
-    if (lastParams !== null && sameParams(given, lastParams.given)) return lastParams.written;
-    lastParams = { given, written: pz ? pz.applyParams(given) : given };
-    return lastParams.written;
-  }
-
-  function prepare(item: SavedItem, index: number): Prepared {
-    // Read only, never changed: the nested raw records are left out when the line is written.
-    let record = item.record;
-    let raw: unknown = item.record.raw ?? null;
-    const params = paramsOf(item.provenance.params);
-    if (pz) {
-      record = pz.applyRecord(record) as AppRecord;
-      // When in doubt, leave it out: a raw record still naming someone of the export is dropped.
-      const checked = raw === null ? null : pz.applyChecked(raw);
-      raw = checked?.value ?? null;
-      if (checked !== null && raw !== null && checked.leaks) {
-        raw = null;
-        const byte = index >> 3;
-        const bit = 1 << (index & 7);
-        const bits = rawDropped[byte] ?? 0;
-        if ((bits & bit) === 0) {
-          rawDropped[byte] = bits | bit;
-          rawDroppedCount += 1;
-        }
-      }
-    }
-    const provenance: Provenance = { ...item.provenance, params };
-    // The researcher's notes may quote people: rewritten like any free text.
-    const study = item.study && pz ? { ...item.study, notes: item.study.notes === null || pz.options.dropText ? null : pz.applyLabel(item.study.notes) } : item.study;
-    return { record, provenance, raw, ...(study ? { study } : {}) };
-  }
-
-  /**
-   * A line's provenance. The last one serves the next line of the same request (the same parameters
-   * object: paramsOf()), and the writers then reuse its JSON too.
-   */
-  let lastProvenance: { from: Provenance; line: LineProvenance } | null = null;
-  function lineProvenanceOf(provenance: Provenance): LineProvenance {
-    const last = lastProvenance;
-    if (last !== null && last.from.params === provenance.params && last.from.path === provenance.path && last.from.requestId === provenance.requestId && Object.is(last.from.fetchedAt, provenance.fetchedAt)) {
-      return last.line;
-    }
-    const requestId = provenance.requestId;
-    const fact = requestId ? facts.get(requestId) : undefined;
-    const line: LineProvenance = {
-      endpoint: provenance.path,
-      params: provenance.params,
-      requestId,
-      fetchedAt: fitsDate(provenance.fetchedAt) ? new Date(provenance.fetchedAt).toISOString() : null,
-      appVersion: env.appVersion,
-      sha256: fact?.sha256 ?? null,
-      simulated: fact ? fact.mode === 'demo' : null,
-      origin: fact?.origin ?? null,
-    };
-    lastProvenance = { from: provenance, line };
-    return line;
-  }
-
-  /** An item's NDJSON / JSON line (made only for the files that write lines). */
-  function lineOf({ record, provenance, raw, study }: Prepared): ExportLine {
-    return {
-      ...(study ? { study } : {}),
-      kind: record.kind,
-      // The pseudonymised copy has no nested raw records already (applyRecord leaves them out).
-      record: pz ? record : rawLeftOut(record),
-      raw,
-      provenance: lineProvenanceOf(provenance),
-    };
-  }
+  const { prepare, rawDropped } = createPreparer(s.total, pz);
+  const lineOf = createLineMaker(facts, env.appVersion, pz !== null);
 
   // Progress over every pass through the items.
   const passes = request.format === 'zip' ? bundleTables().length + 1 : 1;
@@ -265,7 +148,7 @@ export async function runExport(request: ExportRequest, env: ExportEnv): Promise
   const stem = exportStem(label, startedAt, request.name && target ? { target, list: request.name.list } : undefined);
   const fileStem = source.simulated ? `simulated_${stem}` : stem;
   const manifest = (files: ManifestFile[], rows: number): Manifest => {
-    if (pseudonymisation) pseudonymisation.rawDropped = rawDroppedCount;
+    if (pseudonymisation) pseudonymisation.rawDropped = rawDropped();
     return {
       format: 'feedlens-export-manifest',
       formatVersion: MANIFEST_FORMAT_VERSION,

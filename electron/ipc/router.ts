@@ -1,6 +1,6 @@
 // The IPC router: every message from the renderer passes here before any handler runs. It checks who
 // sent it (the app's own top-level page only), validates the arguments with the zod schemas of
-// shared/ipc.ts, and turns every outcome into a Result value: errors cross IPC as data, because
+// shared/ipc/index.ts, and turns every outcome into a Result value: errors cross IPC as data, because
 // Electron keeps only the message of a thrown error.
 import type { z } from 'zod';
 import { internalError, isAppError, validationError, type AppError } from '../../shared/api/errors';

@@ -55,6 +55,8 @@ export interface Library {
    * continues it (`highlight:<id>` finds the highlight's stories, `profile:<id>` its pictures).
    */
   filesOf(id: string): string[];
+  /** The saved media files of a record of an export (a post, story, highlight, profile or user). */
+  filesOfRecord(record: { kind: string; id?: unknown }): string[];
   /** How many items the index holds. */
   size(): number;
   /** Resolves once the index is written. */
@@ -290,6 +292,12 @@ export function createLibrary(o: LibraryOptions): Library {
     return [...entries.values()].filter((e) => e.item.id.startsWith(prefix)).flatMap((e) => e.item.files);
   }
 
+  function filesOfRecord({ kind, id }: { kind: string; id?: unknown }): string[] {
+    if (typeof id !== 'string') return [];
+    const key = { post: `post:${id}`, story: `story:${id}`, highlight: `highlight:${id}`, profile: `profile:${id}`, user: `profile:${id}` }[kind];
+    return key ? filesOf(key) : [];
+  }
+
   async function rebuild(): Promise<{ items: number }> {
     const root = folder();
     const scan = await scanSidecars(root, { maxBytes: MAX_SIDECAR_BYTES });
@@ -377,6 +385,7 @@ export function createLibrary(o: LibraryOptions): Library {
     },
     rebuild,
     filesOf,
+    filesOfRecord,
     size: () => entries.size,
     flush,
   };

@@ -47,7 +47,7 @@ export function createMainWindow<W extends WindowLike>(options: MainWindowOption
       navigateOnDragDrop: false,
       // Middle-click would otherwise try to open links in a new window.
       disableBlinkFeatures: 'Auxclick',
-      // The preload only exposes window.feedlens: named, typed functions built from shared/ipc.ts.
+      // The preload only exposes window.feedlens: named, typed functions built from shared/ipc/index.ts.
       preload: preloadPath, // eng-disable PRELOAD_JS_CHECK bundled, sandboxed, exposes only named functions via contextBridge
     },
   });

@@ -1,6 +1,6 @@
 // Analysis of a study and field-standard exports (docs/analysis.md): charts, networks (GEXF and CSV),
 // Parquet tables, 4CAT's Zeeschuimer format, data-minimisation presets and the ethics reminder. What
-// crosses IPC about them: argument schemas (added to OPS in shared/ipc.ts) and the values main answers.
+// crosses IPC about them: argument schemas (added to OPS in shared/ipc/index.ts) and the values main answers.
 import { z } from 'zod';
 import { chartPaletteSchema, chartsDataSchema } from './chart-schema';
 import { CHART_KINDS, type ChartsData } from '../charts';

@@ -1,6 +1,6 @@
 // What the preload needs to build window.feedlens: the names of the operations and events, their
-// channels, and createBridge. No schemas here: main validates every argument (shared/ipc.ts's OPS), and
-// this module stays free of zod so that the sandboxed preload bundle stays small. shared/ipc.ts checks at
+// channels, and createBridge. No schemas here: main validates every argument (shared/ipc/index.ts's OPS), and
+// this module stays free of zod so that the sandboxed preload bundle stays small. shared/ipc/index.ts checks at
 // compile time that OP_NAMES names exactly the operations of OPS.
 import type { EventName, FeedlensApi, OpName } from '../ipc';
 
@@ -33,7 +33,7 @@ export const OP_NAMES = [
   'studyRowsMedia',
 ] as const;
 
-/** Events main pushes to the renderer (their payloads: EventPayloads in shared/ipc.ts). */
+/** Events main pushes to the renderer (their payloads: EventPayloads in shared/ipc/index.ts). */
 export const EVENTS = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study', 'studyCheck'] as const;
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;

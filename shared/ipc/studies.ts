@@ -36,7 +36,7 @@ const targetIds = z.array(z.number().int().min(1)).max(100_000);
 const runId = z.number().int().min(1);
 const budget = z.number().int().min(1).max(MAX_BUDGET);
 
-/** The operations of studies, added to OPS in shared/ipc.ts. */
+/** The operations of studies, added to OPS in shared/ipc/index.ts. */
 export const STUDY_OPS = {
   studyList: z.strictObject({}),
   /** Creates a study in the folder main's picker returns (default <Documents>/Feedlens/<name>). */

@@ -1,7 +1,7 @@
 // A study's collected data at hand (issue 13): what changed on its accounts (profile snapshots and their
 // timeline), the history of its posts (sightings), "Still there?" re-checks, the data browser (queries run
 // in SQLite in main, a page of rows at a time), qualitative coding (codes and notes) and saved views.
-// What crosses IPC: argument schemas (added to OPS in shared/ipc.ts) and the values main answers with.
+// What crosses IPC: argument schemas (added to OPS in shared/ipc/index.ts) and the values main answers with.
 import { z } from 'zod';
 import type { Provenance } from './common';
 import type { AppRecord } from '../records';

@@ -1,4 +1,4 @@
-// The renderer's only door to main: window.feedlens, typed by shared/ipc.ts. Errors arrive as values;
+// The renderer's only door to main: window.feedlens, typed by shared/ipc/index.ts. Errors arrive as values;
 // this module turns them into thrown ServiceErrors where react-query wants exceptions.
 import { isAppError, type AppError } from '../../../shared/api/errors';
 import type { FeedlensApi, Result } from '../../../shared/ipc';

@@ -7,7 +7,7 @@ import { validateParams } from '../../../../shared/api/params';
 /** The text of each field, by parameter name; booleans are '', 'true' or 'false'. */
 export type FormValues = Record<string, string>;
 
-/** What a call sends: the params of shared/ipc.ts's `call`. */
+/** What a call sends: the params of shared/ipc/index.ts's `call`. */
 export type CallParams = Record<string, string | string[]>;
 
 export interface Field {

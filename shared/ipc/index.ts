@@ -4,27 +4,27 @@
 // Each domain's operations, argument schemas and answers are in ipc/ (studies, analysis and study data
 // included); this index joins them into OPS, OpResults and the events, and is what others import.
 import type { z } from 'zod';
-import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './ipc/studies';
-import { ANALYSIS_OPS, type AnalysisOpResults } from './ipc/analysis';
-import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './ipc/study-data';
-import { APP_OPS, type AppOpResults } from './ipc/app';
-import type { EVENTS, OP_NAMES } from './ipc/bridge';
-import type { Result } from './ipc/common';
-import { CALL_OPS, type CallOpResults } from './ipc/calls';
-import { DOWNLOAD_OPS, type DownloadOpResults, type DownloadsSnapshot } from './ipc/downloads';
-import { EXPLORER_OPS, type ExplorerOpResults } from './ipc/explorer';
-import { EXPORT_OPS, type ExportOpResults } from './ipc/exports';
-import { JOB_OPS, type JobInfo, type JobOpResults } from './ipc/jobs';
-import { SESSION_OPS, type BalanceState, type KeyStatus, type ModeInfo, type SessionOpResults } from './ipc/session';
+import { STUDY_OPS, type StudyEvent, type StudyOpResults } from './studies';
+import { ANALYSIS_OPS, type AnalysisOpResults } from './analysis';
+import { STUDY_DATA_OPS, type StudyCheckEvent, type StudyDataOpResults } from './study-data';
+import { APP_OPS, type AppOpResults } from './app';
+import type { EVENTS, OP_NAMES } from './bridge';
+import type { Result } from './common';
+import { CALL_OPS, type CallOpResults } from './calls';
+import { DOWNLOAD_OPS, type DownloadOpResults, type DownloadsSnapshot } from './downloads';
+import { EXPLORER_OPS, type ExplorerOpResults } from './explorer';
+import { EXPORT_OPS, type ExportOpResults } from './exports';
+import { JOB_OPS, type JobInfo, type JobOpResults } from './jobs';
+import { SESSION_OPS, type BalanceState, type KeyStatus, type ModeInfo, type SessionOpResults } from './session';
 
-export { channelOf, createBridge, eventChannelOf, EVENTS, OP_NAMES } from './ipc/bridge';
-export { provenanceSchema, savedItemSchema, type Provenance, type Result, type SavedItemArg } from './ipc/common';
-export type { AppInfo } from './ipc/app';
-export type { CallValue, LedgerEntry, LedgerPage, LedgerTotals, Quote } from './ipc/calls';
-export type { DownloadItem, DownloadState, DownloadsSnapshot, LibraryItem } from './ipc/downloads';
-export type { ExportResult } from './ipc/exports';
-export { jobSpecSchema, type JobEstimate, type JobInfo, type JobSpec, type JobState } from './ipc/jobs';
-export type { BalanceState, KeyBackend, KeyStatus, ModeInfo, SessionInfo } from './ipc/session';
+export { channelOf, createBridge, eventChannelOf, EVENTS, OP_NAMES } from './bridge';
+export { provenanceSchema, savedItemSchema, type Provenance, type Result, type SavedItemArg } from './common';
+export type { AppInfo } from './app';
+export type { CallValue, LedgerEntry, LedgerPage, LedgerTotals, Quote } from './calls';
+export type { DownloadItem, DownloadState, DownloadsSnapshot, LibraryItem } from './downloads';
+export type { ExportResult } from './exports';
+export { jobSpecSchema, type JobEstimate, type JobInfo, type JobSpec, type JobState } from './jobs';
+export type { BalanceState, KeyBackend, KeyStatus, ModeInfo, SessionInfo } from './session';
 
 /** Every operation the renderer may ask main for, with its argument schema. */
 export const OPS = {
