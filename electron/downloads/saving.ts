@@ -10,8 +10,8 @@
 // complete file without a sidecar (found again at the next start and given its sidecar), or files the
 // journal lists (checked at the next start: see journal.ts); never a file marked done that a crash could
 // leave incomplete without the next start noticing.
-import { open, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Provenance } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
 import { eachLimited } from '../storage/parallel';
@@ -20,7 +20,7 @@ import type { DiskThread } from './disk-thread';
 import { partPath } from './fetch-file';
 import { checkpointDue, type Journal, type JournalMedia } from './journal';
 import type { Group, Task } from './queue-state';
-import { fileSha256, sidecarText, withoutRaw, SIDECAR_FORMAT, SIDECAR_VERSION, UNKNOWN_ANSWER, type AnswerFacts, type Sidecar, type SidecarFile } from './sidecar';
+import { fileSha256, sidecarOf, sidecarText, type AnswerFacts, type Sidecar } from './sidecar';
 import { ForeignFileError, writeSidecar } from './sidecar-write';
 
 export interface SavingOptions {
@@ -64,13 +64,6 @@ export interface Saving {
 const FINISHED = new Set(['done', 'skipped', 'failed', 'cancelled']);
 /** File-system calls in flight at once within a batch. */
 const PARALLEL = 8;
-async function exists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** What the batch needs of a committed sidecar to mark its item done. */
 interface Written {
@@ -170,46 +163,8 @@ export function createSaving(o: SavingOptions): Saving {
     return FINISHED.has(t.state) || inPlace.has(t.id) || naming.has(t.id);
   }
 
-  async function sidecarOf(group: Group, members: Task[], sidecarPath: string, naming: ReadonlySet<string>): Promise<Sidecar> {
-    const files: SidecarFile[] = [];
-    for (const t of members) {
-      const justPlaced = inPlace.has(t.id) || naming.has(t.id);
-      const path = naming.has(t.id) ? fileOf(t) : t.path;
-      const saved = t.state === 'done' || t.state === 'skipped' || justPlaced;
-      if (!saved || path === null || (!justPlaced && !(await exists(path)))) continue;
-      const bytes = justPlaced ? t.bytes : (await stat(path)).size;
-      // A file found already saved (or saved before hashing was kept) is read once for its hash.
-      t.sha256 ??= await fileSha256(path);
-      files.push({ name: relative(dirname(sidecarPath), path).split('\\').join('/'), index: t.index, role: t.role, mediaPk: t.mediaPk, url: t.url, bytes, sha256: t.sha256, contentType: t.contentType, refreshedBy: t.refreshedBy });
-    }
-    const p = group.provenance as Provenance;
-    const record = group.record ?? {};
-    const answer = o.answerFacts ? await o.answerFacts(p).catch(() => UNKNOWN_ANSWER) : UNKNOWN_ANSWER;
-    return {
-      format: SIDECAR_FORMAT,
-      version: SIDECAR_VERSION,
-      id: group.id,
-      kind: group.kind,
-      username: group.username,
-      ownerId: group.ownerId,
-      takenAt: group.takenAt,
-      highlight: group.highlight,
-      files,
-      record: withoutRaw(record),
-      raw: record.raw ?? null,
-      provenance: {
-        endpoint: p.path,
-        params: p.params,
-        requestId: p.requestId,
-        fetchedAt: new Date(p.fetchedAt).toISOString(),
-        savedAt: new Date(o.now()).toISOString(),
-        appVersion: o.version,
-        answerSha256: answer.sha256,
-        simulated: answer.simulated,
-        origin: answer.origin,
-      },
-    };
-  }
+  /** Where a file is about to be named (this batch's) or was named (not yet in a sidecar); null for the others. */
+  const placedIn = (naming: ReadonlySet<string>) => (t: Task) => (naming.has(t.id) ? fileOf(t) : inPlace.has(t.id) ? t.path : null);
 
   /** Marks the members in place failed: their item's sidecar could not be made or written. */
   function sidecarFailed(group: Group, members: Task[], error: unknown): void {
@@ -247,7 +202,7 @@ export function createSaving(o: SavingOptions): Saving {
     await eachLimited(complete, PARALLEL, async ({ group, members }) => {
       const path = `${group.sidecarBase}.json`;
       try {
-        const sidecar = await sidecarOf(group, members, path, naming);
+        const sidecar = await sidecarOf(group, members, path, placedIn(naming), o);
         made.push({ group, members, path, sidecar, text: sidecarText(sidecar) });
       } catch (error) {
         broken.push({ group, members, error });

@@ -3,10 +3,13 @@
 // version, the sha256 of the service's answer). The library is rebuilt from these files alone.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { stringifyLossless } from '../../shared/api/json';
 import type { Provenance } from '../../shared/ipc';
 import type { Ledger } from '../calls/ledger';
 import type { FileRole, GroupKind } from './plan';
+import type { Group, Task } from './queue-state';
 import type { RefreshedBy } from './refresh';
 
 export const SIDECAR_FORMAT = 'feedlens-sidecar';
@@ -122,5 +125,65 @@ export function ledgerAnswerFacts(ledger: Pick<Ledger, 'requests'>): (p: Provena
       known.set(requestId, found);
     }
     return found;
+  };
+}
+
+export interface SidecarContext {
+  answerFacts?: (p: Provenance) => Promise<AnswerFacts>;
+  version: string;
+  now: () => number;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The sidecar of a complete item: its record, where it came from, and its files saved so far.
+ * `placed(t)`: where a file of this batch was (or is about to be) given its name, null for the others,
+ * whose saved file is looked at on disk.
+ */
+export async function sidecarOf(group: Group, members: readonly Task[], sidecarPath: string, placed: (t: Task) => string | null, c: SidecarContext): Promise<Sidecar> {
+  const files: SidecarFile[] = [];
+  for (const t of members) {
+    const placedAt = placed(t);
+    const path = placedAt ?? t.path;
+    const saved = t.state === 'done' || t.state === 'skipped' || placedAt !== null;
+    if (!saved || path === null || (placedAt === null && !(await isFile(path)))) continue;
+    const bytes = placedAt !== null ? t.bytes : (await stat(path)).size;
+    // A file found already saved (or saved before hashing was kept) is read once for its hash.
+    t.sha256 ??= await fileSha256(path);
+    files.push({ name: relative(dirname(sidecarPath), path).split('\\').join('/'), index: t.index, role: t.role, mediaPk: t.mediaPk, url: t.url, bytes, sha256: t.sha256, contentType: t.contentType, refreshedBy: t.refreshedBy });
+  }
+  const p = group.provenance as Provenance;
+  const record = group.record ?? {};
+  const answer = c.answerFacts ? await c.answerFacts(p).catch(() => UNKNOWN_ANSWER) : UNKNOWN_ANSWER;
+  return {
+    format: SIDECAR_FORMAT,
+    version: SIDECAR_VERSION,
+    id: group.id,
+    kind: group.kind,
+    username: group.username,
+    ownerId: group.ownerId,
+    takenAt: group.takenAt,
+    highlight: group.highlight,
+    files,
+    record: withoutRaw(record),
+    raw: record.raw ?? null,
+    provenance: {
+      endpoint: p.path,
+      params: p.params,
+      requestId: p.requestId,
+      fetchedAt: new Date(p.fetchedAt).toISOString(),
+      savedAt: new Date(c.now()).toISOString(),
+      appVersion: c.version,
+      answerSha256: answer.sha256,
+      simulated: answer.simulated,
+      origin: answer.origin,
+    },
   };
 }
