@@ -1,5 +1,6 @@
 // Whatever a researcher pastes: profile, post, reel, story, highlight and share links, @handle, #hashtag,
 // numeric ids, or plain words to search. Input that is none of these is explained inline and spends nothing.
+import { useMutation } from '@tanstack/react-query';
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { parseTarget, type Target } from '../../../shared/links';
 import { callEndpoint } from '../api/call';
@@ -43,6 +44,8 @@ function sharedRoute(data: { pk?: unknown; type?: unknown } | null): Route {
 }
 
 /** Resolves a /s/ share link through the service (`/v1/share/by/url`): the route of what it names. */
+type ShareTarget = Extract<Target, { kind: 'share' | 'shared' }>;
+
 async function resolveShare(code: string): Promise<Route> {
   const value = await callEndpoint('/v1/share/by/url', { url: `https://www.instagram.com/s/${code}` });
   return sharedRoute(value.data as { pk?: unknown; type?: unknown } | null);
@@ -72,8 +75,10 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
   const [text, setText] = useState('');
   const [hint, setHint] = useState<{ text: string; invalid: boolean } | null>(null);
   const [digits, setDigits] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** Counts the opens: a share link's answer that comes after another open, or after the page changed, is dropped. */
+  // A share link resolving (a paid call) is a mutation; its answer is dropped when it comes after another
+  // open (counted) or after the page changed.
+  const resolving = useMutation({ mutationFn: (target: ShareTarget) => (target.kind === 'share' ? resolveShare(target.code) : resolveSharedLink(target)) });
+  const busy = resolving.isPending;
   const opens = useRef(0);
   // The page the text was typed on, or opened: leaving it (back, a link, the sidebar) clears the bar.
   const typedFor = useRef<number | null>(null);
@@ -90,11 +95,11 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
     typedFor.current = currentEntry();
   };
 
-  async function open() {
+  function open(): void {
     const input = text.trim();
     if (!input) return;
     const attempt = ++opens.current;
-    setBusy(false); // an earlier share link still resolving no longer counts
+    resolving.reset(); // an earlier share link still resolving no longer counts
     const target = parseTarget(input);
     setDigits(null);
     if (target.kind === 'invalid') {
@@ -113,19 +118,14 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
       return;
     }
     if (target.kind === 'share' || target.kind === 'shared') {
-      setBusy(true);
       const from = currentEntry();
       // Still the latest open, on the page it was asked from: else the researcher has moved on meanwhile
       // (opened something else, went back), and a late answer must not take them away from it.
       const current = () => attempt === opens.current && currentEntry() === from;
-      try {
-        const resolved = await (target.kind === 'share' ? resolveShare(target.code) : resolveSharedLink(target));
-        if (current()) navigate(resolved);
-      } catch (error) {
-        if (current()) setHint({ text: appErrorOf(error).message, invalid: true });
-      } finally {
-        if (attempt === opens.current) setBusy(false);
-      }
+      resolving.mutateAsync(target).then(
+        (resolved) => void (current() && navigate(resolved)),
+        (error: unknown) => void (current() && setHint({ text: appErrorOf(error).message, invalid: true })),
+      );
     }
   }
 
@@ -149,7 +149,7 @@ export const Omnibox = forwardRef<HTMLInputElement>(function Omnibox(_props, ref
           setDigits(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') void open();
+          if (e.key === 'Enter') open();
           if (e.key === 'Escape') {
             setHint(null);
             setDigits(null);

@@ -2,10 +2,12 @@
 // The omnibox over a mocked bridge: a share link is resolved through the service, then opened; an answer
 // that comes after the researcher has opened something else, or left the page, is dropped instead of
 // taking them away from what they are looking at.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Omnibox } from '../../../../renderer/src/components/Omnibox';
+import { createQueryClient } from '../../../../renderer/src/queryClient';
 import { useNavigation } from '../../../../renderer/src/state/navigation';
 import { mockBridge } from './bridge-mock';
 
@@ -18,7 +20,12 @@ function slowShares() {
   const call = mockBridge(() => ({ data: REEL_PK }));
   const answer = call.getMockImplementation()!;
   call.mockImplementation((request) => new Promise((resolve) => pending.push(() => resolve(answer(request)))));
-  return { call, answerAll: () => act(async () => void pending.splice(0).forEach((go) => go())) };
+  // The link is asked once the open has started its mutation: answered then.
+  const answerAll = async () => {
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    await act(async () => void pending.splice(0).forEach((go) => go()));
+  };
+  return { call, answerAll };
 }
 
 function enter(text: string): void {
@@ -27,11 +34,15 @@ function enter(text: string): void {
   fireEvent.keyDown(box, { key: 'Enter' });
 }
 
+let client: QueryClient;
+/** The share links asked are all answered and their answers handled (kept or dropped). */
+const settled = () => waitFor(() => expect(client.isMutating()).toBe(0));
 const route = () => useNavigation.getState().entries[useNavigation.getState().index];
 
 beforeEach(() => {
   useNavigation.setState({ entries: [{ name: 'search' }], ids: [0], index: 0 });
-  render(createElement(Omnibox));
+  client = createQueryClient();
+  render(createElement(QueryClientProvider, { client }, createElement(Omnibox)));
 });
 afterEach(() => {
   cleanup();
@@ -45,9 +56,10 @@ describe('the omnibox', () => {
     expect(screen.getByText(/Resolving the share link/)).toBeTruthy();
     expect(route()).toEqual({ name: 'search' });
     await answerAll();
+    await settled();
     expect(call).toHaveBeenCalledTimes(1);
     expect(route()).toEqual({ name: 'post', pk: REEL_PK });
-    expect(screen.queryByText(/Resolving the share link/)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/Resolving the share link/)).toBeNull());
   });
 
   it('drops a share link answer that comes after another link was opened', async () => {
@@ -57,6 +69,7 @@ describe('the omnibox', () => {
     expect(route()).toEqual({ name: 'post', code: 'CodeOfTv01' });
     expect(screen.queryByText(/Resolving the share link/)).toBeNull();
     await answerAll();
+    await settled();
     expect(route()).toEqual({ name: 'post', code: 'CodeOfTv01' });
   });
 
@@ -65,6 +78,7 @@ describe('the omnibox', () => {
     enter(SHARE);
     act(() => useNavigation.getState().navigate({ name: 'hashtag', tag: 'elsewhere' }));
     await answerAll();
+    await settled();
     expect(route()).toEqual({ name: 'hashtag', tag: 'elsewhere' });
   });
 });
