@@ -12,20 +12,20 @@ import type { RunInfo, RunTrigger } from '../../shared/ipc/studies';
 import type { CallCache, CallService } from '../calls/calls';
 import { NeedsConfirmation, sessionMismatch, STAYS_CANCELLED } from './authority';
 import { tx, type Db } from './db';
-import { createPageStep, type RunStop } from './fetch';
+import { createPageStep } from './fetch';
 import { scopeOf, type StudyGrants } from './grants';
 import { nextTurn, studyDbMessage, studyDbProblem } from './db-errors';
 import { holdingRunTable } from './held-runs';
-import { threadOf } from './comment-cap';
 import { foldLeftovers } from './leftovers';
 import type { RecordedEstimate } from './estimate';
 import type { StudyParts } from './page';
 import { createRunBudget } from './run-budget';
+import { createRunWork, runLoop, type RunLoopDeps } from './run-loop';
 import { firstTasks, type RunOptions } from './plan';
 import { activeTargets, createRunTable, publicRun, type RunRecord, type RunTable } from './runs';
 import { createRecordStore } from './store';
 import { allowedLists, minimiseRecord, minimisesRecords, readMinimisation } from '../analysis/minimise';
-import { createListStates, createTaskQueue, type Task } from './tasks';
+import { createListStates, createTaskQueue } from './tasks';
 
 export interface RunnerDeps {
   db: Db;
@@ -77,12 +77,6 @@ export interface StudyRunner {
   close(): Promise<void>;
 }
 
-/** Two reads of one post's comments and replies (where the target caps them per post, one at a time so the cap counts exactly). */
-function sameThread(a: Pick<Task, 'list' | 'contextId'>, b: Pick<Task, 'list' | 'contextId'>): boolean {
-  const post = threadOf(a);
-  return post !== null && post === threadOf(b);
-}
-
 export function createStudyRunner(d: RunnerDeps): StudyRunner {
   const now = d.now ?? Date.now;
   const log = d.log ?? console.error;
@@ -121,67 +115,28 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
 
   const budget = createRunBudget({ db, runs, grants: d.grants, ...(d.dailyBudget ? { dailyBudget: d.dailyBudget } : {}), dayOf: d.dayOf, now });
   const { standing } = budget;
-  /** Per run: the pages under way (their target, list and reserved cost), and why it stops, once a page said so. */
-  const work = new Map<number, { busy: Map<number, Pick<Task, 'targetId' | 'list' | 'contextId'> & { cost: number }>; stop: RunStop | null }>();
-  const workOf = (id: number) => work.get(id) ?? work.set(id, { busy: new Map(), stop: null }).get(id)!;
+  const work = createRunWork();
   const capsThreads = (targetId: number) => (db.prepare('SELECT comment_pages_per_post AS cap FROM targets WHERE id = ?').get(targetId) as { cap: number | null } | undefined)?.cap != null;
   const step = createPageStep({
     parts, runs, studyId: d.studyId, calls: d.calls, cache: d.cache, session: d.session, grants: d.grants, budget, dayOf: d.dayOf, now,
-    mayCall: (id) => !closed && loops.get(id)?.want === 'run' && workOf(id).stop === null,
+    mayCall: (id) => !closed && loops.get(id)?.want === 'run' && work.of(id).stop === null,
     closing: () => closed,
-    inFlightFor: (id, targetId) => [...workOf(id).busy.values()].filter((f) => f.targetId === targetId).reduce((n, f) => n + f.cost, 0),
-    stop: (id, how) => void (workOf(id).stop ??= how),
+    inFlightFor: work.inFlightFor,
+    stop: work.stop,
   });
-
-  /**
-   * Workers read the run's tasks side by side: each takes the next task no other is on (never a list that
-   * is under way), until the run must stop; then the pages still under way finish and are committed.
-   */
-  async function loop(id: number): Promise<void> {
-    const state = workOf(id);
-    state.stop = null;
-    const busy = state.busy;
-    const working = new Set<Promise<void>>();
-    let failure: unknown = null;
-    const goesOn = () => state.stop === null && failure === null && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running';
-    while (goesOn()) {
-      while (goesOn() && busy.size < (d.concurrency ?? 16)) {
-        const task = parts.tasks.next(
-          id,
-          (t) => busy.has(t.pos) || [...busy.values()].some((f) => f.targetId === t.targetId && ((f.list === t.list && f.contextId === t.contextId) || (sameThread(f, t) && capsThreads(t.targetId)))),
-        );
-        if (!task) break;
-        const slot = { targetId: task.targetId, list: task.list, contextId: task.contextId, cost: 0 };
-        busy.set(task.pos, slot);
-        const work: Promise<void> = step(id, task, slot)
-          .then((result) => void (result === 'next' && emit(id)))
-          .catch((error: unknown) => void (failure ??= error))
-          .finally(() => {
-            busy.delete(task.pos);
-            working.delete(work);
-          });
-        working.add(work);
-      }
-      if (working.size === 0) {
-        if (goesOn() && parts.tasks.count(id) === 0) end(id, 'done', null);
-        break;
-      }
-      await Promise.race(working);
-    }
-    await Promise.all(working);
-    if (failure !== null && !closed) await stopOn(id, failure);
-    // The stop a page asked for, now that the pages under way are committed (unless the user acted meanwhile).
-    else {
-      const wanted = state.stop as RunStop | null; // set by the pages' steps, meanwhile
-      if (wanted && !closed && runs.get(id)?.state === 'running') {
-        if (wanted.state === 'paused') pause(id, wanted.message);
-        else end(id, wanted.state, wanted.message);
-      } else if (!wanted && !closed && loops.get(id)?.want === 'run' && runs.get(id)?.state === 'running') {
-        // Paused by the user and resumed while the pages under way were finishing: it goes on.
-        return loop(id);
-      }
-    }
-  }
+  const loopDeps: RunLoopDeps = {
+    tasks: parts.tasks,
+    step,
+    concurrency: d.concurrency ?? 16,
+    capsThreads,
+    wanted: (id) => loops.get(id)?.want === 'run',
+    state: (id) => runs.get(id)?.state,
+    closed: () => closed,
+    emit,
+    end,
+    pause,
+    stopOn: (id, error) => stopOn(id, error),
+  };
 
   /** A failure of the database: a full disk stops the run, another program's lock pauses it (held in memory if that cannot be written). */
   async function stopOn(id: number, error: unknown): Promise<void> {
@@ -205,7 +160,7 @@ export function createStudyRunner(d: RunnerDeps): StudyRunner {
     }
     const entry: LoopEntry = { want: 'run', running: true, loop: Promise.resolve() };
     loops.set(id, entry);
-    entry.loop = loop(id).finally(() => void (entry.running = false));
+    entry.loop = runLoop(id, work.of(id), loopDeps).finally(() => void (entry.running = false));
   }
 
   /** A run that may go on: running, in the session it started in. */
