@@ -1,9 +1,9 @@
-// Queueing a saved item's files: each becomes a task, unless it is saved already (the archive knows it, or
+// Queueing saved items: their files planned (plan.ts), then each file becomes a task, unless it is saved already (the archive knows it, or
 // the file is complete at its place) or in the queue; the item (one sidecar) becomes a group that keeps
 // its record and provenance until the sidecar is written.
-import type { DownloadState } from '../../shared/ipc';
+import type { DownloadState, SavedItemArg } from '../../shared/ipc';
 import type { Archive } from './archive';
-import type { PlannedFile, PlannedGroup } from './plan';
+import { planItem, PlanError, type PlanOptions, type PlannedFile, type PlannedGroup } from './plan';
 import type { Group, Task } from './queue-state';
 
 export interface EnqueueContext {
@@ -104,4 +104,26 @@ export async function addPlannedGroup(planned: PlannedGroup, counts: EnqueueCoun
     const t = c.tasks.get(key);
     if (t) t.group = group.id;
   }
+}
+
+/**
+ * The files of the items, planned: the groups (one per item), how many items were planned, and why the
+ * others could not be (an item that cannot be planned is skipped; the batch goes on).
+ */
+export function planItems(items: readonly SavedItemArg[], opts: PlanOptions, counts: EnqueueCounts): { planned: PlannedGroup[]; plannedItems: number; problems: Set<string> } {
+  const problems = new Set<string>();
+  const planned: PlannedGroup[] = [];
+  let plannedItems = 0;
+  for (const item of items) {
+    try {
+      planned.push(...planItem(item.record as Record<string, unknown>, item.provenance, opts));
+    } catch (error) {
+      if (!(error instanceof PlanError) && !(error instanceof RangeError)) throw error;
+      problems.add(error.message);
+      counts.skipped += 1;
+      continue;
+    }
+    plannedItems += 1;
+  }
+  return { planned, plannedItems, problems };
 }

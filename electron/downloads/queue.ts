@@ -17,9 +17,9 @@ import { parseTemplate } from './naming';
 import { createProgress } from './progress';
 import { diskThread, type DiskThread } from './disk-thread';
 import { queueFolders } from './folders';
-import { addPlannedGroup, type EnqueueCounts } from './enqueue';
+import { addPlannedGroup, planItems, type EnqueueCounts } from './enqueue';
 import { existsByListing } from './folder-listing';
-import { planItem, PlanError, type PlannedGroup } from './plan';
+import type { PlannedGroup } from './plan';
 import { dropLegacyPending, loadState, createStatePersister, type Group, type Task } from './queue-state';
 import { RefreshError, type CallFn } from './refresh';
 import { createRenewals, expiryOf, type ConfirmRenewal } from './renewals';
@@ -293,20 +293,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     const opts = { template: parsed.template, folder: resolve(o.folder()), videoCovers: o.videoCovers ?? false };
     await places.check(opts.folder, 'The media could not be saved');
     const counts: EnqueueCounts = { queued: 0, skipped: 0, ids: [] };
-    const problems = new Set<string>();
-    let plannedItems = 0;
-    const planned: PlannedGroup[] = [];
-    for (const item of items) {
-      try {
-        planned.push(...planItem(item.record as Record<string, unknown>, item.provenance, opts));
-      } catch (error) {
-        if (!(error instanceof PlanError) && !(error instanceof RangeError)) throw error;
-        problems.add(error.message);
-        counts.skipped += 1;
-        continue;
-      }
-      plannedItems += 1;
-    }
+    const { planned, plannedItems, problems } = planItems(items, opts, counts);
     const finals = planned.flatMap((g) => g.files.flatMap((f) => (f.ext !== null && !tasks.has(f.key) ? [`${f.base}.${f.ext}`] : [])));
     const isThere = await existsByListing(finals, exists);
     for (const g of planned) await addGroup(g, counts, isThere);
