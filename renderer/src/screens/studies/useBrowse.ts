@@ -37,6 +37,8 @@ export function useBrowse(id: string, query: BrowseQuery): BrowseState {
       queryKey: studyKeys.browse(id, key, page),
       queryFn: async () => unwrap(await feedlens().studyBrowse({ id, query: JSON.parse(key) as BrowseQuery, offset: page * PAGE, limit: PAGE })),
       staleTime: 0,
+      // The pages of a query left behind (another filter, another study) go soon: a study can have 100,000s of rows.
+      gcTime: 60_000,
     })),
   });
   const byPage = new Map(pages.map((page, i) => [page, results[i]!] as const));
