@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { JobEstimate, JobInfo, JobSpec } from '../../../shared/ipc';
 import { appErrorOf, feedlens, unwrap } from '../api/bridge';
 import { useMainAction } from '../api/useMainAction';
+import { plural } from '../format';
 import { useDebounced } from '../hooks/useDebounced';
 import { useAppState } from '../state/app';
 import { navigate } from '../state/navigation';
@@ -21,6 +22,9 @@ type Destination = JobSpec['then'];
 const ACCOUNT_JOBS: ReadonlySet<JobKind> = new Set(['followers', 'following']);
 
 /** Where the items can go when the job ends; comments have no media to save. */
+/** "1 request", "6 requests". */
+const requestWords = (n: number) => `${n.toLocaleString()} ${plural(n, 'request', 'requests')}`;
+
 function destinations(kind: JobKind): { key: Destination; label: string; hint: string }[] {
   const library = ACCOUNT_JOBS.has(kind)
     ? { key: 'library' as const, label: 'Save their profile pictures to the library', hint: 'Each account’s picture goes to the download queue, with its sidecar.' }
@@ -179,7 +183,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
 
           {budget !== null && (
             <div className="sel-confirm" data-testid="job-confirm-text">
-              Feedlens will spend <strong>at most {budget.toLocaleString()} requests</strong>
+              Feedlens will spend <strong>at most {requestWords(budget)}</strong>
               {maxMoney !== null ? <> (about {formatMoney(maxMoney, currency)})</> : null} on this job
               {demo ? '; in demo mode they are simulated and nothing is billed' : balance ? `; your balance is ${balance.requests.toLocaleString()} requests` : ''}. Nothing is spent until you start it.
             </div>
@@ -190,7 +194,7 @@ export function JobDialog({ draft, onClose }: { draft: JobDraft; onClose: () => 
               Cancel
             </button>
             <button type="button" className="btn primary" onClick={() => void start()} disabled={!canStart} data-testid="job-start">
-              {starting ? 'Starting…' : budget !== null ? `Spend up to ${budget.toLocaleString()} requests` : 'Start'}
+              {starting ? 'Starting…' : budget !== null ? `Spend up to ${requestWords(budget)}` : 'Start'}
             </button>
           </div>
         </>
@@ -222,12 +226,12 @@ function EstimateView({ estimate, stale, nouns }: { estimate: JobEstimate | null
         <div>
           <dt>cost</dt>
           <dd>
-            {estimate.units.toLocaleString()} requests{money ? ` · ${money}` : ''}
+            {requestWords(estimate.units)}{money ? ` · ${money}` : ''}
           </dd>
         </div>
         <div>
           <dt>at most</dt>
-          <dd data-testid="job-estimate-upper">{estimate.upperUnits.toLocaleString()} requests</dd>
+          <dd data-testid="job-estimate-upper">{requestWords(estimate.upperUnits)}</dd>
         </div>
       </dl>
       <p className="field-hint sel-basis">{estimate.basis}</p>
@@ -248,7 +252,7 @@ function JobStarted({ info, onClose }: { info: JobInfo; onClose: () => void }) {
           <strong>The job is running</strong>
         </div>
         <div className="muted">
-          It collects in the background within its budget of {info.spec.budget.toLocaleString()} requests. Follow it, pause or cancel it under Downloads ›
+          It collects in the background within its budget of {requestWords(info.spec.budget)}. Follow it, pause or cancel it under Downloads ›
           Collection jobs.
         </div>
       </div>
