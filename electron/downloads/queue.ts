@@ -4,8 +4,9 @@
 // to the renderer a few times a second. Files are made durable in batches with their sidecars
 // (saving.ts); the state lives in memory and in <dataDir>/downloads/queue.json (queue-state.ts), so after
 // a crash or a restart the queue picks up where it was and `.part` files continue with a Range request.
-// This module is the scheduler (pump, renewals, idle, the public API); one file's transfer is in
-// transfer.ts, the control actions in control.ts, progress events in progress.ts.
+// This module builds the queue and its public API; the scheduling (which task starts next, renewals, the
+// idle moment) is in queue-run.ts, one file's transfer in transfer.ts, the control actions in control.ts,
+// progress events in progress.ts.
 import { resolve } from 'node:path';
 import { validationError } from '../../shared/api/errors';
 import { backoffMs } from '../../shared/timing';
@@ -21,14 +22,15 @@ import { addPlannedGroup, planItems, type EnqueueCounts } from './enqueue';
 import { existsByListing } from './folder-listing';
 import type { PlannedGroup } from './plan';
 import { dropLegacyPending, loadState, createStatePersister, type Group, type Task } from './queue-state';
-import { RefreshError, type CallFn } from './refresh';
-import { createRenewals, expiryOf, type ConfirmRenewal } from './renewals';
+import type { CallFn } from './refresh';
+import { createRenewals, type ConfirmRenewal } from './renewals';
+import { checkIdle, finish, lookAgain, pump, renew, type QueueRun } from './queue-run';
 import { createJournal } from './journal';
 import { syncFileSystems } from '../storage/sync-fs';
 import { requeueLost } from './recovery';
 import { createSaving } from './saving';
 import type { AnswerFacts, Sidecar } from './sidecar';
-import { exists, transfer, type TransferDeps } from './transfer';
+import { exists, type TransferDeps } from './transfer';
 
 export interface DownloadQueueOptions {
   /** The app's data folder: the queue keeps its state and archive under downloads/. */
@@ -86,8 +88,6 @@ const DEFAULT_MAX_ATTEMPTS = 4;
 /** Files per durable batch; a smaller batch is saved after a short wait, or at once when nothing runs. */
 const SAVE_BATCH = 64;
 const SAVE_DELAY_MS = 200;
-/** While every slot is taken, how often the queued tasks are looked through for expired links. */
-const RENEWAL_LOOK_MS = 1000;
 
 function defaultRetryDelay(attempt: number): number {
   return backoffMs(attempt - 1, { baseMs: 1000, maxMs: 30_000, jitterMs: 250 });
@@ -115,8 +115,6 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   /** Tasks queued in this session and not tried yet: enqueue looked for their file, no `.part` can exist. */
   const fresh = new Set<string>();
   let paused = false;
-  let closing = false;
-  let idleWaiters: (() => void)[] = [];
   let enqueueTail: Promise<unknown> = Promise.resolve();
 
   // ---- persistence ----
@@ -127,7 +125,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
 
   // ---- progress events ----
 
-  const progress = createProgress({ tasks, emit: o.emit, paused: () => paused, closing: () => closing, ...(o.emitIntervalMs !== undefined ? { emitIntervalMs: o.emitIntervalMs } : {}) });
+  const progress = createProgress({ tasks, emit: o.emit, paused: () => paused, closing: () => q.closing, ...(o.emitIntervalMs !== undefined ? { emitIntervalMs: o.emitIntervalMs } : {}) });
   const { emitSoon, sample, snapshot } = progress;
 
   // ---- saving ----
@@ -145,115 +143,12 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = null;
     return saving.commit().then(() => {
-      checkIdle();
-      pump();
+      checkIdle(q);
+      pump(q);
     });
   }
 
-  // ---- scheduling ----
-
-  function checkIdle(): void {
-    if (workers.size > 0 || renewing.size > 0 || !saving.quiet()) return;
-    for (const t of tasks.values()) if (t.state === 'queued' || t.state === 'running') return;
-    void saving.checkpoint(); // a quiet moment: what the journal lists is made durable
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const w of waiters) w();
-  }
-
   const renewals = createRenewals({ confirm: o.confirmRenewal, call: o.call, now, ...(o.renewalGatherMs !== undefined ? { gatherMs: o.renewalGatherMs } : {}) });
-
-  /** Sends the task's link for renewal; it waits (queued, no transfer slot) until the batch is decided. */
-  function renew(task: Task): void {
-    lookAgain(); // queued again (from a transfer whose link was refused)
-    if (!task.refresh) return void finish(task, 'failed', { error: new RefreshError('The media link expired and this item cannot be renewed.').message });
-    renewing.add(task.id);
-    task.error = null;
-    renewals
-      .renew({ ref: task.refresh, staleUrl: task.url })
-      .then(
-        (fresh) => {
-          task.url = fresh.url;
-          task.refreshedBy = fresh.by;
-          renewed.add(task.id);
-        },
-        (error: unknown) => {
-          if (task.state === 'queued') finish(task, 'failed', { error: error instanceof Error ? error.message : String(error) });
-        },
-      )
-      .finally(() => {
-        renewing.delete(task.id);
-        persistSoon();
-        emitSoon();
-        pump();
-      });
-  }
-
-  // The tasks in queue order and the first place a queued one may be: a pump starts there (quadratic else).
-  let order: Task[] | null = null;
-  let cursor = 0;
-  let lastFullLook = -Infinity;
-
-  /** A task may be queued again anywhere in the list (retry, resume, renewal); `added`: tasks came or went. */
-  function lookAgain(added = false): void {
-    cursor = 0;
-    if (added) order = null;
-  }
-
-  function pump(): void {
-    if (closing) return;
-    const limit = Math.max(1, Math.floor(o.concurrency()));
-    const at = now();
-    // Once all slots are taken, later tasks are looked at only for expired links (renewed in one batch), once a second.
-    const fullLook = at - lastFullLook >= RENEWAL_LOOK_MS;
-    if (fullLook) lastFullLook = at;
-    order ??= [...tasks.values()];
-    for (let i = cursor; i < order.length; i++) {
-      const task = order[i] as Task;
-      if (task.state !== 'queued') {
-        if (i === cursor) cursor += 1;
-        continue;
-      }
-      if (running.has(task.id) || renewing.has(task.id)) continue;
-      const expiry = task.refresh ? expiryOf(task) : null;
-      if (expiry !== null && expiry <= at && !renewed.has(task.id)) renew(task);
-      else if (running.size < limit) begin(task);
-      else if (!fullLook) break;
-    }
-    // Nothing runs that could still find an expired link: the renewal batch holds all there is.
-    if (running.size === 0) renewals.flush();
-    checkIdle();
-  }
-
-  function begin(task: Task): void {
-    const controller = new AbortController();
-    running.set(task.id, controller);
-    task.state = 'running';
-    task.error = null;
-    progress.forget(task.id);
-    const worker = transfer(task, controller, transferDeps)
-      .catch((error: unknown) => log(`downloads: ${task.id}: ${String(error)}`))
-      .finally(() => {
-        running.delete(task.id);
-        progress.forget(task.id);
-        workers.delete(worker);
-        emitSoon();
-        if (saving.waiting() > 0) saveSoon();
-        pump();
-      });
-    workers.add(worker);
-    emitSoon();
-  }
-
-  function finish(task: Task, state: 'skipped' | 'failed', detail: { path?: string; error?: string }): void {
-    task.state = state;
-    task.path = detail.path ?? task.path;
-    task.error = detail.error ?? null;
-    saving.touch(task.group);
-    persistSoon();
-    emitSoon();
-    saveSoon();
-  }
 
   const transferDeps: TransferDeps = {
     archive,
@@ -265,8 +160,8 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     isCurrent: (task, controller) => running.get(task.id) === controller && task.state === 'running' && !controller.signal.aborted,
     ensureFolder: places.ensure,
     disk,
-    finish,
-    renew,
+    finish: (task, state, detail) => finish(q, task, state, detail),
+    renew: (task) => renew(q, task),
     downloaded: (task, ino) => saving.add(task, ino),
     sample,
     emitSoon,
@@ -274,10 +169,17 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     log,
   };
 
+  // ---- scheduling (queue-run.ts) ----
+
+  const q: QueueRun = {
+    tasks, running, workers, renewing, renewed, closing: false, idleWaiters: [], order: null, cursor: 0, lastFullLook: -Infinity,
+    concurrency: o.concurrency, now, log, saving, renewals, progress, transferDeps, emitSoon, persistSoon, saveSoon,
+  };
+
   // ---- enqueue ----
 
   function requeue(task: Task): void {
-    lookAgain();
+    lookAgain(q);
     task.state = paused ? 'paused' : 'queued';
     task.attempts = 0;
     task.error = null;
@@ -301,9 +203,9 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       throw validationError([{ param: 'items', message: `nothing to download: ${[...problems].join('; ')}` }]);
     }
     await flush(); // what was queued survives a crash from here on
-    lookAgain(true);
+    lookAgain(q, true);
     emitSoon();
-    pump();
+    pump(q);
     return counts;
   }
 
@@ -312,13 +214,13 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
   async function control(action: ControlAction, ids?: string[]): Promise<DownloadsSnapshot> {
     const applied = applyControl(action, ids, { tasks, groups, running, paused, requeue, touch: (g) => saving.touch(g) });
     paused = applied.paused;
-    lookAgain(true); // resumed or retried tasks, cleared ones gone
+    lookAgain(q, true); // resumed or retried tasks, cleared ones gone
     const stopping = applied.stopping;
     await Promise.all(stopping);
     await flush();
     emitSoon();
     saveSoon();
-    pump();
+    pump(q);
     return snapshot();
   }
 
@@ -336,13 +238,13 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
       // What the last run saved without a checkpoint after it is checked; a file a power cut took is fetched again.
       const lost = requeueLost(await journal.recover(log), tasks, groups, requeue, log);
       if (lost > 0) log(`downloads: ${lost} files were incomplete after the last run and are fetched again`);
-      lookAgain(true);
+      lookAgain(q, true);
       // Items a crash left between their files and their sidecar are settled now.
       for (const g of groups.values()) saving.touch(g.id);
       await saveNow();
       await flush();
       emitSoon();
-      pump();
+      pump(q);
     },
     enqueue(items) {
       const run = enqueueTail.then(() => enqueueNow(items));
@@ -353,13 +255,13 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     snapshot,
     async idle() {
       await new Promise<void>((done) => {
-        idleWaiters.push(done);
-        checkIdle();
+        q.idleWaiters.push(done);
+        checkIdle(q);
       });
       await saving.settled(); // sidecars of the last files
     },
     async close() {
-      closing = true;
+      q.closing = true;
       for (const controller of running.values()) controller.abort();
       await Promise.all([...workers]);
       renewals.flush();
