@@ -40,15 +40,8 @@ export function keyFingerprint(key: Buffer): string {
   return createHmac('sha256', key).update('feedlens-key-fingerprint').digest('hex').slice(0, 16);
 }
 
-const normalised = new Map<string, string>();
 export function normaliseUsername(name: string): string {
-  let out = normalised.get(name);
-  if (out === undefined) {
-    out = name.trim().replace(/^@/, '').normalize('NFC').toLowerCase();
-    if (normalised.size >= 50_000) normalised.clear();
-    normalised.set(name, out);
-  }
-  return out;
+  return name.trim().replace(/^@/, '').normalize('NFC').toLowerCase();
 }
 
 /** `u_` + the first 16 hex digits of HMAC-SHA256(key, basis). */

@@ -8,19 +8,13 @@ import type { People } from './pseudonym-people';
 
 const USER_PARAM = /(^|_)(user|owner|author|account)_?(id|ids|pk)$|^username$|^user$/i;
 const USERNAME_PARAM = /^username$|^user$/i;
-/** What a request parameter holds, by its name (asked of every item's parameters: remembered). */
+/** What a request parameter holds, by its name. */
 export const PARAM_OTHER = 0;
 export const PARAM_USERNAME = 1;
 export const PARAM_USER_ID = 2;
 export const PARAM_QUERY = 3;
-const paramKinds = new Map<string, number>();
 export function paramKind(key: string): number {
-  let kind = paramKinds.get(key);
-  if (kind === undefined) {
-    kind = USERNAME_PARAM.test(key) ? PARAM_USERNAME : USER_PARAM.test(key) ? PARAM_USER_ID : key === 'query' ? PARAM_QUERY : PARAM_OTHER;
-    if (paramKinds.size < 1000) paramKinds.set(key, kind);
-  }
-  return kind;
+  return USERNAME_PARAM.test(key) ? PARAM_USERNAME : USER_PARAM.test(key) ? PARAM_USER_ID : key === 'query' ? PARAM_QUERY : PARAM_OTHER;
 }
 /** A number under such a key may be someone's id. */
 export const ID_RULES = RULE.ID_FIELD | RULE.PERSON_ID;
