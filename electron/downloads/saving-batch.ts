@@ -177,7 +177,7 @@ async function dueSidecars(c: Batch, naming: ReadonlySet<string>): Promise<{ mad
 async function placeBatch(c: Batch, batch: Task[]): Promise<Written[]> {
   const { listed, closed } = await closeFiles(c, batch);
   const naming = new Set(closed.map((t) => t.id));
-  // Their items are looked at again: one a batch before found incomplete is no longer c.touched.
+  // Their items are looked at again: one a batch before found incomplete is no longer touched.
   for (const t of closed) c.touched.add(t.group);
   const { made, broken } = await dueSidecars(c, naming);
   try {
