@@ -30,7 +30,8 @@ import { syncFileSystems } from '../storage/sync-fs';
 import { requeueLost } from './recovery';
 import { createSaving } from './saving';
 import type { AnswerFacts, Sidecar } from './sidecar';
-import { exists, type TransferDeps } from './transfer';
+import { isFile } from '../storage/is-file';
+import type { TransferDeps } from './transfer';
 
 export interface DownloadQueueOptions {
   /** The app's data folder: the queue keeps its state and archive under downloads/. */
@@ -197,7 +198,7 @@ export function createDownloadQueue(o: DownloadQueueOptions): DownloadQueue {
     const counts: EnqueueCounts = { queued: 0, skipped: 0, ids: [] };
     const { planned, plannedItems, problems } = planItems(items, opts, counts);
     const finals = planned.flatMap((g) => g.files.flatMap((f) => (f.ext !== null && !tasks.has(f.key) ? [`${f.base}.${f.ext}`] : [])));
-    const isThere = await existsByListing(finals, exists);
+    const isThere = await existsByListing(finals, isFile);
     for (const g of planned) await addGroup(g, counts, isThere);
     if (plannedItems === 0) {
       throw validationError([{ param: 'items', message: `nothing to download: ${[...problems].join('; ')}` }]);

@@ -10,6 +10,7 @@ import type { Provenance } from '../../shared/ipc';
 import type { Ledger } from '../calls/ledger';
 import type { FileRole, GroupKind } from './plan';
 import type { Group, Task } from './queue-state';
+import { isFile } from '../storage/is-file';
 import type { RefreshedBy } from './refresh';
 
 export const SIDECAR_FORMAT = 'feedlens-sidecar';
@@ -134,13 +135,6 @@ export interface SidecarContext {
   now: () => number;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The sidecar of a complete item: its record, where it came from, and its files saved so far.

@@ -2,12 +2,12 @@
 // with retries and backoff for network errors and 5xx, sent for a link renewal when the link expired, and
 // handed to the batch saver (saving.ts) when complete. The queue owns the task's state; this module only
 // moves it through the callbacks below.
-import { stat } from 'node:fs/promises';
 import { sleep } from '../../shared/timing';
 import type { Archive } from './archive';
 import type { DiskThread } from './disk-thread';
 import { DownloadError, fetchFile, removePart, type FetchMedia } from './fetch-file';
 import type { Task } from './queue-state';
+import { isFile } from '../storage/is-file';
 
 export interface TransferDeps {
   archive: Archive;
@@ -34,13 +34,6 @@ export interface TransferDeps {
   log: (message: string) => void;
 }
 
-export async function exists(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 export async function transfer(task: Task, controller: AbortController, d: TransferDeps): Promise<void> {
   const { signal } = controller;
@@ -53,7 +46,7 @@ export async function transfer(task: Task, controller: AbortController, d: Trans
     if (!firstTry) {
       const saved = await d.archive.savedFile(task.id);
       if (saved !== null) return d.finish(task, 'skipped', { path: saved });
-      if (task.ext !== null && (await exists(`${task.base}.${task.ext}`))) {
+      if (task.ext !== null && (await isFile(`${task.base}.${task.ext}`))) {
         // A file takes its name by a hard link, then its `.part` is removed (never over a file that is
         // there): a crash in between leaves both, the same bytes. The file is whole; the `.part` goes.
         await removePart(task.base, task.ext);

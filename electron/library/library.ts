@@ -14,6 +14,7 @@ import { parseLossless } from '../../shared/api/json';
 import type { LibraryItem } from '../../shared/ipc';
 import { diskError } from '../storage/disk-errors';
 import { writeFileAtomic } from '../storage/fs-atomic';
+import { isFile } from '../storage/is-file';
 import { isInside } from '../downloads/naming';
 import type { Sidecar } from '../downloads/sidecar';
 import { readSidecarRecord, scanSidecars } from './scan';
@@ -120,13 +121,6 @@ export function previewUrlFor(mediaBase: string, path: string): string {
   return `${mediaBase}?u=${encodeURIComponent(pathToFileURL(path).href)}`;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The library entry a sidecar describes: its files that are on disk, inside the download folder.

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsByListing } from '../../../../electron/downloads/folder-listing';
-import { exists } from '../../../../electron/downloads/transfer';
+import { isFile as exists } from '../../../../electron/storage/is-file';
 import { tempDir } from './support';
 
 describe('existsByListing', () => {
