@@ -40,6 +40,9 @@ import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
 import { createStudyService } from './studies/service';
 import { holderIdentity, type HolderProgram } from './studies/holder';
 import { createAnalysisService } from './analysis/handlers';
+import { createMediaHandlers } from './media-analysis/handlers';
+import { createMediaAnalysis } from './media-analysis/service';
+import { MEDIA_CACHE_FOLDER } from './protocols/media-protocol';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -289,6 +292,15 @@ export function createAppCore(o: CoreOptions): AppCore {
 
   // Charts, field-standard exports, minimisation presets and retention of studies (electron/analysis).
   const analysis = createAnalysisService({ studies, ask, appVersion: o.version, userAgent: o.userAgent, projectKeys: o.projectKeys, downloadFolder, mode: () => sessions.current().info.mode, now, log });
+  // Hashes (later keyframes and text) of a study's media, made on this machine: no request to the service.
+  const mediaAnalysis = createMediaAnalysis({
+    study: (id) => studies.get(id),
+    fetchMedia: o.fetchMedia,
+    cacheDir: join(o.dataDir, MEDIA_CACHE_FOLDER),
+    emit: (status) => o.emit('studyMedia', status),
+    now,
+    log,
+  });
   const studyDeps = {
     service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
@@ -341,6 +353,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createStudyHandlers(studyDeps),
       ...createStudyDataHandlers(studyDeps),
       ...analysis.handlers,
+      ...createMediaHandlers({ analysis: mediaAnalysis, db: (id) => studies.get(id).db }),
     },
     async start() {
       if (o.legacyKeyStore) {
@@ -363,6 +376,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     async stop() {
       stopBalance?.();
       analysis.stop();
+      await mediaAnalysis.close();
       await studies.stop();
       for (const q of studyQueues.values()) await (await q).close();
       await queue.close();

@@ -8,7 +8,7 @@ import { createAppCore } from './core';
 import type { Ask } from './calls/ask';
 import { devOverrides } from './platform/dev-overrides';
 import { createKeyStores, LEGACY_KEY_ACCOUNT, openSecretStore } from './platform/keychain';
-import { createMediaHandler } from './protocols/media-protocol';
+import { createMediaHandler, MEDIA_CACHE_FOLDER } from './protocols/media-protocol';
 import { createRouter, originOf, registerIpc } from './ipc/router';
 import { denyAllPermissions } from './platform/security';
 import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from './simulator/service';
@@ -69,7 +69,7 @@ async function start(): Promise<void> {
     createMediaHandler({
       // net.request, not net.fetch: each redirect must come back to be checked against the allow-list.
       fetch: netRequestFetch((options) => net.request(options) as unknown as NetRequestLike),
-      cacheDir: join(app.getPath('userData'), 'media-cache'),
+      cacheDir: join(app.getPath('userData'), MEDIA_CACHE_FOLDER),
       maxCacheBytes: cacheBytes,
       simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request) => demoSimulator().handle(request) },
     });

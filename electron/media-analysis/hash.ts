@@ -55,16 +55,3 @@ export async function imageHashes(input: Buffer | string): Promise<ImageHashes> 
   const [d, p] = await Promise.all([greys(input, 9, 8), greys(input, N, N)]);
   return { dhash: dhashOf(d), phash: phashOf(p) };
 }
-
-/** Bits that differ between two hashes of 16 hex digits. */
-export function hamming(a: string, b: string): number {
-  let n = 0;
-  for (let i = 0; i < 16; i += 8) {
-    let x = (parseInt(a.slice(i, i + 8), 16) ^ parseInt(b.slice(i, i + 8), 16)) >>> 0;
-    while (x) {
-      x &= x - 1;
-      n++;
-    }
-  }
-  return n;
-}

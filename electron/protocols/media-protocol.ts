@@ -24,6 +24,14 @@ const MAX_REDIRECTS = 3;
 /** Unfinished cache files older than this are left over from a crash. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
+/** The media cache's folder in the app's data folder. */
+export const MEDIA_CACHE_FOLDER = 'media-cache';
+
+/** The cache's name for a remote URL's bytes: `<key>.bin` in the cache folder holds them once complete. */
+export function mediaCacheKey(remoteUrl: string): string {
+  return createHash('sha256').update(remoteUrl).digest('hex');
+}
+
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface MediaSimulator {
@@ -342,7 +350,7 @@ export function createMediaHandler(options: MediaHandlerOptions): (request: Requ
 
     const rangeHeader = request.headers.get('range');
     // The simulator runs in-process: caching its answers would only copy bytes already on the disk.
-    const key = route === 'network' ? createHash('sha256').update(remote).digest('hex') : null;
+    const key = route === 'network' ? mediaCacheKey(remote) : null;
     if (key !== null) {
       const hit = await cache.get(key);
       if (hit) return fileResponse(hit, rangeHeader, head);

@@ -41,6 +41,16 @@ function levels(root: string, folder: string): string[] {
     .filter((part) => part !== '');
 }
 
+/** Whether `path` is a regular file inside `root` once every link is resolved (a file to read from a folder that may come from someone else). */
+export async function fileInside(root: string, path: string): Promise<boolean> {
+  try {
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(path)]);
+    return isInside(realRoot, real) && (await lstat(real)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Makes `folder` ready to write in: each level under `root` made when missing, and a LinkOutError when a
  * level is a symbolic link that leads out of `root` (or to nothing). `root` itself is taken as it is (made when missing).

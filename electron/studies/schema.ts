@@ -3,11 +3,12 @@
 // released migration: add the next one. docs/study-database.md documents every table for researchers.
 //
 // Migrations 10-13 (snapshots, sightings, re-checks, coding): schema-data.ts; 30 (a cap of comment pages
-// per post): schema-collect.ts. Versions need not follow each other: db.ts applies every migration a
+// per post): schema-collect.ts; 40 (media analysis): schema-media.ts. Versions need not follow each other: db.ts applies every migration a
 // file has not recorded, in version order.
 import type { DatabaseSync } from 'node:sqlite';
 import { COLLECT_MIGRATIONS } from './schema-collect';
 import { DATA_MIGRATIONS } from './schema-data';
+import { MEDIA_MIGRATIONS } from './schema-media';
 
 export interface Migration {
   version: number;
@@ -245,6 +246,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'studies: targets, runs, records, lists, schedules, full-text index', sql: V1 },
   ...DATA_MIGRATIONS,
   ...COLLECT_MIGRATIONS,
+  ...MEDIA_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0);

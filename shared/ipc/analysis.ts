@@ -2,6 +2,7 @@
 // Parquet tables, 4CAT's Zeeschuimer format, data-minimisation presets and the ethics reminder. What
 // crosses IPC about them: argument schemas (added to OPS in shared/ipc/index.ts) and the values main answers.
 import { z } from 'zod';
+import { studyId } from './common';
 import { chartPaletteSchema, chartsDataSchema } from './chart-schema';
 import { CHART_KINDS, type ChartsData } from '../charts';
 import { NETWORK_KINDS, type NetworkKind } from '../study-values';
@@ -37,7 +38,6 @@ export const ethicsSchema = z.strictObject({
 export type EthicsChoice = z.output<typeof ethicsSchema>;
 
 
-const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 // Profile picture links lead back to the account: a pseudonymised export drops them unless asked to keep them.
 const pseudonymise = z.strictObject({ dropNames: z.boolean().default(false), dropPictures: z.boolean().default(true), dropText: z.boolean().default(false) });
 

@@ -31,10 +31,12 @@ export const OP_NAMES = [
   'studyCheckStart', 'studyCheckControl', 'studyChecks', 'studyCodes', 'studyCodeSave', 'studyCodeDelete',
   'studyCodeApply', 'studyNoteSet', 'studyViews', 'studyViewSave', 'studyViewDelete', 'studyRowsExport',
   'studyRowsMedia',
+  // media analysis (media.ts)
+  'studyMediaStatus', 'studyMediaStart', 'studyMediaPause', 'studyReuse',
 ] as const;
 
 /** Events main pushes to the renderer (their payloads: EventPayloads in shared/ipc/index.ts). */
-export const EVENTS = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study', 'studyCheck'] as const;
+export const EVENTS = ['balance', 'mode', 'key', 'downloads', 'job', 'export', 'library', 'study', 'studyCheck', 'studyMedia'] as const;
 
 export const channelOf = (op: OpName): string => `feedlens:${op}`;
 export const eventChannelOf = (event: EventName): string => `feedlens-event:${event}`;

@@ -10,6 +10,8 @@ const paramValue = z.union([z.string().max(4000), z.number().finite(), z.boolean
 /** A call's parameters: a few named values (no endpoint takes more than a dozen). */
 export const params = z.record(z.string().max(100), paramValue).refine((p) => Object.keys(p).length <= 40, 'too many parameters');
 export const requestId = z.string().min(1).max(100);
+/** A study's id, as the registry makes them. */
+export const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 
 /** Where a record came from: the call that fetched it (main adds the answer's sha256 from its ledger). */
 export const provenanceSchema = z.strictObject({

@@ -14,6 +14,7 @@ import { CALL_OPS, type CallOpResults } from './calls';
 import { DOWNLOAD_OPS, type DownloadOpResults, type DownloadsSnapshot } from './downloads';
 import { EXPLORER_OPS, type ExplorerOpResults } from './explorer';
 import { EXPORT_OPS, type ExportOpResults } from './exports';
+import { MEDIA_OPS, type MediaOpResults, type MediaStatus } from './media';
 import { JOB_OPS, type JobInfo, type JobOpResults } from './jobs';
 import { SESSION_OPS, type BalanceState, type KeyStatus, type ModeInfo, type SessionOpResults } from './session';
 
@@ -41,6 +42,8 @@ export const OPS = {
   ...ANALYSIS_OPS,
   /** A study's data at hand: changes, history, re-checks, the data browser, coding (shared/ipc/study-data.ts). */
   ...STUDY_DATA_OPS,
+  /** A study's media analysis and its reuse groups (shared/ipc/media.ts). */
+  ...MEDIA_OPS,
 } as const;
 
 export type OpName = keyof typeof OPS;
@@ -57,7 +60,8 @@ export interface OpResults
     ExplorerOpResults,
     StudyOpResults,
     AnalysisOpResults,
-    StudyDataOpResults {}
+    StudyDataOpResults,
+    MediaOpResults {}
 
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
@@ -74,6 +78,8 @@ export interface EventPayloads {
   study: StudyEvent;
   /** A study's re-check ("Still there?") moved on. */
   studyCheck: StudyCheckEvent;
+  /** A study's media analysis moved on (an item, a change of state). */
+  studyMedia: MediaStatus;
 }
 export type EventName = keyof EventPayloads;
 

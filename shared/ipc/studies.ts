@@ -2,6 +2,7 @@
 // a research project collected over time into its own folder and SQLite database (electron/studies/,
 // docs/studies.md, docs/study-database.md).
 import { z } from 'zod';
+import { studyId } from './common';
 import { ethicsSchema } from './analysis';
 import { MAX_BUDGET } from '../study-values';
 
@@ -31,7 +32,6 @@ export const collectSchema = z.strictObject({
 });
 export type Collect = z.output<typeof collectSchema>;
 
-const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 const targetIds = z.array(z.number().int().min(1)).max(100_000);
 const runId = z.number().int().min(1);
 const budget = z.number().int().min(1).max(MAX_BUDGET);

@@ -3,7 +3,7 @@
 // in SQLite in main, a page of rows at a time), qualitative coding (codes and notes) and saved views.
 // What crosses IPC: argument schemas (added to OPS in shared/ipc/index.ts) and the values main answers with.
 import { z } from 'zod';
-import type { Provenance } from './common';
+import { studyId, type Provenance } from './common';
 import type { AppRecord } from '../records';
 import { BROWSE_COLUMNS, BROWSE_KINDS, RECORD_STATUSES, SORT_COLUMNS, type BrowseColumn, type BrowseKind, type RecordStatus, type SortColumn } from '../study-values';
 
@@ -79,7 +79,6 @@ const codeName = z
   .max(60)
   .regex(/^[^,\p{Cc}]+$/u, 'a code name has no commas');
 
-const studyId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'not a study id');
 const rowid = z.number().int().min(1);
 
 export const STUDY_DATA_OPS = {

@@ -120,6 +120,10 @@ const BASE: Record<OpName, unknown> = {
   studyViewDelete: { id: 'study-00000000', viewId: 1 },
   studyRowsExport: { id: 'study-00000000', rows: { query: {} }, format: 'csv' },
   studyRowsMedia: { id: 'study-00000000', rows: { rowids: [1] } },
+  studyMediaStatus: { id: 'study-00000000' },
+  studyMediaStart: { id: 'study-00000000' },
+  studyMediaPause: { id: 'study-00000000' },
+  studyReuse: { id: 'study-00000000', maxBits: 10 },
 };
 
 function deep(depth: number): unknown {

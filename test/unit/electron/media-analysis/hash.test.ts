@@ -4,8 +4,8 @@
 // the first poster and the later ones.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_BITS, reuseGroups, type HashedItem } from '../../../../electron/media-analysis/groups';
-import { hamming, imageHashes } from '../../../../electron/media-analysis/hash';
+import { DEFAULT_MAX_BITS, hamming, reuseGroups, type HashedItem } from '../../../../electron/media-analysis/groups';
+import { imageHashes } from '../../../../electron/media-analysis/hash';
 
 /** A picture of seeded blobs on a seeded gradient, 400x400 PNG. */
 async function picture(seed: number): Promise<Buffer> {

@@ -1,0 +1,28 @@
+// The IPC handlers of media analysis (shared/ipc/media.ts): its state, start and pause, and the reuse
+// groups. Nothing here sends a request to the service; media bytes come as sources.ts says.
+import type { MEDIA_OPS } from '../../shared/ipc/media';
+import type { OpName } from '../../shared/ipc';
+import type { Handlers } from '../ipc/router';
+import { withStudyDbErrors } from '../studies/db-errors';
+import { refusal } from '../studies/handlers';
+import { studyReuseGroups } from './reuse';
+import { AnalysisRefused, type MediaAnalysis } from './service';
+import type { Db } from '../studies/db';
+
+type MediaOps = keyof typeof MEDIA_OPS & OpName;
+
+export function createMediaHandlers(d: { analysis: MediaAnalysis; db: (id: string) => Db }): Pick<Handlers, MediaOps> {
+  const refused = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw error instanceof AnalysisRefused ? refusal(error.message) : error;
+    }
+  };
+  return withStudyDbErrors({
+    studyMediaStatus: async ({ id }) => d.analysis.status(id),
+    studyMediaStart: async ({ id }) => refused(() => d.analysis.start(id)),
+    studyMediaPause: async ({ id }) => d.analysis.pause(id),
+    studyReuse: async ({ id, maxBits }) => studyReuseGroups(d.db(id), maxBits),
+  });
+}

@@ -1,0 +1,120 @@
+// Media analysis of studies, one pass at a time per study, on one pool of threads shared by all (made at
+// the first start, closed with the service). The app's handlers and the headless collector both use it.
+// A study open read-only (another process holds it) or one whose presets keep no media files is refused.
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { MediaStatus } from '../../shared/ipc/media';
+import { readMinimisation } from '../analysis/minimise';
+import type { FetchMedia } from '../downloads/fetch-file';
+import type { Db } from '../studies/db';
+import { analysePass } from './job';
+import { mediaCounts } from './items';
+import { createMediaPool, defaultThreads, type MediaPool } from './pool';
+import { createSources } from './sources';
+
+/** What a study is to the analysis: its database and folder, and why it may not be written, if so. */
+export interface AnalysedStudy {
+  id: string;
+  folder: string;
+  db: Db;
+  readOnly: string | null;
+}
+
+export interface MediaAnalysisDeps {
+  study: (id: string) => AnalysedStudy;
+  fetchMedia?: FetchMedia;
+  /** The app's media cache folder. */
+  cacheDir?: string;
+  threads?: number;
+  emit?: (status: MediaStatus) => void;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface MediaAnalysis {
+  status(id: string): MediaStatus;
+  /** Starts a pass (or answers the one running); resolves at once, the pass goes on. */
+  start(id: string): MediaStatus;
+  /** Resolves when the study's pass ends (at once when none runs). */
+  finished(id: string): Promise<MediaStatus>;
+  pause(id: string): MediaStatus;
+  close(): Promise<void>;
+}
+
+/** The study refuses analysis: why, in words that say what to do. */
+export class AnalysisRefused extends Error {}
+
+/** The tools and versions that make the results, stored with each item. */
+export const TOOLS = JSON.stringify({ hash: `feedlens phash-dct32-8x8 + dhash-9x8 v1; sharp ${sharp.versions.sharp ?? '?'}, libvips ${sharp.versions.vips}` });
+
+interface Pass {
+  controller: AbortController;
+  done: Promise<void>;
+  state: MediaStatus['state'];
+  message: string | null;
+}
+
+export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
+  const now = d.now ?? Date.now;
+  const threads = d.threads ?? defaultThreads();
+  const passes = new Map<string, Pass>();
+  let pool: MediaPool | null = null;
+
+  function status(id: string): MediaStatus {
+    const counts = mediaCounts(d.study(id).db);
+    const pass = passes.get(id);
+    const state = pass?.state ?? (counts.items > 0 && counts.done + counts.failed === counts.items ? 'done' : 'idle');
+    return { studyId: id, state, ...counts, threads: pass?.state === 'running' ? threads : 0, message: pass?.message ?? null };
+  }
+
+  const emit = (id: string): void => d.emit?.(status(id));
+
+  function start(id: string): MediaStatus {
+    const study = d.study(id);
+    if (passes.get(id)?.state === 'running') return status(id);
+    if (study.readOnly) throw new AnalysisRefused(`The study is open read-only here (${study.readOnly}): analyse it where it is held, or close that program first.`);
+    if (readMinimisation(study.db).noMediaFiles) throw new AnalysisRefused('This study keeps no media files (its data-minimisation presets say so): there are no pictures to analyse.');
+    pool ??= createMediaPool(threads);
+    const controller = new AbortController();
+    const pass: Pass = { controller, state: 'running', message: null, done: Promise.resolve() };
+    passes.set(id, pass);
+    pass.done = (async () => {
+      try {
+        const sources = await createSources({
+          mediaFolder: join(study.folder, 'media'),
+          ...(d.cacheDir ? { cacheDir: d.cacheDir } : {}),
+          ...(d.fetchMedia ? { fetchMedia: d.fetchMedia } : {}),
+          signal: controller.signal,
+        });
+        await analysePass({ db: study.db, pool: pool!, sources, tools: TOOLS, signal: controller.signal, now, onItem: () => emit(id) });
+        pass.state = controller.signal.aborted ? 'paused' : 'done';
+      } catch (error) {
+        pass.state = 'failed';
+        pass.message = error instanceof Error ? error.message : String(error);
+        d.log?.(`media analysis of ${id} failed: ${pass.message}`);
+      }
+      emit(id);
+    })();
+    emit(id);
+    return status(id);
+  }
+
+  return {
+    status,
+    start,
+    async finished(id) {
+      await passes.get(id)?.done;
+      return status(id);
+    },
+    pause(id) {
+      passes.get(id)?.controller.abort();
+      return status(id);
+    },
+    async close() {
+      for (const pass of passes.values()) pass.controller.abort();
+      await Promise.all([...passes.values()].map((p) => p.done));
+      await pool?.close();
+      pool = null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Media analysis of a study (issue 40): hashes, keyframes and text of its pictures and videos, made on
+// this machine (electron/media-analysis/), and the near-duplicate groups they give ("Reuse").
+// Nothing here sends a request to the service.
+import { z } from 'zod';
+import { studyId } from './common';
+
+/** Bits of 64 within which two pictures' pHashes are the same picture (docs/analysis.md, "Reuse"). */
+export const REUSE_DEFAULT_BITS = 10;
+export const REUSE_MAX_BITS = 24;
+
+export const MEDIA_OPS = {
+  /** Where the study's media analysis stands. */
+  studyMediaStatus: z.strictObject({ id: studyId }),
+  /** Starts (or resumes) the analysis of every item not yet done. */
+  studyMediaStart: z.strictObject({ id: studyId }),
+  /** Pauses it: the items in flight are done again at the next start. */
+  studyMediaPause: z.strictObject({ id: studyId }),
+  /** The near-duplicate groups at k bits. */
+  studyReuse: z.strictObject({ id: studyId, maxBits: z.number().int().min(0).max(REUSE_MAX_BITS).default(REUSE_DEFAULT_BITS) }),
+} as const;
+
+export type MediaAnalysisState = 'idle' | 'running' | 'paused' | 'done' | 'failed';
+
+export interface MediaStatus {
+  studyId: string;
+  state: MediaAnalysisState;
+  /** Items there are to analyse (pictures, videos, carousel items, stories). */
+  items: number;
+  done: number;
+  failed: number;
+  /** Threads analysing. */
+  threads: number;
+  /** Why it stopped, when it failed. */
+  message: string | null;
+}
+
+export interface ReuseItem {
+  rowid: number;
+  /** The post's (or story's) row in the data browser: a carousel item's post. */
+  postRowid: number;
+  id: string;
+  kind: 'post' | 'carousel_item' | 'story';
+  ownerId: string | null;
+  username: string | null;
+  /** Epoch seconds. */
+  takenAt: number | null;
+  likes: number | null;
+  comments: number | null;
+  phash: string;
+  /** Bits from the group's first item. */
+  bits: number;
+}
+
+export interface ReuseGroupView {
+  /** First poster first. */
+  items: ReuseItem[];
+  accounts: number;
+}
+
+export interface ReuseAnswer {
+  maxBits: number;
+  /** Items with a hash (the rest are not analysed yet). */
+  hashed: number;
+  groups: ReuseGroupView[];
+}
+
+export interface MediaOpResults {
+  studyMediaStatus: MediaStatus;
+  studyMediaStart: MediaStatus;
+  studyMediaPause: MediaStatus;
+  studyReuse: ReuseAnswer;
+}
