@@ -57,12 +57,44 @@ const GRADIENT_STEPS = 8;
 const ACCENT = GRADIENT_STEPS;
 const ACCENT_EDGE = GRADIENT_STEPS + 1;
 
+/** Accent shapes per picture: enough structure that different pictures hash far apart (docs/simulator.md). */
+const SHAPES = 8;
+
+/** How a reposted copy differs from its original (a picture id `<own pk>~<original pk>~<variant>`). */
+export type PictureVariant = 'resized' | 'cropped' | 'brightened';
+const VARIANTS: readonly PictureVariant[] = ['resized', 'cropped', 'brightened'];
+/** A cropped copy keeps this share of each side, centred. */
+export const CROP_KEEP = 0.98;
+
 /**
- * A palette PNG (8-bit indexed) of exactly width x height: a diagonal gradient between two hues and one
- * accent shape (disc, diamond or square) with a darker edge. Everything is derived from sha256(id).
+ * A palette PNG (8-bit indexed) of exactly width x height: a diagonal gradient between two hues and a few
+ * accent shapes (discs, diamonds, squares) with a darker edge. Everything is derived from sha256(id).
+ * An id `<own pk>~<original pk>~<variant>` draws the original's picture, resized (drawn at the size
+ * asked), cropped (the centre CROP_KEEP of a larger drawing) or brightened.
  */
 export function drawPng(id: string, width: number, height: number): Buffer {
-  const h = createHash('sha256').update(id).digest();
+  const [, original, variant] = id.split('~');
+  if (original && VARIANTS.includes(variant as PictureVariant)) {
+    if (variant === 'cropped') {
+      const fullW = Math.round(width / CROP_KEEP);
+      const fullH = Math.round(height / CROP_KEEP);
+      return drawPicture(original, fullW, fullH, { x: Math.floor((fullW - width) / 2), y: Math.floor((fullH - height) / 2), width, height }, 0);
+    }
+    return drawPicture(original, width, height, null, variant === 'brightened' ? 0.1 : 0);
+  }
+  return drawPicture(id, width, height, null, 0);
+}
+
+interface Window {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function drawPicture(id: string, width: number, height: number, window: Window | null, lighten: number): Buffer {
+  // 64 bytes: the shapes need more than one hash gives.
+  const h = Buffer.concat([createHash('sha256').update(id).digest(), createHash('sha256').update(`${id}#shapes`).digest()]);
   const byte = (i: number): number => h[i] ?? 0;
   const hue1 = (byte(0) / 255) * 360;
   const hue2 = hue1 + 40 + (byte(1) / 255) * 120;
@@ -74,6 +106,7 @@ export function drawPng(id: string, width: number, height: number): Buffer {
   const accentHue = (hue1 + 180) % 360;
   palette.set(hsl(accentHue, 0.75, 0.62), ACCENT * 3);
   palette.set(hsl(accentHue, 0.7, 0.3), ACCENT_EDGE * 3);
+  if (lighten > 0) for (let i = 0; i < palette.length; i++) palette[i] = Math.round(palette[i]! + (255 - palette[i]!) * lighten);
 
   // Gradient along a direction picked by the hash: index = projection of (x, y) onto it, in 8 bands.
   const angle = (byte(3) / 255) * Math.PI * 2;
@@ -84,17 +117,26 @@ export function drawPng(id: string, width: number, height: number): Buffer {
   const span = Math.max(...corners) - lo || 1;
   const scale = GRADIENT_STEPS / span;
 
-  const shape = byte(4) % 3; // 0 disc, 1 diamond, 2 square
-  const cx = width * (0.25 + (byte(5) / 255) * 0.5);
-  const cy = height * (0.25 + (byte(6) / 255) * 0.5);
-  const outer = Math.min(width, height) * (0.15 + (byte(7) / 255) * 0.2);
-  const inner = outer * 0.86;
+  // The shapes: kind (0 disc, 1 diamond, 2 square), centre, size and fill (the accent, the darkest or
+  // the lightest band), each from its own bytes of the hash.
+  const shapes = Array.from({ length: SHAPES }, (_, k) => {
+    const b = (i: number): number => byte(4 + k * 6 + i);
+    const outer = Math.min(width, height) * (k === 0 ? 0.15 + (b(3) / 255) * 0.2 : 0.05 + (b(3) / 255) * 0.12);
+    return {
+      kind: b(0) % 3,
+      cx: width * (0.1 + (b(1) / 255) * 0.8),
+      cy: height * (0.1 + (b(2) / 255) * 0.8),
+      outer,
+      inner: outer * 0.86,
+      fill: [ACCENT, 0, GRADIENT_STEPS - 1][b(4) % 3]!,
+    };
+  });
 
-  // Half-width of the shape on the row at vertical distance dy from its centre (negative: row misses it).
-  const halfWidth = (r: number, dy: number): number => {
+  // Half-width of a shape on the row at vertical distance dy from its centre (negative: row misses it).
+  const halfWidth = (kind: number, r: number, dy: number): number => {
     if (dy > r) return -1;
-    if (shape === 0) return Math.sqrt(r * r - dy * dy);
-    if (shape === 1) return r - dy;
+    if (kind === 0) return Math.sqrt(r * r - dy * dy);
+    if (kind === 1) return r - dy;
     return r;
   };
 
@@ -116,20 +158,32 @@ export function drawPng(id: string, width: number, height: number): Buffer {
       raw.fill(band, row + 1 + x, row + 1 + end);
       x = end;
     }
-    const dy = Math.abs(y + 0.5 - cy);
-    const edge = halfWidth(outer, dy);
-    if (edge < 0) continue;
-    const fill = halfWidth(inner, dy);
-    const x0 = Math.max(0, Math.round(cx - edge));
-    const x1 = Math.min(width, Math.round(cx + edge));
-    raw.fill(ACCENT_EDGE, row + 1 + x0, row + 1 + x1);
-    if (fill >= 0) {
-      const f0 = Math.max(0, Math.round(cx - fill));
-      const f1 = Math.min(width, Math.round(cx + fill));
-      if (f1 > f0) raw.fill(ACCENT, row + 1 + f0, row + 1 + f1);
+    for (const s of shapes) {
+      const dy = Math.abs(y + 0.5 - s.cy);
+      const edge = halfWidth(s.kind, s.outer, dy);
+      if (edge < 0) continue;
+      const fill = halfWidth(s.kind, s.inner, dy);
+      const x0 = Math.max(0, Math.round(s.cx - edge));
+      const x1 = Math.min(width, Math.round(s.cx + edge));
+      raw.fill(ACCENT_EDGE, row + 1 + x0, row + 1 + x1);
+      if (fill >= 0) {
+        const f0 = Math.max(0, Math.round(s.cx - fill));
+        const f1 = Math.min(width, Math.round(s.cx + fill));
+        if (f1 > f0) raw.fill(s.fill, row + 1 + f0, row + 1 + f1);
+      }
     }
   }
+  return window ? encodePng(palette, cut(raw, stride, window), window.width, window.height) : encodePng(palette, raw, width, height);
+}
 
+/** The rows (filter byte + indices) of a window of a drawing whose rows are `stride` long. */
+function cut(raw: Buffer, stride: number, w: Window): Buffer {
+  const out = Buffer.alloc((w.width + 1) * w.height);
+  for (let y = 0; y < w.height; y++) raw.copy(out, y * (w.width + 1) + 1, (w.y + y) * stride + 1 + w.x, (w.y + y) * stride + 1 + w.x + w.width);
+  return out;
+}
+
+function encodePng(palette: Buffer, raw: Buffer, width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

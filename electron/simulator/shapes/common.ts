@@ -58,9 +58,10 @@ export function videoFile(ctx: ShapeContext, id: string, asset: VideoAssetName):
   return { width: a.width, height: a.height, url: ctx.mediaUrl(mediaPaths.video(asset, id)), durationSec: a.durationSec };
 }
 
-/** Images of a post, a carousel child or a story: the cover of a video, or the picture itself. */
-export function picturesOf(ctx: ShapeContext, id: string, item: { width: number; height: number; video: VideoAssetName | null }): Candidate[] {
-  return item.video ? videoCover(ctx, id, item.video) : imageCandidates(ctx, id, item.width, item.height);
+/** Images of a post, a carousel child or a story: the cover of a video, or the picture itself (another post's, reposted). */
+export function picturesOf(ctx: ShapeContext, id: string, item: { width: number; height: number; video: VideoAssetName | null; picture?: string | null }): Candidate[] {
+  if (item.video) return videoCover(ctx, id, item.video);
+  return imageCandidates(ctx, item.picture ? `${id}~${item.picture}` : id, item.width, item.height);
 }
 
 const ANONYMOUS_PIC = 'anonymous-profile';

@@ -127,6 +127,8 @@ export interface WorldMedia {
   /** Token of the reel's `/share/reel/<token>/` link (reels only). */
   shareToken: string | null;
   fbid: string;
+  /** A picture reposted from another post: `<original pk>~<variant>` (world/reuse.ts); null for its own. */
+  picture: string | null;
 }
 
 export interface WorldComment {

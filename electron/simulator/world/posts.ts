@@ -168,6 +168,7 @@ export function makePost(rng: Rng, ctx: PostContext, owner: WorldUser, takenAt: 
     trackId: kind === 'clip' && rng.chance(0.65) ? rng.pick(ctx.tracks).id : null,
     shareToken: kind === 'clip' ? shareToken(rng) : null,
     fbid: `179${rng.digits(14)}`,
+    picture: null,
   };
 }
 

@@ -17,6 +17,7 @@ import { buildPosts } from './posts';
 import { createRng } from './random';
 import { buildStories } from './stories';
 import { createWorldClock, type WorldClock } from './clock';
+import { plantReuse, type PlantedReuse } from './reuse';
 
 export type * from './model';
 export { ANCHORS } from './people';
@@ -45,6 +46,8 @@ export interface World {
   tracks: WorldTrack[];
   /** Every user pk in a seeded order: likers of a post or comment are a window of it. */
   likerPool: string[];
+  /** Posts that repost an earlier post's picture (reuse.ts): the reuse groups the app should find. */
+  reuse: PlantedReuse[];
   userByPk: Map<string, WorldUser>;
   /** Lower-cased username -> user. */
   userByName: Map<string, WorldUser>;
@@ -79,6 +82,7 @@ export function buildWorld(seed: number, opts: WorldOptions = {}): World {
   const media = buildPosts(rng.fork('posts'), {
     users, userByPk, locations, hashtags, tracks, baseNow: WORLD_NOW, nextSeq, likerPoolSize: likerPool.length,
   });
+  const reuse = plantReuse(users, media);
   const shareable = media.filter((m) => !userByPk.get(m.ownerPk)?.isPrivate);
   const { stories, highlights } = buildStories(rng.fork('stories'), { users, locations, hashtags, shareable, baseNow: WORLD_NOW, nextSeq });
 
@@ -95,6 +99,7 @@ export function buildWorld(seed: number, opts: WorldOptions = {}): World {
     hashtags,
     tracks,
     likerPool,
+    reuse,
     userByPk,
     userByName: new Map(users.map((u) => [u.username.toLowerCase(), u])),
     mediaByPk: new Map(media.map((m) => [m.pk, m])),
