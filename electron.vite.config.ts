@@ -14,10 +14,12 @@ export default defineConfig({
     build: {
       outDir: `${outRoot}/main`,
       rollupOptions: {
-        // The download queue's disk thread starts its program from the file beside main.js (disk-thread.ts).
+        // Worker threads start their programs from files beside main.js.
         input: {
           main: resolve(__dirname, 'electron/main.ts'),
           'disk-thread-script': resolve(__dirname, 'electron/downloads/disk-thread-script.ts'),
+          // The media-analysis pool's threads start from media-worker.js beside main.js (media-analysis/pool.ts).
+          'media-worker': resolve(__dirname, 'electron/media-analysis/worker-script.ts'),
         },
         external: ['@napi-rs/keyring'],
       },

@@ -68,6 +68,8 @@ export interface CoreOptions {
   program?: HolderProgram;
   /** Studies open read-only, saying why (the headless collector's commands that only read). */
   readOnlyStudies?: string;
+  /** False: studies opened do not resume their runs and re-checks (the collector's analyse spends nothing). */
+  resumeStudyWork?: boolean;
   /** The keychain entry of the access key for each service origin. */
   keyStores: KeyStores;
   /** The single entry of keys stored before they were bound to an origin, moved at start. */
@@ -236,6 +238,7 @@ export function createAppCore(o: CoreOptions): AppCore {
     ...(o.leaseBeatMs !== undefined ? { leaseBeatMs: o.leaseBeatMs } : {}),
     holder: holderIdentity(o.program ?? 'app'),
     ...(o.readOnlyStudies ? { readOnly: o.readOnlyStudies } : {}),
+    ...(o.resumeStudyWork === false ? { resumeWork: false } : {}),
     now,
     log,
   });

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { COLLECT_LISTS, type CollectList } from '../../shared/ipc/studies';
-import { accounts, addTargets, alertAfter, estimate, EXPORT_FORMATS, exportStudy, runExit, runOnce, status, type ExportFormat } from './commands';
+import { accounts, addTargets, analyse, alertAfter, estimate, EXPORT_FORMATS, exportStudy, runExit, runOnce, status, type ExportFormat } from './commands';
 import { createOutput, type Output } from './output';
 import { runSchedules } from './schedule';
 import { CollectError, createCollector, EXIT, type Collector } from './setup';
@@ -18,6 +18,7 @@ const HELP = `feedlens-collect: collect Feedlens studies without the app.
   feedlens-collect estimate <study folder>
   feedlens-collect export <study folder> --format csv|ndjson|4cat|parquet|gexf [--pseudonymise]
   feedlens-collect targets add <study folder> <file> [--lists posts,stories,...] [--budget N]
+  feedlens-collect analyse <study folder>                 hashes of the study's pictures (no request billed)
 
 Options: --demo (the built-in simulator, nothing billed), --json (JSON lines), --webhook URL (alerts).
 Key: FEEDLENS_KEY_FILE (a file only you can read), FEEDLENS_KEY, or the one the app stored in the keychain.
@@ -113,6 +114,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: Output):
         if (!format || !EXPORT_FORMATS.includes(format)) throw new CollectError(`--format must be one of ${EXPORT_FORMATS.join(', ')}.`, EXIT.badInput);
         return async (c) => (await exportStudy(c, folder!, format, values.pseudonymise, out), EXIT.done);
       }
+      case 'analyse':
+        need(1, 'a study folder');
+        return (c) => analyse(c, folder!, out);
       case 'targets': {
         if (rest[0] !== 'add') throw new CollectError('targets: the command is "targets add <study folder> <file>".', EXIT.badInput);
         if (rest.length < 3) throw new CollectError('targets add needs a study folder and a file of targets.', EXIT.badInput);
@@ -126,7 +130,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: Output):
   };
   const act = plan();
   const spends = command === 'run' || command === 'schedule' || command === 'targets';
-  const collector = await createCollector({ demo: values.demo, spends, env, log: (m) => out.error(m) });
+  // analyse bills nothing, but writes its results into the study: it holds it like a run.
+  const collector = await createCollector({ demo: values.demo, spends, holds: command === 'analyse', env, log: (m) => out.error(m) });
   // SIGTERM and SIGINT stop cleanly: the pages in flight finish, runs pause (the next start resumes them)
   // and the studies' leases are given up; the exit code is 0.
   const signalled = new Promise<number>((done) => {

@@ -139,3 +139,23 @@ export async function alertAfter(c: Collector, runId: number, before: { id: stri
     if (webhook && !(await postAlert(webhook, alert, { fetch }))) out.error(`the webhook ${webhook} did not take the alert "${alert.alert}" after 3 tries; collection goes on.`);
   }
 }
+
+/** Analyses the study's media (hashes, on this machine): every item not yet done; nothing is billed. */
+export async function analyse(c: Collector, folder: string, out: Output): Promise<number> {
+  const study = await openStudy(c, folder, true);
+  const h = c.core.handlers;
+  let status;
+  try {
+    status = await h.studyMediaStart({ id: study.id }, ctx);
+  } catch (error) {
+    throw new CollectError(isAppError(error) ? error.message : String(error), EXIT.badInput);
+  }
+  while (status.state === 'running') {
+    out.analysisProgress(status);
+    await new Promise((r) => setTimeout(r, 200));
+    status = await h.studyMediaStatus({ id: study.id }, ctx);
+  }
+  out.analysisProgress(status);
+  out.result({ type: 'analyse', study: study.name, state: status.state, items: status.items, done: status.done, failed: status.failed, message: status.message });
+  return status.state === 'done' ? EXIT.done : EXIT.failed;
+}

@@ -2,11 +2,14 @@
 // --json, one JSON object per line (progress, results, alerts) for scripts and log collectors. Errors go
 // to standard error. The access key is never among what is printed.
 import type { RunInfo } from '../../shared/ipc/studies';
+import type { MediaStatus } from '../../shared/ipc/media';
 import type { Alert } from '../studies/alerts';
 
 export interface Output {
   /** A run's progress (redrawn on a terminal, a JSON line at most every second otherwise). */
   progress(run: RunInfo): void;
+  /** A media analysis's progress, the same way. */
+  analysisProgress(status: MediaStatus): void;
   /** A line of information. */
   line(text: string): void;
   /** A command's result. */
@@ -18,10 +21,9 @@ export interface Output {
 
 const BAR = 24;
 
-function bar(run: RunInfo): string {
-  const share = run.budget > 0 ? Math.min(1, run.unitsSpent / run.budget) : 0;
-  const full = Math.round(share * BAR);
-  return `[${'#'.repeat(full)}${'.'.repeat(BAR - full)}] run #${run.id}: ${run.pages} pages, ${run.unitsSpent} of ${run.budget} requests, ${run.newItems} new`;
+function bar(done: number, of: number): string {
+  const full = Math.round((of > 0 ? Math.min(1, done / of) : 0) * BAR);
+  return `[${'#'.repeat(full)}${'.'.repeat(BAR - full)}]`;
 }
 
 function words(value: Record<string, unknown>): string {
@@ -39,16 +41,31 @@ export function createOutput(o: { json: boolean; tty: boolean; write: (text: str
     if (drawn) o.write('\n');
     drawn = false;
   };
+  /** A progress line: redrawn on a terminal; as JSON at most every second while it runs. */
+  const show = (json: Record<string, unknown>, text: string, running: boolean): void => {
+    if (o.json) {
+      if (now() - lastJson < 1000 && running) return;
+      lastJson = now();
+      o.write(`${JSON.stringify(json)}\n`);
+    } else if (o.tty) {
+      o.write(`\r${text}`);
+      drawn = true;
+    }
+  };
   return {
     progress(run) {
-      if (o.json) {
-        if (now() - lastJson < 1000 && run.state === 'running') return;
-        lastJson = now();
-        o.write(`${JSON.stringify({ type: 'progress', run: run.id, state: run.state, pages: run.pages, units: run.unitsSpent, budget: run.budget, newItems: run.newItems })}\n`);
-      } else if (o.tty) {
-        o.write(`\r${bar(run)}`);
-        drawn = true;
-      }
+      show(
+        { type: 'progress', run: run.id, state: run.state, pages: run.pages, units: run.unitsSpent, budget: run.budget, newItems: run.newItems },
+        `${bar(run.unitsSpent, run.budget)} run #${run.id}: ${run.pages} pages, ${run.unitsSpent} of ${run.budget} requests, ${run.newItems} new`,
+        run.state === 'running',
+      );
+    },
+    analysisProgress(m) {
+      show(
+        { type: 'progress', analysis: m.studyId, state: m.state, items: m.items, done: m.done, failed: m.failed },
+        `${bar(m.done + m.failed, m.items)} media analysis: ${m.done} of ${m.items} items, ${m.failed} failed`,
+        m.state === 'running',
+      );
     },
     line(text) {
       if (o.json) return;

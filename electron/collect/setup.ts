@@ -12,7 +12,9 @@ import type { EventName, EventPayloads } from '../../shared/ipc';
 import type { Ask } from '../calls/ask';
 import { createAppCore, type AppCore } from '../core';
 import { createKeyStores, createMemoryStore, openSecretStore, type KeyStores } from '../platform/keychain';
-import { createSimulator, DEFAULT_API_ORIGIN, type Simulator } from '../simulator/service';
+import { createSimulator, DEFAULT_API_ORIGIN, DEFAULT_MEDIA_ORIGIN, type Simulator } from '../simulator/service';
+import { createMediaHandler, MEDIA_CACHE_FOLDER } from '../protocols/media-protocol';
+import { toMediaUrl } from '../../shared/media-url';
 
 /** Exit codes, documented in docs/headless.md. */
 export const EXIT = { done: 0, failed: 1, badInput: 2, budget: 3, auth: 4, held: 5 } as const;
@@ -32,6 +34,8 @@ export interface CollectOptions {
   /** The command spends (run, schedule, lookups): without --demo it needs the service and a key. */
   spends: boolean;
   env: NodeJS.ProcessEnv;
+  /** The command writes into the study without spending (analyse): it holds the study, with or without a key. */
+  holds?: boolean;
   /** The simulator --demo uses (benchmarks pass one with other options). Default: the app's. */
   simulator?: Simulator;
   /** Study events (a run's progress). */
@@ -99,13 +103,29 @@ export async function createCollector(o: CollectOptions): Promise<Collector> {
   // The collector opens only the studies its command names: no index carried over from an earlier command
   // (whose studies would otherwise be opened, and their runs resumed, by this one).
   rmSync(join(dataDir, INDEX_FILE), { force: true });
+  const demoSimulator = (): Simulator => {
+    simulator ??= createSimulator({});
+    simulator.clock.advance(0);
+    return simulator;
+  };
+  // Media (a study's saved files, media analysis) as the app fetches it: allow-listed hosts only, the
+  // simulator's in-process with --demo; nothing kept in a cache (each file is read once).
+  const media = createMediaHandler({
+    fetch: (url, init) => fetch(url, init),
+    cacheDir: join(dataDir, MEDIA_CACHE_FOLDER),
+    maxCacheBytes: 0,
+    ...(o.demo ? { simulator: { origin: DEFAULT_MEDIA_ORIGIN, handle: (request: Request) => demoSimulator().handle(request) } } : {}),
+    log: o.log,
+  });
   const core = createAppCore({
     dataDir,
     downloadsDir: join(dataDir, 'downloads'),
     documentsDir: join(dataDir, 'studies'),
     program: 'collector',
     // A command that only reads (status, estimate, export) neither holds the study nor resumes its runs.
-    ...(o.spends ? {} : { readOnlyStudies: 'This command only reads the study.' }),
+    ...(o.spends || o.holds ? {} : { readOnlyStudies: 'This command only reads the study.' }),
+    // A command that holds the study without spending does not resume its runs either.
+    ...(o.holds && !o.spends ? { resumeStudyWork: false } : {}),
     // A collector reads each page once: answers kept in memory would only weigh (the disk cache stays).
     cacheMemoryBytes: 4 * 1024 * 1024,
     scheduleTickMs: 0,
@@ -115,9 +135,7 @@ export async function createCollector(o: CollectOptions): Promise<Collector> {
     liveFetch: (input, init) => fetch(input, init),
     demo: async () => {
       // The simulator with its world clock, in-process: nothing leaves the machine.
-      simulator ??= createSimulator({});
-      simulator.clock.advance(0);
-      const sim = simulator;
+      const sim = demoSimulator();
       return { baseUrl: DEFAULT_API_ORIGIN, fetch: (input, init) => sim.handle(new Request(input, init)), key: sim.demoKey };
     },
     userAgent: `feedlens-collect (${process.platform})`,
@@ -126,7 +144,7 @@ export async function createCollector(o: CollectOptions): Promise<Collector> {
     mediaBase: 'app-media://media/',
     emit: (event, payload) => o.onEvent?.(event, payload),
     openExternal: async () => undefined,
-    fetchMedia: (url, init) => fetch(url, init),
+    fetchMedia: (url, init) => media(new Request(toMediaUrl(url), init)),
     reveal: () => undefined,
     projectKeys: (project) => openSecretStore({ service: 'Feedlens pseudonymisation', account: project, platform: process.platform, env: o.env }),
     log: o.log,

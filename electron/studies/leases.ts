@@ -28,6 +28,8 @@ export interface LeaseDeps<S extends LeasedStudy> {
   attach(id: string, folder: string, db: Db, readOnly?: string | null): S;
   /** A study open here changed hands (the screens showing it read it again). */
   changed(id: string): void;
+  /** False: a study held here does not resume its runs and re-checks (a command that only analyses it). Default true. */
+  resumeWork?: boolean;
 }
 
 export interface Leases<S> {
@@ -46,8 +48,10 @@ export function createLeases<S extends LeasedStudy>(d: LeaseDeps<S>): Leases<S> 
   function held(id: string, folder: string, db: Db): S {
     heldElsewhere.delete(id);
     const study = d.attach(id, folder, db);
-    study.runner.open();
-    study.checker.open();
+    if (d.resumeWork !== false) {
+      study.runner.open();
+      study.checker.open();
+    }
     return study;
   }
 

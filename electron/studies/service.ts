@@ -66,6 +66,8 @@ export interface StudyServiceDeps {
   holder?: HolderIdentity;
   /** Opens every study read-only, saying this (a command of the headless collector that only reads). */
   readOnly?: string;
+  /** False: studies held here do not resume their runs and re-checks (the collector's analyse). Default true. */
+  resumeWork?: boolean;
 }
 
 export interface StudyService {
@@ -195,7 +197,10 @@ export function createStudyService(d: StudyServiceDeps): StudyService {
   }
 
   let heartbeat: ReturnType<typeof setInterval> | null = null;
-  const leases = createLeases({ me, now, log, appVersion: d.appVersion, open, attach, changed: (studyId) => d.emit({ studyId, run: null }) });
+  const leases = createLeases({
+    me, now, log, appVersion: d.appVersion, open, attach, changed: (studyId) => d.emit({ studyId, run: null }),
+    ...(d.resumeWork === false ? { resumeWork: false } : {}),
+  });
 
   // "Pause all collection" (the tray's): no scheduled run starts; the runs it paused, by study/run id.
   let allPaused = false;

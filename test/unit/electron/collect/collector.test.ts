@@ -16,9 +16,9 @@ import { createStudyFolder } from '../../../../electron/studies/registry';
 import { startSimulatorServer, type SimulatorServer } from '../../../../electron/simulator/http';
 import type { WorldUser } from '../../../../electron/simulator/world/model';
 import { testCoreOptions } from '../../../support/core-options';
+import { collect, COLLECTOR_BIN, jsonLines } from '../../../support/collect-child';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
-const BIN = join(ROOT, 'out/collect/feedlens-collect.js');
 let server: SimulatorServer;
 let root: string;
 let keyFile: string;
@@ -52,28 +52,7 @@ function setUp(name: string, users: WorldUser[]): { folder: string; env: NodeJS.
   return { folder, env: { ...process.env, FEEDLENS_COLLECT_DATA: data, FEEDLENS_KEY_FILE: keyFile, FEEDLENS_KEY: '' } };
 }
 
-interface Ran {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the collector; `until` sees its output as it comes and may kill it. */
-function collect(args: string[], env: NodeJS.ProcessEnv, until?: (out: string, kill: (s: NodeJS.Signals) => void) => void): Promise<Ran> {
-  const child = spawn(process.execPath, ['--no-warnings', BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (b: Buffer) => {
-    stdout += b.toString();
-    until?.(stdout, (s) => child.kill(s));
-  });
-  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-  return new Promise((done) => child.on('exit', (code, signal) => done({ code, signal, stdout, stderr })));
-}
-
-const lines = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-const result = (out: string) => lines(out).find((l) => l.type === 'run') as { run: number; state: string; units: number; budget: number };
+const result = (out: string) => jsonLines(out).find((l) => l.type === 'run') as { run: number; state: string; units: number; budget: number };
 
 function ledgerUnits(env: NodeJS.ProcessEnv): number {
   const dir = join(env.FEEDLENS_COLLECT_DATA!, 'ledger');
@@ -107,7 +86,7 @@ describe('feedlens-collect', () => {
     expect(run).toMatchObject({ state: 'done', budget: 200 });
     expect(run.units).toBeLessThanOrEqual(200);
     expect(ledgerUnits(env)).toBe(run.units);
-    expect(lines(ran.stdout).some((l) => l.type === 'alert' && l.alert === 'run_finished')).toBe(true);
+    expect(jsonLines(ran.stdout).some((l) => l.type === 'alert' && l.alert === 'run_finished')).toBe(true);
     expect(followersIn(folder)).toMatchObject({ byAccount: worldFollowers([u!]), twice: 0 });
 
     // The app opens the collector's study, with its run.
@@ -132,7 +111,7 @@ describe('feedlens-collect', () => {
     const { folder, env } = setUp('killed', users);
     server.sim.faults.set({ latencyMs: 300 }); // pages slow enough to be killed between
     const killed = await collect(['run', folder, '--budget', '500', '--json'], env, (out, kill) => {
-      if (lines(out).some((l) => l.type === 'progress' && (l.pages as number) >= 2)) kill('SIGKILL');
+      if (jsonLines(out).some((l) => l.type === 'progress' && (l.pages as number) >= 2)) kill('SIGKILL');
     });
     server.sim.faults.clear();
     expect(killed.signal).toBe('SIGKILL');
@@ -147,7 +126,7 @@ describe('feedlens-collect', () => {
     const { folder, env } = setUp('sigterm', [u!]);
     server.sim.faults.set({ latencyMs: 300 });
     const stopped = await collect(['run', folder, '--budget', '500', '--json'], env, (out, kill) => {
-      if (lines(out).some((l) => l.type === 'progress' && (l.pages as number) >= 2)) kill('SIGTERM');
+      if (jsonLines(out).some((l) => l.type === 'progress' && (l.pages as number) >= 2)) kill('SIGTERM');
     });
     server.sim.faults.clear();
     expect(stopped.code).toBe(0);
@@ -161,7 +140,7 @@ describe('feedlens-collect', () => {
   it('a second collector on the same study is refused with the holder named (exit 5); a stale lease is taken over', async () => {
     const [u] = bigAccounts(1);
     const { folder, env } = setUp('held', [u!]);
-    const holding = spawn(process.execPath, ['--no-warnings', BIN, 'schedule', folder, '--daily-budget', '10', '--every', '24'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const holding = spawn(process.execPath, ['--no-warnings', COLLECTOR_BIN, 'schedule', folder, '--daily-budget', '10', '--every', '24'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((ready) => holding.stdout.on('data', (b: Buffer) => b.toString().includes('every 24 h') && ready()));
     const second = await collect(['run', folder, '--budget', '10'], { ...env, FEEDLENS_COLLECT_DATA: `${env.FEEDLENS_COLLECT_DATA}-2` });
     expect(second.code).toBe(5);
@@ -170,7 +149,7 @@ describe('feedlens-collect', () => {
     // A command that only reads works meanwhile, and neither holds the study nor resumes anything.
     const status = await collect(['status', folder, '--json'], { ...env, FEEDLENS_COLLECT_DATA: `${env.FEEDLENS_COLLECT_DATA}-2` });
     expect(status.code).toBe(0);
-    expect(lines(status.stdout)[0]).toMatchObject({ type: 'status', study: 'held', readOnly: 'This command only reads the study.' });
+    expect(jsonLines(status.stdout)[0]).toMatchObject({ type: 'status', study: 'held', readOnly: 'This command only reads the study.' });
     holding.kill('SIGTERM');
     expect(await new Promise((done) => holding.on('exit', done))).toBe(0);
 

@@ -1,0 +1,95 @@
+// Media analysis of a study collected from the simulator: every picture hashed once, the reuse groups
+// exactly the reposts the simulator planted (no false group at the default k), and a pass stopped
+// half-way resumes without redoing finished items. Media come through the simulator's CDN, never the API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
+import { createMediaAnalysis, type MediaAnalysis } from '../../../../electron/media-analysis/service';
+import { studyReuseGroups } from '../../../../electron/media-analysis/reuse';
+import { writeMinimisation } from '../../../../electron/analysis/minimise';
+import { NO_MINIMISATION } from '../../../../shared/study-values';
+import { finished, studySetup, type StudySetup } from '../studies/support';
+
+let sim: Simulator;
+let s: StudySetup;
+let mediaFetches = 0;
+
+/** The accounts of the planted reposts, collected: posts only. */
+beforeAll(async () => {
+  sim = createSimulator();
+  s = await studySetup(sim);
+  const owners = new Set(sim.world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]).map((pk) => sim.world.mediaByPk.get(pk)!.ownerPk));
+  for (const pk of owners) s.add({ kind: 'account', key: pk, label: `user ${pk}` }, ['posts']);
+  const runner = s.runner();
+  const run = await finished(runner, runner.start({ trigger: 'manual', budget: 500, options: {}, estimate: null }).id);
+  expect(run.state).toBe('done');
+}, 60_000);
+afterAll(async () => {
+  await s.close();
+});
+
+function analysis(threads = 2): MediaAnalysis {
+  return createMediaAnalysis({
+    study: () => ({ id: 'test-study-0001', folder: s.dir, db: s.db, readOnly: null }),
+    fetchMedia: async (url, init) => {
+      mediaFetches++;
+      return sim.handle(new Request(url, init));
+    },
+    threads,
+  });
+}
+
+const count = (sql: string): number => (s.db.prepare(sql).get() as { n: number }).n;
+
+describe('media analysis of a study', () => {
+  it('hashes every picture once, through the media path, and resumes a stopped pass where it stopped', async () => {
+    const a = analysis();
+    const spentBefore = sim.keys.spent(s.key);
+    a.start('test-study-0001');
+    // Stop once a few items are committed.
+    while (count('SELECT count(*) AS n FROM media_items') < 5) await new Promise((r) => setTimeout(r, 5));
+    a.pause('test-study-0001');
+    const paused = await a.finished('test-study-0001');
+    expect(paused.state).toBe('paused');
+    const doneAtPause = new Map((s.db.prepare('SELECT record_id, analysed_at FROM media_items').all() as { record_id: number; analysed_at: number }[]).map((r) => [r.record_id, r.analysed_at]));
+    expect(doneAtPause.size).toBeLessThan(paused.items);
+
+    const fetchesBefore = mediaFetches;
+    a.start('test-study-0001');
+    const end = await a.finished('test-study-0001');
+    await a.close();
+    expect(end).toMatchObject({ state: 'done', failed: 0 });
+    expect(end.done).toBe(end.items);
+    // Items finished before the pause are not done again.
+    for (const [rowid, at] of doneAtPause) expect((s.db.prepare('SELECT analysed_at FROM media_items WHERE record_id = ?').get(rowid) as { analysed_at: number }).analysed_at).toBe(at);
+    expect(mediaFetches - fetchesBefore).toBe(end.items - doneAtPause.size);
+    // Every item: a picture (or a video cover) hashed, with the tools that did it.
+    expect(count(`SELECT count(*) AS n FROM records WHERE kind IN ('post', 'carousel_item', 'story') AND coalesce(media_type, '') <> 'carousel'`)).toBe(end.items);
+    expect(count("SELECT count(*) AS n FROM media_frames WHERE frame = 0 AND phash GLOB '[0-9a-f]*' AND length(phash) = 16")).toBe(end.items);
+    expect((s.db.prepare('SELECT tools FROM media_items LIMIT 1').get() as { tools: string }).tools).toMatch(/sharp \d+\.\d+\.\d+/);
+    expect(sim.keys.spent(s.key), 'nothing billed').toBe(spentBefore);
+  }, 60_000);
+
+  it('finds exactly the planted reposts at the default k, first poster first', () => {
+    const answer = studyReuseGroups(s.db, 10);
+    expect(answer.groups).toHaveLength(sim.world.reuse.length);
+    const found = answer.groups.map((g) => g.items.map((i) => i.id));
+    const planted = sim.world.reuse.map((g) => [g.original, ...g.copies.map((c) => c.pk).sort((x, y) => sim.world.mediaByPk.get(x)!.takenAt - sim.world.mediaByPk.get(y)!.takenAt)]);
+    expect(found.map((ids) => [...ids].sort()).sort()).toEqual(planted.map((ids) => [...ids].sort()).sort());
+    for (const g of answer.groups) {
+      const original = sim.world.reuse.find((p) => p.original === g.items[0]!.id);
+      expect(original, 'the first item of a group is the planted original').toBeDefined();
+      expect(g.items.map((i) => i.takenAt)).toEqual([...g.items.map((i) => i.takenAt)].sort((x, y) => x! - y!));
+      for (const i of g.items) expect(i.bits).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('refuses a study whose presets keep no media files, and one open read-only', async () => {
+    writeMinimisation(s.db, { ...NO_MINIMISATION, noMediaFiles: true });
+    const a = analysis(1);
+    expect(() => a.start('test-study-0001')).toThrow(/keeps no media files/);
+    writeMinimisation(s.db, NO_MINIMISATION);
+    const held = createMediaAnalysis({ study: () => ({ id: 'x-study-0001', folder: s.dir, db: s.db, readOnly: 'another program holds it' }) });
+    expect(() => held.start('x-study-0001')).toThrow(/read-only/);
+    await a.close();
+  });
+});
