@@ -356,7 +356,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createStudyHandlers(studyDeps),
       ...createStudyDataHandlers(studyDeps),
       ...analysis.handlers,
-      ...createMediaHandlers({ analysis: mediaAnalysis, db: (id) => studies.get(id).db }),
+      ...createMediaHandlers({ analysis: mediaAnalysis, study: (id) => studies.get(id) }),
     },
     async start() {
       if (o.legacyKeyStore) {

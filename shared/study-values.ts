@@ -51,13 +51,13 @@ export const DEFAULT_LISTS: Readonly<Record<TargetKind, readonly CollectList[]>>
 
 export const NO_MINIMISATION: Minimisation = Object.freeze({ captionsOnly: false, noCommenterIdentities: false, noMediaFiles: false, noProfilePictures: false, retentionDays: null });
 
-export const NETWORK_KINDS = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following'] as const;
+export const NETWORK_KINDS = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following', 'reuse'] as const;
 export type NetworkKind = (typeof NETWORK_KINDS)[number];
 
 /** The data browser's query with nothing filtered (what browseQuerySchema makes of {}), a new object each time. */
 export function emptyBrowseQuery(): BrowseQuery {
   return {
     kinds: [], text: '', account: '', targetId: null, from: null, to: null, mediaTypes: [], hashtag: '', mention: '', statuses: [],
-    hasReplies: false, codeIds: [], hasNote: false, sort: 'taken_at', desc: true,
+    hasReplies: false, codeIds: [], hasNote: false, inReuse: false, sort: 'taken_at', desc: true,
   };
 }

@@ -11,14 +11,32 @@ import type { Written } from '../export/output';
 import type { Pseudonymiser } from '../export/pseudonymise';
 import { accountNamesOf } from '../studies/account-names';
 import type { Db } from '../studies/db';
-import { buildNetworks, NETWORK_INFO, type FollowEdge, type Network } from './networks';
+import { buildNetworks, NETWORK_INFO, type FollowEdge, type Network, type ReuseSource } from './networks';
 
-export const ALL_NETWORKS: readonly NetworkKind[] = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following'];
+export const ALL_NETWORKS: readonly NetworkKind[] = ['cohashtag', 'mentions', 'tagged', 'coauthors', 'comments', 'replies', 'followers', 'following', 'reuse'];
 
-/** What a network is made of: posts, comments, or a follow list. */
-const SOURCE: Readonly<Record<NetworkKind, 'post' | 'comment' | 'followers' | 'following'>> = {
-  cohashtag: 'post', mentions: 'post', tagged: 'post', coauthors: 'post', comments: 'comment', replies: 'comment', followers: 'followers', following: 'following',
+/** What a network is made of: posts, comments, a follow list, or the reuse groups of media analysis. */
+const SOURCE: Readonly<Record<NetworkKind, 'post' | 'comment' | 'followers' | 'following' | 'reuse'>> = {
+  cohashtag: 'post', mentions: 'post', tagged: 'post', coauthors: 'post', comments: 'comment', replies: 'comment', followers: 'followers', following: 'following', reuse: 'reuse',
 };
+
+/** The study's reuse groups at its k (media_reuse), each item with its post and poster. */
+function reuseSources(db: Db): ReuseSource[] {
+  const rows = db
+    .prepare(
+      `SELECT m.group_no AS groupNo, coalesce(p.id, r.id) AS postId, r.owner_id AS id, r.username AS username, r.taken_at AS takenAt
+       FROM media_reuse m JOIN records r ON r.rowid = m.record_id LEFT JOIN records p ON p.rowid = m.post_rowid AND p.rowid <> r.rowid
+       ORDER BY m.group_no`,
+    )
+    .all() as { groupNo: number; postId: string; id: string | null; username: string | null; takenAt: number | null }[];
+  const groups = new Map<number, ReuseSource>();
+  for (const r of rows) {
+    const g = groups.get(r.groupNo) ?? { items: [] };
+    groups.set(r.groupNo, g);
+    g.items.push({ postId: r.postId, owner: { id: r.id, username: r.username }, takenAt: r.takenAt });
+  }
+  return [...groups.values()];
+}
 
 export interface NetworkFile {
   path: string;
@@ -61,13 +79,20 @@ const toRows = (cols: readonly string[], list: (string | number)[][]) => list.ma
 
 /** Writes the networks; returns their files, the networks written and those left out with why. */
 export async function writeNetworkFiles(c: NetworkContext): Promise<{ files: NetworkFile[]; edges: number; written: NetworkKind[]; notWritten: { kind: NetworkKind; reason: string }[] }> {
+  const { db } = c;
+  const reuse = c.kinds.includes('reuse') ? reuseSources(db) : [];
   const collected = (kind: NetworkKind): boolean => {
     const source = SOURCE[kind];
+    if (source === 'reuse') return c.counts.post > 0 && reuse.length > 0;
     return source === 'post' || source === 'comment' ? c.counts[source] > 0 : c.follows.some((f) => f.list === source);
   };
   const kinds = c.kinds.filter(collected);
-  const notWritten = c.kinds.filter((k) => !collected(k)).map((kind) => ({ kind, reason: `the selection holds no ${SOURCE[kind] === 'post' ? 'posts' : SOURCE[kind] === 'comment' ? 'comments' : `${SOURCE[kind]} lists`}` }));
-  const { db } = c;
+  const why = (kind: NetworkKind): string => {
+    const source = SOURCE[kind];
+    if (source === 'reuse') return "the study's media hold no reuse group (analyse them in the Reuse tab)";
+    return `the selection holds no ${source === 'post' ? 'posts' : source === 'comment' ? 'comments' : `${source} lists`}`;
+  };
+  const notWritten = c.kinds.filter((k) => !collected(k)).map((kind) => ({ kind, reason: why(kind) }));
   const ownerOfPost = db.prepare("SELECT owner_id AS id, username FROM records WHERE kind = 'post' AND id = ?");
   const authorOfComment = db.prepare("SELECT owner_id AS id, username FROM records WHERE kind = 'comment' AND id = ?");
   const watched = new Set((db.prepare("SELECT key FROM targets WHERE kind = 'account'").all() as { key: string }[]).map((r) => r.key));
@@ -80,6 +105,7 @@ export async function writeNetworkFiles(c: NetworkContext): Promise<{ files: Net
     authorOfComment: (id) => (c.noCommenterIdentities ? null : personOf(authorOfComment.get(id))),
     watched,
     names: accountNamesOf(db),
+    reuse,
   });
   const files: NetworkFile[] = [];
   let edges = 0;

@@ -1,8 +1,9 @@
 // Networks of a study, for Gephi and for node/edge CSV files: co-hashtag, author → mentioned, author →
-// tagged, co-author, commenter → post author, reply → parent author, follower → account and account →
-// followed. One pass over the records builds every network asked for; people are one node each, keyed on
-// their user id wherever the study knows it (a username met only in a caption is matched to the id seen
-// with it anywhere in the study), else on the lower-cased username (`username:<name>`).
+// tagged, co-author, commenter → post author, reply → parent author, follower → account, account →
+// followed, and first poster → reposter of a picture (media analysis). One pass over the records builds
+// every network asked for; people are one node each, keyed on their user id wherever the study knows it
+// (a username met only in a caption is matched to the id seen with it anywhere in the study), else on
+// the lower-cased username (`username:<name>`).
 import type { NetworkKind } from '../../shared/ipc/analysis';
 import type { AppRecord, Comment, Post, User } from '../../shared/records';
 
@@ -50,9 +51,10 @@ export const NETWORK_INFO: Readonly<Record<NetworkKind, { title: string; directe
   replies: { title: 'Replies', directed: true, edge: 'author of a reply → author of the comment replied to' },
   followers: { title: 'Followers', directed: true, edge: 'follower → account followed (a watched account)' },
   following: { title: 'Following', directed: true, edge: 'watched account → account it follows' },
+  reuse: { title: 'Picture reuse', directed: true, edge: "first poster of a picture → account that posted a near copy of it later (media analysis: pHashes within the study's k bits)" },
 };
 
-interface PersonRef {
+export interface PersonRef {
   id: string | null;
   username: string | null;
 }
@@ -85,6 +87,12 @@ export interface NetworkSources {
   watched?: ReadonlySet<string>;
   /** An account's current username and former ones, by user id: a renamed account is one node under its current name. */
   names?: (userId: string) => { current: string; former: string[] } | null;
+  /** The study's reuse groups (media analysis), each item with its post's id; only posts among `records` count. */
+  reuse?: readonly ReuseSource[];
+}
+
+export interface ReuseSource {
+  items: { postId: string; owner: PersonRef; takenAt: number | null }[];
 }
 
 const personOf = (u: Pick<User, 'id' | 'username'> | null | undefined): PersonRef | null =>
@@ -128,8 +136,10 @@ export function buildNetworks(kinds: readonly NetworkKind[], s: NetworkSources):
   const comments: Comment[] = [];
   const ownerOf = new Map<string, PersonRef>();
 
+  const seenPosts = new Set<string>();
   for (const r of s.records) {
     if (r.kind === 'post') {
+      seenPosts.add(r.id);
       const owner = learn(personOf(r.owner));
       const coauthors = r.coauthors.map((c) => learn(personOf(c))).filter((c): c is PersonRef => c !== null);
       const tagged = taggedOf(r).map((t) => learn(t)!);
@@ -150,6 +160,14 @@ export function buildNetworks(kinds: readonly NetworkKind[], s: NetworkSources):
       learn(personOf(r.author));
       comments.push(r);
     }
+  }
+  // Reuse: the first poster (of the group's items in the selection) → each later poster of another account.
+  for (const g of s.reuse ?? []) {
+    const items = g.items.filter((i) => seenPosts.has(i.postId)).sort((a, b) => (a.takenAt ?? Infinity) - (b.takenAt ?? Infinity));
+    const first = items[0];
+    if (!first) continue;
+    for (const i of items) postCount('reuse', { person: learn(i.owner)! });
+    for (const later of items.slice(1)) if ((later.owner.id ?? later.owner.username) !== (first.owner.id ?? first.owner.username)) add('reuse', { person: first.owner }, { person: later.owner }, later.takenAt);
   }
   const commentAuthor = new Map(comments.map((c) => [c.id, personOf(c.author)]));
   for (const c of comments) {

@@ -3,15 +3,15 @@
 import type { MEDIA_OPS } from '../../shared/ipc/media';
 import type { OpName } from '../../shared/ipc';
 import type { Handlers } from '../ipc/router';
+import type { Db } from '../studies/db';
 import { withStudyDbErrors } from '../studies/db-errors';
 import { refusal } from '../studies/handlers';
-import { studyReuseGroups } from './reuse';
+import { refreshReuse } from './reuse';
 import { AnalysisRefused, type MediaAnalysis } from './service';
-import type { Db } from '../studies/db';
 
 type MediaOps = keyof typeof MEDIA_OPS & OpName;
 
-export function createMediaHandlers(d: { analysis: MediaAnalysis; db: (id: string) => Db }): Pick<Handlers, MediaOps> {
+export function createMediaHandlers(d: { analysis: MediaAnalysis; study: (id: string) => { db: Db; readOnly: string | null } }): Pick<Handlers, MediaOps> {
   const refused = <T>(work: () => T): T => {
     try {
       return work();
@@ -23,6 +23,9 @@ export function createMediaHandlers(d: { analysis: MediaAnalysis; db: (id: strin
     studyMediaStatus: async ({ id }) => d.analysis.status(id),
     studyMediaStart: async ({ id }) => refused(() => d.analysis.start(id)),
     studyMediaPause: async ({ id }) => d.analysis.pause(id),
-    studyReuse: async ({ id, maxBits }) => studyReuseGroups(d.db(id), maxBits),
+    studyReuse: async ({ id, maxBits }) => {
+      const study = d.study(id);
+      return refreshReuse(study.db, maxBits ?? null, study.readOnly === null);
+    },
   });
 }

@@ -9,6 +9,7 @@ import type { FetchMedia } from '../downloads/fetch-file';
 import type { Db } from '../studies/db';
 import { analysePass } from './job';
 import { mediaCounts } from './items';
+import { refreshReuse } from './reuse';
 import { createMediaPool, defaultThreads, type MediaPool } from './pool';
 import { createSources } from './sources';
 
@@ -87,6 +88,8 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
           signal: controller.signal,
         });
         await analysePass({ db: study.db, pool: pool!, sources, tools: TOOLS, signal: controller.signal, now, onItem: () => emit(id) });
+        // The groups at the study's k, for the data browser's filter and the reuse network.
+        refreshReuse(study.db, null, true);
         pass.state = controller.signal.aborted ? 'paused' : 'done';
       } catch (error) {
         pass.state = 'failed';

@@ -68,6 +68,7 @@ export function browseWhere(q: BrowseQuery): Where {
   if (q.hasReplies) add("r.comment_count > 0 AND r.kind <> 'user'");
   if (q.codeIds.length > 0) add(`r.rowid IN (SELECT record_id FROM record_codes WHERE code_id IN (${q.codeIds.map(() => '?').join(', ')}))`, ...q.codeIds);
   if (q.hasNote) add('r.rowid IN (SELECT record_id FROM notes)');
+  if (q.inReuse) add('r.rowid IN (SELECT post_rowid FROM media_reuse)');
   return { sql: sql.join(' AND '), args };
 }
 

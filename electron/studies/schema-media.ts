@@ -30,6 +30,15 @@ CREATE TABLE media_frames (
 ) WITHOUT ROWID;
 CREATE INDEX media_frames_phash ON media_frames (phash);
 
+-- The reuse groups at the study's k (meta 'reuse_max_bits'), as the data browser's filter and the reuse
+-- network read them: rewritten after each analysis pass and when k changes (media-analysis/reuse.ts).
+CREATE TABLE media_reuse (
+  record_id INTEGER PRIMARY KEY REFERENCES records (rowid),
+  post_rowid INTEGER NOT NULL,
+  group_no INTEGER NOT NULL
+);
+CREATE INDEX media_reuse_post ON media_reuse (post_rowid);
+
 -- The text found in an item's frames, searchable beside captions and comments (rowid: the record's).
 CREATE VIRTUAL TABLE media_text_fts USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
 `;

@@ -15,8 +15,8 @@ export const MEDIA_OPS = {
   studyMediaStart: z.strictObject({ id: studyId }),
   /** Pauses it: the items in flight are done again at the next start. */
   studyMediaPause: z.strictObject({ id: studyId }),
-  /** The near-duplicate groups at k bits. */
-  studyReuse: z.strictObject({ id: studyId, maxBits: z.number().int().min(0).max(REUSE_MAX_BITS).default(REUSE_DEFAULT_BITS) }),
+  /** The near-duplicate groups at the study's k; `maxBits` sets a new k for the study (its filter and network follow). */
+  studyReuse: z.strictObject({ id: studyId, maxBits: z.number().int().min(0).max(REUSE_MAX_BITS).optional() }),
 } as const;
 
 export type MediaAnalysisState = 'idle' | 'running' | 'paused' | 'done' | 'failed';
@@ -38,6 +38,8 @@ export interface ReuseItem {
   rowid: number;
   /** The post's (or story's) row in the data browser: a carousel item's post. */
   postRowid: number;
+  /** The post's (or story's) id. */
+  postId: string;
   id: string;
   kind: 'post' | 'carousel_item' | 'story';
   ownerId: string | null;
@@ -46,6 +48,8 @@ export interface ReuseItem {
   takenAt: number | null;
   likes: number | null;
   comments: number | null;
+  /** The picture's smallest rendition, for a thumbnail. */
+  imageUrl: string | null;
   phash: string;
   /** Bits from the group's first item. */
   bits: number;

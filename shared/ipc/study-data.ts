@@ -42,6 +42,8 @@ export const browseQuerySchema = z.strictObject({
   /** Records coded with any of these codes. */
   codeIds: z.array(z.number().int().min(1)).max(200).default([]),
   hasNote: z.boolean().default(false),
+  /** Posts and stories whose picture is in a reuse group at the study's k (media analysis). */
+  inReuse: z.boolean().default(false),
   sort: z.enum(SORT_COLUMNS).default('taken_at'),
   desc: z.boolean().default(true),
 });

@@ -104,6 +104,9 @@ export function BrowserFilters({ query, onQuery, codes }: { query: BrowseQuery; 
           <label className="row check-label">
             <input type="checkbox" checked={query.hasNote} onChange={(e) => set({ hasNote: e.target.checked })} data-testid="filter-note" /> Has a note
           </label>
+          <label className="row check-label" title="Posts and stories whose picture another post or story of the study reposts, or reposted (the Reuse tab; its k applies)">
+            <input type="checkbox" checked={query.inReuse} onChange={(e) => set({ inReuse: e.target.checked })} data-testid="filter-reuse" /> In a reuse group
+          </label>
         </div>
       )}
     </div>

@@ -26,6 +26,7 @@ const NETWORK_WORDS: Readonly<Record<NetworkKind, string>> = {
   replies: 'Reply → parent author',
   followers: 'Follower → account',
   following: 'Account → followed',
+  reuse: 'First poster → reposter of a picture',
 };
 
 type Kind = 'networks' | 'parquet' | '4cat';

@@ -147,7 +147,7 @@ export const isCountField = (field: string): boolean => field.endsWith('_count')
 export function activeFilters(q: BrowseQuery): number {
   return (
     (q.account ? 1 : 0) + (q.from !== null || q.to !== null ? 1 : 0) + (q.mediaTypes.length > 0 ? 1 : 0) + (q.hashtag ? 1 : 0) + (q.mention ? 1 : 0) +
-    (q.statuses.length > 0 ? 1 : 0) + (q.hasReplies ? 1 : 0) + (q.codeIds.length > 0 ? 1 : 0) + (q.hasNote ? 1 : 0) + (q.targetId !== null ? 1 : 0)
+    (q.statuses.length > 0 ? 1 : 0) + (q.hasReplies ? 1 : 0) + (q.codeIds.length > 0 ? 1 : 0) + (q.hasNote ? 1 : 0) + (q.inReuse ? 1 : 0) + (q.targetId !== null ? 1 : 0)
   );
 }
 

@@ -49,7 +49,7 @@ describe('network exports say what they hold', () => {
     expect(manifest.export.networks.map((n) => n.kind).sort()).toEqual(written);
     expect(written).toEqual(['coauthors', 'cohashtag', 'comments', 'mentions', 'replies', 'tagged']);
     expect(manifest.export.networks.length).toBeGreaterThan(0);
-    expect(manifest.export.networksNotWritten.map((n) => n.kind).sort()).toEqual(['followers', 'following']);
+    expect(manifest.export.networksNotWritten.map((n) => n.kind).sort()).toEqual(['followers', 'following', 'reuse']);
     // The comments network says what it counts, in the file.
     expect(readFileSync(join(out.path, 'comments.gexf'), 'utf8')).toContain('top-level comments only');
   });

@@ -14,6 +14,9 @@ import { NETWORK_KINDS } from '../../../../shared/ipc/analysis';
 import { csvObjects } from '../export/support';
 import { expectedNetworks, fillStudy, pickAccounts, type Filled } from './support';
 
+/** The networks a study's records make (reuse needs media analysis: test/unit/electron/media-analysis/study-analysis.test.ts). */
+const KINDS = NETWORK_KINDS.filter((k) => k !== 'reuse');
+
 const XSD = join(__dirname, '../../../fixtures/gexf-1.3/gexf.xsd');
 
 let sim: Simulator;
@@ -43,13 +46,13 @@ function validate(file: string): void {
 
 describe('network exports', () => {
   it('write GEXF 1.3 that validates and opens with the graph the world gives, and node/edge CSVs of the same graph', async () => {
-    const out = await exportAnalysis({ kind: 'networks', scope: 'seen', networks: [...NETWORK_KINDS], ethics: { reminderShown: true, acknowledged: true, quotes: 'paraphrase' } }, env());
+    const out = await exportAnalysis({ kind: 'networks', scope: 'seen', networks: [...KINDS], ethics: { reminderShown: true, acknowledged: true, quotes: 'paraphrase' } }, env());
     const expected = expectedNetworks(sim, f);
     const manifest = JSON.parse(readFileSync(out.manifestPath, 'utf8')) as { files: { path: string; sha256: string; rows: number }[]; ethics: unknown; minimisation: unknown };
     expect(manifest.ethics).toEqual({ reminderShown: true, acknowledged: true, quotes: 'paraphrase' });
     expect(manifest.minimisation).toMatchObject({ captionsOnly: false, retentionDays: null });
     const figures: string[] = [];
-    for (const kind of NETWORK_KINDS) {
+    for (const kind of KINDS) {
       const gexf = join(out.path, `${kind}.gexf`);
       validate(gexf);
       const graph = parse(Graph, readFileSync(gexf, 'utf8'));
@@ -75,14 +78,14 @@ describe('network exports', () => {
   });
 
   it('pseudonymised: every node and label is a pseudonym, and no id or username of the world is in any file', async () => {
-    const out = await exportAnalysis({ kind: 'networks', scope: 'seen', networks: [...NETWORK_KINDS], pseudonymise: { dropNames: true, dropPictures: true, dropText: false } }, env({ projectKeys: memoryKeys() }));
+    const out = await exportAnalysis({ kind: 'networks', scope: 'seen', networks: [...KINDS], pseudonymise: { dropNames: true, dropPictures: true, dropText: false } }, env({ projectKeys: memoryKeys() }));
     const expected = expectedNetworks(sim, f);
     const people = new Set<string>();
     for (const u of sim.world.users) {
       people.add(u.pk);
       people.add(u.username.toLowerCase());
     }
-    for (const kind of NETWORK_KINDS) {
+    for (const kind of KINDS) {
       const gexf = join(out.path, `${kind}.gexf`);
       validate(gexf);
       const graph = parse(Graph, readFileSync(gexf, 'utf8'));

@@ -1,10 +1,17 @@
 // Media analysis of a study collected from the simulator: every picture hashed once, the reuse groups
 // exactly the reposts the simulator planted (no false group at the default k), and a pass stopped
-// half-way resumes without redoing finished items. Media come through the simulator's CDN, never the API.
+// half-way resumes without redoing finished items; the reuse network and the data browser's filter show
+// the same groups. Media come through the simulator's CDN, never the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import { createMediaAnalysis, type MediaAnalysis } from '../../../../electron/media-analysis/service';
-import { studyReuseGroups } from '../../../../electron/media-analysis/reuse';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { refreshReuse, studyReuseGroups } from '../../../../electron/media-analysis/reuse';
+import { exportAnalysis } from '../../../../electron/analysis/exports';
+import { browse } from '../../../../electron/studies/browse';
+import { emptyBrowseQuery } from '../../../../shared/study-values';
+import { csvObjects } from '../export/support';
 import { writeMinimisation } from '../../../../electron/analysis/minimise';
 import { NO_MINIMISATION } from '../../../../shared/study-values';
 import { finished, studySetup, type StudySetup } from '../studies/support';
@@ -81,6 +88,22 @@ describe('media analysis of a study', () => {
       expect(g.items.map((i) => i.takenAt)).toEqual([...g.items.map((i) => i.takenAt)].sort((x, y) => x! - y!));
       for (const i of g.items) expect(i.bits).toBeLessThanOrEqual(10);
     }
+  });
+
+  it('writes the reuse network: first poster → each later poster of another account, and the browser filter finds the posts', async () => {
+    refreshReuse(s.db, null, true);
+    const out = await exportAnalysis({ kind: 'networks', scope: 'seen', networks: ['reuse'] }, { db: s.db, studyId: 'test-study-0001', studyName: 'Reuse', folder: s.dir, appVersion: 'test', userAgent: 'test' });
+    const edges = csvObjects(readFileSync(join(out.path, 'reuse_edges.csv'), 'utf8')).rows.map((e) => `${e.source}>${e.target}`).sort();
+    const owner = (pk: string) => sim.world.mediaByPk.get(pk)!.ownerPk;
+    const planted = sim.world.reuse.flatMap((g) => g.copies.filter((c) => owner(c.pk) !== owner(g.original)).map((c) => `${owner(g.original)}>${owner(c.pk)}`));
+    expect(planted.length).toBeGreaterThan(0);
+    expect(edges).toEqual([...new Set(planted)].sort());
+    const gexf = readFileSync(join(out.path, 'reuse.gexf'), 'utf8');
+    expect(gexf).toContain('defaultedgetype="directed"');
+
+    const page = browse(s.db, { ...emptyBrowseQuery(), inReuse: true }, 0, 1000);
+    const posts = sim.world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]);
+    expect(page.rows.map((r) => r.id).sort()).toEqual(posts.sort());
   });
 
   it('refuses a study whose presets keep no media files, and one open read-only', async () => {
