@@ -22,7 +22,7 @@ export type Route =
   | { name: 'explorer'; path?: string; params?: Record<string, string | string[]> }
   | { name: 'settings' }
   | { name: 'studies' }
-  | { name: 'study'; id: string; tab?: 'targets' | 'runs' | 'data' | 'changes' | 'coding' | 'charts' | 'exports' };
+  | { name: 'study'; id: string; tab?: 'targets' | 'runs' | 'data' | 'changes' | 'coding' | 'charts' | 'reuse' | 'exports' };
 
 export type RouteName = Route['name'];
 

@@ -19,13 +19,14 @@ import { ConfirmSchedule, ScheduleDialog } from './ScheduleDialog';
 import { StudyAnalysis } from './StudyAnalysis';
 import { StudyCharts } from './StudyCharts';
 import { TargetsTable } from './TargetsTable';
+import { ReuseTab } from './ReuseTab';
 import { useCodes, useLiveRun, useStudy } from './queries';
 import '../../styles/studies.css';
 import '../../styles/study-data.css';
 
-type StudyTab = 'targets' | 'runs' | 'data' | 'changes' | 'coding' | 'charts' | 'exports';
+type StudyTab = 'targets' | 'runs' | 'data' | 'changes' | 'coding' | 'charts' | 'reuse' | 'exports';
 
-const TAB_WORDS: Readonly<Record<StudyTab, string>> = { targets: 'Targets', runs: 'Runs', data: 'Data', changes: 'Changes', coding: 'Codebook', charts: 'Charts', exports: 'Exports' };
+const TAB_WORDS: Readonly<Record<StudyTab, string>> = { targets: 'Targets', runs: 'Runs', data: 'Data', changes: 'Changes', coding: 'Codebook', charts: 'Charts', reuse: 'Reuse', exports: 'Exports' };
 
 function CodebookTab({ studyId }: { studyId: string }) {
   const codes = useCodes(studyId);
@@ -49,6 +50,8 @@ function TabPanel({ tab, detail, onChanged }: { tab: StudyTab; detail: NonNullab
       return <CodebookTab studyId={study.id} />;
     case 'charts':
       return <StudyCharts studyId={study.id} studyName={study.name} targets={targets} />;
+    case 'reuse':
+      return <ReuseTab studyId={study.id} />;
     case 'exports':
       return <StudyAnalysis studyId={study.id} runs={runs} />;
   }
@@ -208,6 +211,7 @@ export function StudyScreen() {
           { key: 'changes', label: 'Changes', count: null },
           { key: 'coding', label: 'Codebook', count: null },
           { key: 'charts', label: 'Charts' },
+          { key: 'reuse', label: 'Reuse' },
           { key: 'exports', label: 'Exports' },
         ]}
       />

@@ -9,6 +9,7 @@ import type { OpArgs, Result } from '../../../../shared/ipc';
 import type { ChartsData } from '../../../../shared/charts';
 import type { CheckInfo, CodeInfo, SavedView, StudyAccount } from '../../../../shared/ipc/study-data';
 import type { RunDetail, RunEstimate, RunInfo, StudyDetail, StudyInfo } from '../../../../shared/ipc/studies';
+import type { MediaStatus, ReuseAnswer } from '../../../../shared/ipc/media';
 import { appErrorOf, feedlens, unwrap } from '../../api/bridge';
 
 export interface Loaded<T> {
@@ -36,6 +37,8 @@ export const studyKeys = {
   minimisation: (id: string) => ['study', id, 'minimisation'] as const,
   checkQuote: (id: string, scope: unknown) => ['study', id, 'check-quote', JSON.stringify(scope)] as const,
   charts: (id: string, unit: string, timeZone: string, targetId: number | null) => ['study', id, 'charts', unit, timeZone, targetId] as const,
+  media: (id: string) => ['study', id, 'media'] as const,
+  reuse: (id: string) => ['study', id, 'reuse'] as const,
 };
 
 /** Events come in bursts (a run's pages): a query is read again at most this often. */
@@ -126,6 +129,26 @@ export function useChecks(id: string): Loaded<CheckInfo[]> {
     [queryClient, id],
   );
   return useMainQuery(studyKeys.checks(id), () => feedlens().studyChecks({ id }));
+}
+
+/** The study's media analysis, kept current by main's `studyMedia` events; its groups are read again when a pass ends. */
+export function useMediaStatus(id: string): Loaded<MediaStatus> {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      feedlens().on('studyMedia', (status) => {
+        if (status.studyId !== id) return;
+        queryClient.setQueryData(studyKeys.media(id), status);
+        if (status.state !== 'running') void queryClient.invalidateQueries({ queryKey: studyKeys.reuse(id) });
+      }),
+    [queryClient, id],
+  );
+  return useMainQuery(studyKeys.media(id), () => feedlens().studyMediaStatus({ id }));
+}
+
+/** The reuse groups at the study's k. */
+export function useReuse(id: string): Loaded<ReuseAnswer> {
+  return useMainQuery(studyKeys.reuse(id), () => feedlens().studyReuse({ id }));
 }
 
 /** The study's run under way (running or paused), live from every event (event state, not a call). */

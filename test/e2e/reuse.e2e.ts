@@ -1,0 +1,80 @@
+// Media analysis end to end, in demo mode over the simulator: a study of the accounts among which the
+// simulator planted reposted pictures, run once; the Reuse tab analyses its pictures (no request billed)
+// and shows exactly the planted groups, first poster first; a wider k finds more; the data browser's
+// "In a reuse group" filter shows the planted posts; a tile opens the post. Screenshots, light and dark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { answering, demoBalance, shotThemes } from './support/page';
+
+describe('reuse', () => {
+  let h: Harness;
+  let owners: string[];
+  let planted: number;
+
+  beforeAll(async () => {
+    h = await openHarness();
+    const world = h.sim.sim.world;
+    owners = [...new Set(world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]).map((pk) => world.mediaByPk.get(pk)!.ownerPk))];
+    planted = world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0);
+  });
+  afterAll(() => stopHarness(h));
+
+  it('analyses a study’s pictures and shows the planted reposts as groups, nothing billed', async () => {
+    await h.page.getByRole('button', { name: 'Studies' }).click();
+    await h.page.getByTestId('study-new').click();
+    await h.page.getByTestId('study-name').fill('Reposts');
+    h.folderPick.next = `${h.dataDir}/Documents/Feedlens/Reposts`;
+    await h.page.getByTestId('study-create').click();
+    await h.page.getByTestId('study-screen').waitFor();
+    await h.page.getByTestId('study-add-targets').click();
+    await h.page.getByTestId('targets-text').fill(owners.join('\n'));
+    await h.page.getByTestId('targets-preview').click();
+    await h.page.locator(`[data-testid=preview-summary][data-valid="${owners.length}"]`).waitFor();
+    await h.page.getByTestId('targets-add').click();
+    await h.page.locator(`[data-testid=targets-added][data-added="${owners.length}"]`).waitFor();
+    await h.page.getByRole('button', { name: 'Close' }).click();
+    await h.page.getByTestId('study-run').click();
+    await h.page.locator('[data-testid=run-estimate]').waitFor();
+    const budget = Number(await h.page.getByTestId('run-budget').inputValue());
+    await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
+    await h.page.getByTestId('run-dialog').waitFor({ state: 'detached' });
+    await h.page.getByTestId('tab-runs').click();
+    await h.page.locator('[data-testid=run-row][data-state=done]').waitFor({ timeout: 60_000 });
+
+    await h.page.getByTestId('tab-reuse').click();
+    await h.page.locator('[data-testid=reuse-empty]').waitFor();
+    await shotThemes(h, 'reuse-before-analysis');
+    const before = await demoBalance(h);
+    await h.page.getByTestId('media-start').click();
+    await h.page.locator('[data-testid=media-analysis][data-state=done]').waitFor({ timeout: 60_000 });
+    const analysis = h.page.getByTestId('media-analysis');
+    expect(await analysis.getAttribute('data-done')).toBe(await analysis.getAttribute('data-items'));
+    expect(await demoBalance(h)).toBe(before);
+
+    await h.page.locator(`[data-testid=reuse-summary][data-groups="${h.sim.sim.world.reuse.length}"]`).waitFor();
+    expect(await h.page.getByTestId('reuse-tile').count()).toBe(planted);
+    await expect(h.page.getByTestId('reuse-group').first().locator('.badge.ok').textContent()).resolves.toBe('first');
+    await h.page.getByTestId('reuse-tile').first().locator('img').evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r))));
+    await shotThemes(h, 'reuse-groups');
+  });
+
+  it('keeps a new k for the study, and the data browser filters the posts in a group', async () => {
+    await h.page.getByTestId('reuse-bits').fill('0');
+    await h.page.locator('[data-testid=reuse-summary][data-bits="0"]').waitFor();
+    await h.page.getByTestId('reuse-bits').fill('10');
+    await h.page.locator('[data-testid=reuse-summary][data-bits="10"]').waitFor();
+    await h.page.locator(`[data-testid=reuse-summary][data-groups="${h.sim.sim.world.reuse.length}"]`).waitFor();
+
+    await h.page.getByTestId('tab-data').click();
+    await h.page.getByTestId('browser-filters-toggle').click();
+    await h.page.getByTestId('filter-reuse').check();
+    await h.page.locator(`[data-testid=browser-count][data-total="${planted}"]`).waitFor();
+    await h.page.getByTestId('filter-reuse').uncheck();
+
+    await h.page.getByTestId('tab-reuse').click();
+    await h.page.getByTestId('reuse-tile').nth(1).click();
+    await h.page.getByText('2 of').first().waitFor();
+    await shotThemes(h, 'reuse-viewer');
+    await h.page.keyboard.press('Escape');
+  });
+});
