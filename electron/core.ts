@@ -3,6 +3,7 @@
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
 import type { BackgroundDeps } from './platform/background';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
 import type { Settings } from '../shared/settings';
 import { createAppHandlers, type PickFolder } from './ipc/app-handlers';
@@ -43,6 +44,8 @@ import { createAnalysisService } from './analysis/handlers';
 import { createMediaHandlers } from './media-analysis/handlers';
 import { createMediaAnalysis } from './media-analysis/service';
 import { MEDIA_CACHE_FOLDER } from './protocols/media-protocol';
+import { ANALYSIS_FOLDER } from './media-analysis/job';
+import { refuseLinksOutSync } from './storage/confined';
 
 /** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
 export interface DemoBackend {
@@ -112,6 +115,8 @@ export interface AppCore {
   flush(): Promise<void>;
   /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
   downloadFolder(): string;
+  /** The folders whose files the renderer may load: the download folder and each study's analysis folder. */
+  mediaRoots(): string[];
   /** Runs what study schedules say is due now (the app does it every minute by itself). */
   tickSchedules(): void;
   /** What the tray needs (platform/background.ts): what collects, "Pause all collection", main's own settings changes. */
@@ -356,7 +361,7 @@ export function createAppCore(o: CoreOptions): AppCore {
       ...createStudyHandlers(studyDeps),
       ...createStudyDataHandlers(studyDeps),
       ...analysis.handlers,
-      ...createMediaHandlers({ analysis: mediaAnalysis, study: (id) => studies.get(id) }),
+      ...createMediaHandlers({ analysis: mediaAnalysis, study: (id) => studies.get(id), fileUrl: (path) => pathToFileURL(path).href }),
     },
     async start() {
       if (o.legacyKeyStore) {
@@ -390,6 +395,18 @@ export function createAppCore(o: CoreOptions): AppCore {
     settings: () => settingsStore.get(),
     flush: () => ledger.flush(),
     downloadFolder,
+    mediaRoots: () => [
+      downloadFolder(),
+      // A study's folder may come from someone else: an analysis folder that links out of it is not served.
+      ...studies.folders().flatMap((folder) => {
+        try {
+          refuseLinksOutSync(folder, [ANALYSIS_FOLDER]);
+          return [join(folder, ANALYSIS_FOLDER)];
+        } catch {
+          return [];
+        }
+      }),
+    ],
     tickSchedules: () => studies.tick(),
     background: {
       collection: () => ({ studies: studies.list(), paused: studies.allPaused() }),

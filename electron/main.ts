@@ -133,7 +133,7 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(here, '../renderer') }));
   // app-media: serves saved files of the library (file: URLs inside the download folder) and remote media.
   const viewMedia = remoteMedia(2 * 1024 * 1024 * 1024);
-  const savedFiles = createLibraryFileHandler({ root: () => appCore.downloadFolder() });
+  const savedFiles = createLibraryFileHandler({ roots: () => appCore.mediaRoots() });
   protocol.handle(MEDIA_SCHEME, async (request) => (await savedFiles(request)) ?? viewMedia(request));
   denyAllPermissions(session.defaultSession);
 

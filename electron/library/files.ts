@@ -11,8 +11,8 @@ import { isInside } from '../downloads/naming';
 import { parseRange } from '../protocols/http-range';
 
 export interface LibraryFilesOptions {
-  /** The download folder: only files inside it are served. */
-  root: () => string;
+  /** The folders whose files are served (the download folder, the studies' analysis folders): nothing outside them. */
+  roots: () => readonly string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -74,8 +74,8 @@ export function createLibraryFileHandler(o: LibraryFilesOptions): (request: Requ
     let size: number;
     try {
       real = await realpath(path);
-      const root = await realpath(resolve(o.root()));
-      if (!isInside(root, real)) return text(403, 'Forbidden: outside the download folder');
+      const roots = await Promise.all(o.roots().map((r) => realpath(resolve(r)).catch(() => null)));
+      if (!roots.some((root) => root !== null && isInside(root, real))) return text(403, 'Forbidden: outside the download folder');
       const info = await stat(real);
       if (!info.isFile()) return text(404, 'Not found');
       size = info.size;

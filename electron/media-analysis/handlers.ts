@@ -6,12 +6,20 @@ import type { Handlers } from '../ipc/router';
 import type { Db } from '../studies/db';
 import { withStudyDbErrors } from '../studies/db-errors';
 import { refusal } from '../studies/handlers';
+import { findingsOf } from './findings';
 import { refreshReuse } from './reuse';
 import { AnalysisRefused, type MediaAnalysis } from './service';
 
 type MediaOps = keyof typeof MEDIA_OPS & OpName;
 
-export function createMediaHandlers(d: { analysis: MediaAnalysis; study: (id: string) => { db: Db; readOnly: string | null } }): Pick<Handlers, MediaOps> {
+export interface MediaHandlerDeps {
+  analysis: MediaAnalysis;
+  study: (id: string) => { db: Db; folder: string; readOnly: string | null };
+  /** A file's `file:` URL: the renderer loads it through the media protocol, which serves the studies' analysis folders. */
+  fileUrl: (path: string) => string;
+}
+
+export function createMediaHandlers(d: MediaHandlerDeps): Pick<Handlers, MediaOps> {
   const refused = <T>(work: () => T): T => {
     try {
       return work();
@@ -26,6 +34,10 @@ export function createMediaHandlers(d: { analysis: MediaAnalysis; study: (id: st
     studyReuse: async ({ id, maxBits }) => {
       const study = d.study(id);
       return refreshReuse(study.db, maxBits ?? null, study.readOnly === null);
+    },
+    studyMediaOf: async ({ id, rowid }) => {
+      const study = d.study(id);
+      return findingsOf(study.db, study.folder, rowid, d.fileUrl);
     },
   });
 }

@@ -30,6 +30,8 @@ export interface ItemResult {
   width: number | null;
   height: number | null;
   message: string | null;
+  /** A video's stripe image, relative to the study's folder. */
+  stripe: string | null;
   frames: FrameResult[];
 }
 
@@ -75,10 +77,10 @@ export function writeItem(db: DatabaseSync, rowid: number, result: ItemResult, t
     const text = result.frames.map((f) => f.ocrText ?? '').filter((t) => t.trim() !== '').join('\n');
     if (text !== '') db.prepare('INSERT INTO media_text_fts (rowid, text) VALUES (?, ?)').run(rowid, text);
     db.prepare(
-      `INSERT INTO media_items (record_id, state, source, width, height, message, tools, analysed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO media_items (record_id, state, source, width, height, message, stripe, tools, analysed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (record_id) DO UPDATE SET state = excluded.state, source = excluded.source, width = excluded.width, height = excluded.height,
-         message = excluded.message, tools = excluded.tools, analysed_at = excluded.analysed_at`,
-    ).run(rowid, result.state, result.source, result.width, result.height, result.message, tools, at);
+         message = excluded.message, stripe = excluded.stripe, tools = excluded.tools, analysed_at = excluded.analysed_at`,
+    ).run(rowid, result.state, result.source, result.width, result.height, result.message, result.stripe, tools, at);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');

@@ -2,9 +2,14 @@
 // many as the pool has threads, plus one being fetched), each item's result committed on its own. A
 // stop (the signal) lets the items in flight go: they are done again at the next start. One item that
 // fails is recorded as failed, with its reason, and the pass goes on.
+//
+// A picture is hashed (frame 0). A video's cover is frame 0; its keyframes (keyframes.ts) are frames 1
+// to N, each hashed, their files and the stripe kept in the study's analysis folder.
+import { join, relative } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { eachLimited } from '../storage/parallel';
 import { pendingItems, writeItem, type FrameResult, type ItemResult, type MediaItem } from './items';
+import { takeKeyframes } from './keyframes';
 import type { MediaPool } from './pool';
 import type { Sources } from './sources';
 
@@ -12,6 +17,9 @@ export interface PassDeps {
   db: DatabaseSync;
   pool: MediaPool;
   sources: Sources;
+  /** The study's folder, and the folder (inside it, ready to write in) keyframes and stripes go to. */
+  studyFolder: string;
+  keyframesFolder: string;
   /** The tools and versions that make the results, as stored with each item. */
   tools: string;
   signal: AbortSignal;
@@ -24,7 +32,22 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const failed = (why: string): ItemResult => ({ state: 'failed', source: null, width: null, height: null, message: why, frames: [] });
+const failed = (why: string): ItemResult => ({ state: 'failed', source: null, width: null, height: null, message: why, stripe: null, frames: [] });
+
+/** A file name made of the item's id when it is a plain id (a study's database may come from someone else), else of its row. */
+const fileNameOf = (item: MediaItem): string => (/^[0-9A-Za-z_-]{1,64}$/.test(item.id) ? item.id : `row${item.rowid}`);
+
+async function videoFrames(item: MediaItem, d: PassDeps): Promise<{ frames: FrameResult[]; stripe: string | null }> {
+  const video = await d.sources.find({ mediaPk: item.id, role: 'media', url: item.videoUrl });
+  if (video === null) return { frames: [], stripe: null };
+  const taken = await takeKeyframes({ input: video.input, seconds: item.videoSeconds, folder: d.keyframesFolder, name: fileNameOf(item), signal: d.signal });
+  const frames: FrameResult[] = [];
+  for (const k of taken.frames) {
+    const h = await d.pool.hash(k.path, d.signal);
+    frames.push({ frame: k.index, atSeconds: k.atSeconds, phash: h.phash, dhash: h.dhash, ocrText: null, ocrConfidence: null, file: relative(d.studyFolder, k.path) });
+  }
+  return { frames, stripe: taken.stripe ? relative(d.studyFolder, taken.stripe) : null };
+}
 
 async function analyseItem(item: MediaItem, d: PassDeps): Promise<ItemResult> {
   const isVideo = item.mediaType === 'video' || item.videoUrl !== null;
@@ -33,7 +56,8 @@ async function analyseItem(item: MediaItem, d: PassDeps): Promise<ItemResult> {
   if (picture === null) return failed('The item has no picture: the study holds no file of it and the service gave no address.');
   const hashes = await d.pool.hash(picture.input, d.signal);
   const frames: FrameResult[] = [{ frame: 0, atSeconds: null, phash: hashes.phash, dhash: hashes.dhash, ocrText: null, ocrConfidence: null, file: null }];
-  return { state: 'done', source: picture.kind, width: hashes.width, height: hashes.height, message: null, frames };
+  const video = isVideo ? await videoFrames(item, d) : { frames: [], stripe: null };
+  return { state: 'done', source: picture.kind, width: hashes.width, height: hashes.height, message: null, stripe: video.stripe, frames: [...frames, ...video.frames] };
 }
 
 /** Analyses the pending items; resolves when all are done or the signal stops the pass. */
@@ -53,3 +77,8 @@ export async function analysePass(d: PassDeps): Promise<void> {
     d.onItem?.(result.state);
   });
 }
+
+/** A study's folder of what media analysis makes (keyframes, stripes, walls). */
+export const ANALYSIS_FOLDER = 'analysis';
+/** Where a study's keyframes and stripes go. */
+export const keyframesFolderOf = (studyFolder: string): string => join(studyFolder, ANALYSIS_FOLDER, 'keyframes');

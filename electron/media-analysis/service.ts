@@ -7,7 +7,9 @@ import type { MediaStatus } from '../../shared/ipc/media';
 import { readMinimisation } from '../analysis/minimise';
 import type { FetchMedia } from '../downloads/fetch-file';
 import type { Db } from '../studies/db';
-import { analysePass } from './job';
+import { folderInside } from '../storage/confined';
+import { analysePass, keyframesFolderOf } from './job';
+import { ffmpegVersion, KEYFRAMES } from './keyframes';
 import { mediaCounts } from './items';
 import { refreshReuse } from './reuse';
 import { createMediaPool, defaultThreads, type MediaPool } from './pool';
@@ -46,7 +48,12 @@ export interface MediaAnalysis {
 export class AnalysisRefused extends Error {}
 
 /** The tools and versions that make the results, stored with each item. */
-export const TOOLS = JSON.stringify({ hash: `feedlens phash-dct32-8x8 + dhash-9x8 v1; sharp ${sharp.versions.sharp ?? '?'}, libvips ${sharp.versions.vips}` });
+async function toolsOf(): Promise<string> {
+  return JSON.stringify({
+    hash: `feedlens phash-dct32-8x8 + dhash-9x8 v1; sharp ${sharp.versions.sharp ?? '?'}, libvips ${sharp.versions.vips}`,
+    keyframes: `ffmpeg ${await ffmpegVersion()}, ${KEYFRAMES} evenly spaced frames`,
+  });
+}
 
 interface Pass {
   controller: AbortController;
@@ -81,13 +88,15 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
     passes.set(id, pass);
     pass.done = (async () => {
       try {
+        const keyframesFolder = await folderInside(study.folder, keyframesFolderOf(study.folder));
         const sources = await createSources({
           mediaFolder: join(study.folder, 'media'),
           ...(d.cacheDir ? { cacheDir: d.cacheDir } : {}),
           ...(d.fetchMedia ? { fetchMedia: d.fetchMedia } : {}),
           signal: controller.signal,
         });
-        await analysePass({ db: study.db, pool: pool!, sources, tools: TOOLS, signal: controller.signal, now, onItem: () => emit(id) });
+        const tools = await toolsOf();
+        await analysePass({ db: study.db, pool: pool!, sources, studyFolder: study.folder, keyframesFolder, tools, signal: controller.signal, now, onItem: () => emit(id) });
         // The groups at the study's k, for the data browser's filter and the reuse network.
         refreshReuse(study.db, null, true);
         pass.state = controller.signal.aborted ? 'paused' : 'done';

@@ -13,6 +13,7 @@ CREATE TABLE media_items (
   width INTEGER,
   height INTEGER,
   message TEXT,
+  stripe TEXT,
   tools TEXT NOT NULL,
   analysed_at INTEGER NOT NULL
 );

@@ -17,6 +17,8 @@ export const MEDIA_OPS = {
   studyMediaPause: z.strictObject({ id: studyId }),
   /** The near-duplicate groups at the study's k; `maxBits` sets a new k for the study (its filter and network follow). */
   studyReuse: z.strictObject({ id: studyId, maxBits: z.number().int().min(0).max(REUSE_MAX_BITS).optional() }),
+  /** What the analysis found of a record (a post with its carousel items, a story): frames, keyframes, text. */
+  studyMediaOf: z.strictObject({ id: studyId, rowid: z.number().int().min(1) }),
 } as const;
 
 export type MediaAnalysisState = 'idle' | 'running' | 'paused' | 'done' | 'failed';
@@ -68,9 +70,35 @@ export interface ReuseAnswer {
   groups: ReuseGroupView[];
 }
 
+export interface FrameFinding {
+  /** 0: the picture (a video's cover); 1 to N: a video's keyframes. */
+  frame: number;
+  atSeconds: number | null;
+  phash: string | null;
+  dhash: string | null;
+  /** A keyframe's image, for the renderer. */
+  url: string | null;
+  ocrText: string | null;
+  ocrConfidence: number | null;
+}
+
+export interface MediaFinding {
+  rowid: number;
+  id: string;
+  kind: 'post' | 'carousel_item' | 'story';
+  state: 'done' | 'failed' | null;
+  message: string | null;
+  /** The tools and versions that made the results (JSON, as stored). */
+  tools: string | null;
+  analysedAt: number | null;
+  stripeUrl: string | null;
+  frames: FrameFinding[];
+}
+
 export interface MediaOpResults {
   studyMediaStatus: MediaStatus;
   studyMediaStart: MediaStatus;
   studyMediaPause: MediaStatus;
   studyReuse: ReuseAnswer;
+  studyMediaOf: MediaFinding[];
 }

@@ -1,7 +1,8 @@
 // Media analysis end to end, in demo mode over the simulator: a study of the accounts among which the
 // simulator planted reposted pictures, run once; the Reuse tab analyses its pictures (no request billed)
 // and shows exactly the planted groups, first poster first; a wider k finds more; the data browser's
-// "In a reuse group" filter shows the planted posts; a tile opens the post. Screenshots, light and dark.
+// "In a reuse group" filter shows the planted posts; a video's keyframes show in the record viewer; a
+// tile opens the post. Screenshots, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { answering, demoBalance, shotThemes } from './support/page';
@@ -70,6 +71,16 @@ describe('reuse', () => {
     await h.page.getByTestId('filter-reuse').check();
     await h.page.locator(`[data-testid=browser-count][data-total="${planted}"]`).waitFor();
     await h.page.getByTestId('filter-reuse').uncheck();
+
+    // A video's keyframes, with their times, under it in the record viewer.
+    await h.page.getByTestId('filter-media').getByText('video').click();
+    await h.page.locator('[data-testid=browser-row][data-kind=post]').first().locator('.row-open').click();
+    await h.page.locator('[data-testid=media-finding][data-keyframes="5"]').waitFor();
+    await h.page.getByTestId('keyframe').last().locator('img').evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? null : new Promise((r) => img.addEventListener('load', r))));
+    expect(await h.page.getByTestId('keyframe').last().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await shotThemes(h, 'reuse-keyframes');
+    await h.page.keyboard.press('Escape');
+    await h.page.getByTestId('filter-media').getByText('video').click();
 
     await h.page.getByTestId('tab-reuse').click();
     await h.page.getByTestId('reuse-tile').nth(1).click();

@@ -289,7 +289,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await core.start();
 
   const remoteMedia = createMediaHandler({ fetch, cacheDir: join(dataDir, 'media-cache'), maxCacheBytes: 100 * 1024 * 1024, allowOrigins: [sim.url] });
-  const savedFiles = createLibraryFileHandler({ root: () => core.downloadFolder() });
+  const savedFiles = createLibraryFileHandler({ roots: () => core.mediaRoots() });
   media = async (request) => (await savedFiles(request)) ?? remoteMedia(request);
 
   const router = createRouter({ handlers: core.handlers, isTrustedSender: (o) => o === origin, log: (m) => logs.push(m) });

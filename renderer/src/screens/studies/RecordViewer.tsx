@@ -22,6 +22,7 @@ import { CodeToggles, NoteField } from './Coding';
 import { codeKey } from './data-format';
 import { studyKeys } from './queries';
 import { SightingsTable, StatusLine } from './RecordHistory';
+import { MediaFindings } from './MediaFindings';
 
 function PostBody({ post, stored }: { post: Post; stored: StoredRecord }) {
   const [dialog, setDialog] = useState<'insight' | 'embed' | null>(null);
@@ -164,6 +165,7 @@ export function RecordViewer({ studyId, rowid, codes, position, onStep, onClose 
           <div className="record-layout" data-testid="record-body" data-kind={stored.record.kind} data-rowid={stored.rowid}>
             <div className="record-main">
               <RecordBody stored={stored} />
+              {(stored.record.kind === 'post' || stored.record.kind === 'story') && <MediaFindings studyId={studyId} rowid={stored.rowid} />}
             </div>
             <aside className="record-aside stack">
               <StatusLine status={stored.status} checkedAt={stored.checkedAt} />

@@ -39,6 +39,7 @@ export const studyKeys = {
   charts: (id: string, unit: string, timeZone: string, targetId: number | null) => ['study', id, 'charts', unit, timeZone, targetId] as const,
   media: (id: string) => ['study', id, 'media'] as const,
   reuse: (id: string) => ['study', id, 'reuse'] as const,
+  mediaOf: (id: string, rowid: number) => ['study', id, 'media-of', rowid] as const,
 };
 
 /** Events come in bursts (a run's pages): a query is read again at most this often. */

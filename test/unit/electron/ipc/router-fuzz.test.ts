@@ -124,6 +124,7 @@ const BASE: Record<OpName, unknown> = {
   studyMediaStart: { id: 'study-00000000' },
   studyMediaPause: { id: 'study-00000000' },
   studyReuse: { id: 'study-00000000', maxBits: 10 },
+  studyMediaOf: { id: 'study-00000000', rowid: 1 },
 };
 
 function deep(depth: number): unknown {

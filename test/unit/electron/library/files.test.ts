@@ -14,7 +14,7 @@ let dir: ReturnType<typeof tempDir>;
 let root: string;
 let saved: string;
 let bytes: Buffer;
-const serve = () => createLibraryFileHandler({ root: () => root });
+const serve = () => createLibraryFileHandler({ roots: () => [root] });
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => serve()(new Request(url, { method, headers }));
 const urlOf = (path: string) => previewUrlFor(MEDIA_BASE, path);

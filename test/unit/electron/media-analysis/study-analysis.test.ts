@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../../electron/simulator/service';
 import { createMediaAnalysis, type MediaAnalysis } from '../../../../electron/media-analysis/service';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { KEYFRAMES } from '../../../../electron/media-analysis/keyframes';
 import { join } from 'node:path';
 import { refreshReuse, studyReuseGroups } from '../../../../electron/media-analysis/reuse';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
@@ -68,11 +69,28 @@ describe('media analysis of a study', () => {
     expect(end.done).toBe(end.items);
     // Items finished before the pause are not done again.
     for (const [rowid, at] of doneAtPause) expect((s.db.prepare('SELECT analysed_at FROM media_items WHERE record_id = ?').get(rowid) as { analysed_at: number }).analysed_at).toBe(at);
-    expect(mediaFetches - fetchesBefore).toBe(end.items - doneAtPause.size);
+    // One fetch per picture left, two per video left (its cover, then the video for its keyframes).
+    const left = s.db.prepare("SELECT rowid, media_type FROM records WHERE kind IN ('post', 'carousel_item', 'story') AND coalesce(media_type, '') <> 'carousel'").all() as { rowid: number; media_type: string }[];
+    expect(mediaFetches - fetchesBefore).toBe(left.filter((r) => !doneAtPause.has(r.rowid)).reduce((n, r) => n + (r.media_type === 'video' ? 2 : 1), 0));
     // Every item: a picture (or a video cover) hashed, with the tools that did it.
     expect(count(`SELECT count(*) AS n FROM records WHERE kind IN ('post', 'carousel_item', 'story') AND coalesce(media_type, '') <> 'carousel'`)).toBe(end.items);
     expect(count("SELECT count(*) AS n FROM media_frames WHERE frame = 0 AND phash GLOB '[0-9a-f]*' AND length(phash) = 16")).toBe(end.items);
-    expect((s.db.prepare('SELECT tools FROM media_items LIMIT 1').get() as { tools: string }).tools).toMatch(/sharp \d+\.\d+\.\d+/);
+    expect((s.db.prepare('SELECT tools FROM media_items LIMIT 1').get() as { tools: string }).tools).toMatch(/sharp \d+\.\d+\.\d+.*ffmpeg/);
+    // Every video: KEYFRAMES keyframes, hashed, their files and a stripe in the study's analysis folder.
+    const videos = s.db.prepare("SELECT rowid, id FROM records WHERE media_type = 'video'").all() as { rowid: number; id: string }[];
+    expect(videos.length).toBeGreaterThan(0);
+    for (const v of videos) {
+      const frames = s.db.prepare('SELECT frame, at_seconds, phash, file FROM media_frames WHERE record_id = ? AND frame > 0 ORDER BY frame').all(v.rowid) as { frame: number; at_seconds: number; phash: string; file: string }[];
+      expect(frames.map((f) => f.frame)).toEqual(Array.from({ length: KEYFRAMES }, (_, i) => i + 1));
+      for (const f of frames) {
+        expect(f.phash).toMatch(/^[0-9a-f]{16}$/);
+        expect(f.file).toBe(join('analysis', 'keyframes', `${v.id}_${f.frame}.jpg`));
+        expect(existsSync(join(s.dir, f.file))).toBe(true);
+      }
+      expect(frames.map((f) => f.at_seconds)).toEqual([...frames.map((f) => f.at_seconds)].sort((a, b) => a - b));
+      const stripe = (s.db.prepare('SELECT stripe FROM media_items WHERE record_id = ?').get(v.rowid) as { stripe: string }).stripe;
+      expect(existsSync(join(s.dir, stripe))).toBe(true);
+    }
     expect(sim.keys.spent(s.key), 'nothing billed').toBe(spentBefore);
   }, 60_000);
 
