@@ -7,7 +7,7 @@ import { findEndpoint } from '../shared/api/catalog';
 import { parseLossless } from '../shared/api/json';
 import { readPage, withCursor } from '../shared/api/pager';
 import { createSimulator } from '../electron/simulator/service';
-import { drawPng } from '../electron/simulator/media';
+import { drawPng } from '../electron/simulator/pictures';
 import { ANCHORS, buildWorld, commentCountOf, type WorldMedia } from '../electron/simulator/world/world';
 
 const { values } = parseArgs({ options: { seed: { type: 'string' }, calls: { type: 'string' } } });

@@ -21,8 +21,8 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node22',
-  // Native modules, and Piscina (its threads start from its own files), come from node_modules.
-  external: ['@napi-rs/keyring', 'electron', 'sharp', 'piscina'],
+  // Native modules, and Piscina and tesseract.js (their threads start from their own files), come from node_modules.
+  external: ['@napi-rs/keyring', 'electron', 'sharp', 'piscina', 'tesseract.js'],
   // Bundled CommonJS dependencies call require(): give the ES module one.
   banner: { js: "import { createRequire as __feedlensRequire } from 'node:module'; const require = __feedlensRequire(import.meta.url);" },
   metafile: true,

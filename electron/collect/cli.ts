@@ -4,6 +4,8 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { COLLECT_LISTS, type CollectList } from '../../shared/ipc/studies';
+import { OCR_LANGUAGE_CODES } from '../../shared/ipc/media';
+import type { OcrLanguage } from '../media-analysis/ocr';
 import { accounts, addTargets, analyse, alertAfter, estimate, EXPORT_FORMATS, exportStudy, runExit, runOnce, status, type ExportFormat } from './commands';
 import { createOutput, type Output } from './output';
 import { runSchedules } from './schedule';
@@ -18,7 +20,9 @@ const HELP = `feedlens-collect: collect Feedlens studies without the app.
   feedlens-collect estimate <study folder>
   feedlens-collect export <study folder> --format csv|ndjson|4cat|parquet|gexf [--pseudonymise]
   feedlens-collect targets add <study folder> <file> [--lists posts,stories,...] [--budget N]
-  feedlens-collect analyse <study folder>                 hashes of the study's pictures (no request billed)
+  feedlens-collect analyse <study folder> [--ocr eng,deu,fra,spa|none]
+                                                          hashes, keyframes and text of the study's media
+                                                          (on this machine: no request billed)
 
 Options: --demo (the built-in simulator, nothing billed), --json (JSON lines), --webhook URL (alerts).
 Key: FEEDLENS_KEY_FILE (a file only you can read), FEEDLENS_KEY, or the one the app stored in the keychain.
@@ -41,6 +45,16 @@ function listsOf(value: string | undefined): CollectList[] {
   return lists as CollectList[];
 }
 
+/** --ocr: the languages text in pictures is read in, "none" for none; not given: the study's own. */
+function ocrLanguagesOf(value: string | undefined): OcrLanguage[] | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'none') return [];
+  const langs = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = langs.filter((l) => !(OCR_LANGUAGE_CODES as readonly string[]).includes(l));
+  if (unknown.length > 0 || langs.length === 0) throw new CollectError(`--ocr takes languages from ${OCR_LANGUAGE_CODES.join(', ')} (comma-separated), or none; not "${value}".`, EXIT.badInput);
+  return langs as OcrLanguage[];
+}
+
 function parseOptions(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -48,7 +62,7 @@ function parseOptions(argv: string[]) {
     strict: true,
     options: {
       budget: { type: 'string' }, 'daily-budget': { type: 'string' }, every: { type: 'string' }, format: { type: 'string' }, lists: { type: 'string' },
-      webhook: { type: 'string' }, demo: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, pseudonymise: { type: 'boolean', default: false },
+      webhook: { type: 'string' }, ocr: { type: 'string' }, demo: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, pseudonymise: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -114,9 +128,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: Output):
         if (!format || !EXPORT_FORMATS.includes(format)) throw new CollectError(`--format must be one of ${EXPORT_FORMATS.join(', ')}.`, EXIT.badInput);
         return async (c) => (await exportStudy(c, folder!, format, values.pseudonymise, out), EXIT.done);
       }
-      case 'analyse':
+      case 'analyse': {
         need(1, 'a study folder');
-        return (c) => analyse(c, folder!, out);
+        const languages = ocrLanguagesOf(values.ocr);
+        return (c) => analyse(c, folder!, languages, out);
+      }
       case 'targets': {
         if (rest[0] !== 'add') throw new CollectError('targets: the command is "targets add <study folder> <file>".', EXIT.badInput);
         if (rest.length < 3) throw new CollectError('targets add needs a study folder and a file of targets.', EXIT.badInput);

@@ -10,6 +10,7 @@ import { postAlert } from './webhook';
 import { requestsWord } from '../calls/ask';
 import { CollectError, EXIT, type Collector } from './setup';
 import type { Output } from './output';
+import type { OcrLanguage } from '../media-analysis/ocr';
 
 const ctx = { senderId: 0 };
 
@@ -140,13 +141,13 @@ export async function alertAfter(c: Collector, runId: number, before: { id: stri
   }
 }
 
-/** Analyses the study's media (hashes, on this machine): every item not yet done; nothing is billed. */
-export async function analyse(c: Collector, folder: string, out: Output): Promise<number> {
+/** Analyses the study's media (hashes, keyframes, text, on this machine): every item not yet done; nothing is billed. */
+export async function analyse(c: Collector, folder: string, languages: OcrLanguage[] | undefined, out: Output): Promise<number> {
   const study = await openStudy(c, folder, true);
   const h = c.core.handlers;
   let status;
   try {
-    status = await h.studyMediaStart({ id: study.id }, ctx);
+    status = await h.studyMediaStart({ id: study.id, ...(languages ? { languages } : {}) }, ctx);
   } catch (error) {
     throw new CollectError(isAppError(error) ? error.message : String(error), EXIT.badInput);
   }

@@ -29,7 +29,7 @@ export function createMediaHandlers(d: MediaHandlerDeps): Pick<Handlers, MediaOp
   };
   return withStudyDbErrors({
     studyMediaStatus: async ({ id }) => d.analysis.status(id),
-    studyMediaStart: async ({ id }) => refused(() => d.analysis.start(id)),
+    studyMediaStart: async ({ id, languages }) => refused(() => d.analysis.start(id, languages)),
     studyMediaPause: async ({ id }) => d.analysis.pause(id),
     studyReuse: async ({ id, maxBits }) => {
       const study = d.study(id);

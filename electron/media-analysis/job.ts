@@ -3,13 +3,15 @@
 // stop (the signal) lets the items in flight go: they are done again at the next start. One item that
 // fails is recorded as failed, with its reason, and the pass goes on.
 //
-// A picture is hashed (frame 0). A video's cover is frame 0; its keyframes (keyframes.ts) are frames 1
-// to N, each hashed, their files and the stripe kept in the study's analysis folder.
+// A picture is hashed and its text read (frame 0). A video's cover is frame 0; its keyframes
+// (keyframes.ts) are frames 1 to N, each hashed and read, their files and the stripe kept in the study's
+// analysis folder.
 import { join, relative } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { eachLimited } from '../storage/parallel';
 import { pendingItems, writeItem, type FrameResult, type ItemResult, type MediaItem } from './items';
 import { takeKeyframes } from './keyframes';
+import type { Ocr, TextFound } from './ocr';
 import type { MediaPool } from './pool';
 import type { Sources } from './sources';
 
@@ -20,6 +22,8 @@ export interface PassDeps {
   /** The study's folder, and the folder (inside it, ready to write in) keyframes and stripes go to. */
   studyFolder: string;
   keyframesFolder: string;
+  /** Reads text in pictures and keyframes; null: the study reads none. */
+  ocr: Ocr | null;
   /** The tools and versions that make the results, as stored with each item. */
   tools: string;
   signal: AbortSignal;
@@ -37,14 +41,18 @@ const failed = (why: string): ItemResult => ({ state: 'failed', source: null, wi
 /** A file name made of the item's id when it is a plain id (a study's database may come from someone else), else of its row. */
 const fileNameOf = (item: MediaItem): string => (/^[0-9A-Za-z_-]{1,64}$/.test(item.id) ? item.id : `row${item.rowid}`);
 
+const NO_TEXT: TextFound = { text: null, confidence: 0 };
+const textOf = (input: string | Uint8Array, d: PassDeps): Promise<TextFound> => (d.ocr ? d.ocr.read(input, d.signal) : Promise.resolve(NO_TEXT));
+const ocrFields = (t: TextFound, d: PassDeps) => ({ ocrText: t.text, ocrConfidence: d.ocr ? t.confidence : null });
+
 async function videoFrames(item: MediaItem, d: PassDeps): Promise<{ frames: FrameResult[]; stripe: string | null }> {
   const video = await d.sources.find({ mediaPk: item.id, role: 'media', url: item.videoUrl });
   if (video === null) return { frames: [], stripe: null };
   const taken = await takeKeyframes({ input: video.input, seconds: item.videoSeconds, folder: d.keyframesFolder, name: fileNameOf(item), signal: d.signal });
   const frames: FrameResult[] = [];
   for (const k of taken.frames) {
-    const h = await d.pool.hash(k.path, d.signal);
-    frames.push({ frame: k.index, atSeconds: k.atSeconds, phash: h.phash, dhash: h.dhash, ocrText: null, ocrConfidence: null, file: relative(d.studyFolder, k.path) });
+    const [h, text] = await Promise.all([d.pool.hash(k.path, d.signal), textOf(k.path, d)]);
+    frames.push({ frame: k.index, atSeconds: k.atSeconds, phash: h.phash, dhash: h.dhash, ...ocrFields(text, d), file: relative(d.studyFolder, k.path) });
   }
   return { frames, stripe: taken.stripe ? relative(d.studyFolder, taken.stripe) : null };
 }
@@ -54,8 +62,8 @@ async function analyseItem(item: MediaItem, d: PassDeps): Promise<ItemResult> {
   // A video's picture is its cover; its keyframes are frames 1 to N.
   const picture = await d.sources.find({ mediaPk: item.id, role: isVideo ? 'cover' : 'media', url: item.imageUrl });
   if (picture === null) return failed('The item has no picture: the study holds no file of it and the service gave no address.');
-  const hashes = await d.pool.hash(picture.input, d.signal);
-  const frames: FrameResult[] = [{ frame: 0, atSeconds: null, phash: hashes.phash, dhash: hashes.dhash, ocrText: null, ocrConfidence: null, file: null }];
+  const [hashes, text] = await Promise.all([d.pool.hash(picture.input, d.signal), textOf(picture.input, d)]);
+  const frames: FrameResult[] = [{ frame: 0, atSeconds: null, phash: hashes.phash, dhash: hashes.dhash, ...ocrFields(text, d), file: null }];
   const video = isVideo ? await videoFrames(item, d) : { frames: [], stripe: null };
   return { state: 'done', source: picture.kind, width: hashes.width, height: hashes.height, message: null, stripe: video.stripe, frames: [...frames, ...video.frames] };
 }

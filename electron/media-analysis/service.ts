@@ -6,10 +6,11 @@ import sharp from 'sharp';
 import type { MediaStatus } from '../../shared/ipc/media';
 import { readMinimisation } from '../analysis/minimise';
 import type { FetchMedia } from '../downloads/fetch-file';
-import type { Db } from '../studies/db';
+import { getMeta, setMeta, type Db } from '../studies/db';
 import { folderInside } from '../storage/confined';
 import { analysePass, keyframesFolderOf } from './job';
 import { ffmpegVersion, KEYFRAMES } from './keyframes';
+import { createOcr, OCR_LANGUAGES, type Ocr, type OcrLanguage } from './ocr';
 import { mediaCounts } from './items';
 import { refreshReuse } from './reuse';
 import { createMediaPool, defaultThreads, type MediaPool } from './pool';
@@ -36,8 +37,8 @@ export interface MediaAnalysisDeps {
 
 export interface MediaAnalysis {
   status(id: string): MediaStatus;
-  /** Starts a pass (or answers the one running); resolves at once, the pass goes on. */
-  start(id: string): MediaStatus;
+  /** Starts a pass (or answers the one running), reading text in `languages` from now on when given; the pass goes on. */
+  start(id: string, languages?: readonly OcrLanguage[]): MediaStatus;
   /** Resolves when the study's pass ends (at once when none runs). */
   finished(id: string): Promise<MediaStatus>;
   pause(id: string): MediaStatus;
@@ -48,11 +49,19 @@ export interface MediaAnalysis {
 export class AnalysisRefused extends Error {}
 
 /** The tools and versions that make the results, stored with each item. */
-async function toolsOf(): Promise<string> {
+async function toolsOf(ocr: Ocr | null): Promise<string> {
   return JSON.stringify({
     hash: `feedlens phash-dct32-8x8 + dhash-9x8 v1; sharp ${sharp.versions.sharp ?? '?'}, libvips ${sharp.versions.vips}`,
     keyframes: `ffmpeg ${await ffmpegVersion()}, ${KEYFRAMES} evenly spaced frames`,
+    ocr: ocr?.tool ?? null,
   });
+}
+
+/** The languages the study reads text in (meta 'ocr_languages', comma-separated; empty: none). Default English. */
+export function studyOcrLanguages(db: Db): OcrLanguage[] {
+  const stored = getMeta(db, 'ocr_languages');
+  if (stored === null) return ['eng'];
+  return stored.split(',').filter((l): l is OcrLanguage => (OCR_LANGUAGES as readonly string[]).includes(l));
 }
 
 interface Pass {
@@ -72,21 +81,24 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
     const counts = mediaCounts(d.study(id).db);
     const pass = passes.get(id);
     const state = pass?.state ?? (counts.items > 0 && counts.done + counts.failed === counts.items ? 'done' : 'idle');
-    return { studyId: id, state, ...counts, threads: pass?.state === 'running' ? threads : 0, message: pass?.message ?? null };
+    return { studyId: id, state, ...counts, threads: pass?.state === 'running' ? threads : 0, languages: studyOcrLanguages(d.study(id).db), message: pass?.message ?? null };
   }
 
   const emit = (id: string): void => d.emit?.(status(id));
 
-  function start(id: string): MediaStatus {
+  function start(id: string, languages?: readonly OcrLanguage[]): MediaStatus {
     const study = d.study(id);
     if (passes.get(id)?.state === 'running') return status(id);
     if (study.readOnly) throw new AnalysisRefused(`The study is open read-only here (${study.readOnly}): analyse it where it is held, or close that program first.`);
     if (readMinimisation(study.db).noMediaFiles) throw new AnalysisRefused('This study keeps no media files (its data-minimisation presets say so): there are no pictures to analyse.');
+    // Items analysed from now on read text in these languages; those done keep what they found.
+    if (languages) setMeta(study.db, 'ocr_languages', languages.join(','));
     pool ??= createMediaPool(threads);
     const controller = new AbortController();
     const pass: Pass = { controller, state: 'running', message: null, done: Promise.resolve() };
     passes.set(id, pass);
     pass.done = (async () => {
+      let ocr: Ocr | null = null;
       try {
         const keyframesFolder = await folderInside(study.folder, keyframesFolderOf(study.folder));
         const sources = await createSources({
@@ -95,8 +107,10 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
           ...(d.fetchMedia ? { fetchMedia: d.fetchMedia } : {}),
           signal: controller.signal,
         });
-        const tools = await toolsOf();
-        await analysePass({ db: study.db, pool: pool!, sources, studyFolder: study.folder, keyframesFolder, tools, signal: controller.signal, now, onItem: () => emit(id) });
+        const langs = studyOcrLanguages(study.db);
+        ocr = langs.length > 0 ? await createOcr(langs, threads) : null;
+        const tools = await toolsOf(ocr);
+        await analysePass({ db: study.db, pool: pool!, sources, studyFolder: study.folder, keyframesFolder, ocr, tools, signal: controller.signal, now, onItem: () => emit(id) });
         // The groups at the study's k, for the data browser's filter and the reuse network.
         refreshReuse(study.db, null, true);
         pass.state = controller.signal.aborted ? 'paused' : 'done';
@@ -104,6 +118,8 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
         pass.state = 'failed';
         pass.message = error instanceof Error ? error.message : String(error);
         d.log?.(`media analysis of ${id} failed: ${pass.message}`);
+      } finally {
+        await ocr?.close();
       }
       emit(id);
     })();

@@ -1,5 +1,5 @@
 // The data browser's queries, run in SQLite in main: the filters of a BrowseQuery as one WHERE clause
-// over `records r` (full-text search through records_fts, hashtags and mentions through record_terms,
+// over `records r` (full-text search through records_fts and the text read in pictures, hashtags and mentions through record_terms,
 // accounts by user id and every username they had), a count, and one page of rows in the chosen order.
 // The renderer only ever gets the page it shows. Selections ("these rows", "every row that matches")
 // become the same WHERE, for coding, exports and re-checks.
@@ -30,6 +30,10 @@ const KIND_SQL: Record<BrowseQuery['kinds'][number], string> = {
   user: "r.kind = 'user'",
 };
 
+/** The rows whose pictures hold the text a full-text query matches (media_text_fts, schema-media.ts). */
+const OCR_MATCHES = `SELECT coalesce(p.rowid, i.rowid) FROM media_text_fts t JOIN records i ON i.rowid = t.rowid
+  LEFT JOIN records p ON i.kind = 'carousel_item' AND p.kind = 'post' AND p.id = i.parent_id WHERE media_text_fts MATCH ?`;
+
 const clean = (s: string, sigil: string): string => s.trim().replace(new RegExp(`^\\${sigil}+`), '').trim().toLowerCase();
 
 export function browseWhere(q: BrowseQuery): Where {
@@ -41,7 +45,8 @@ export function browseWhere(q: BrowseQuery): Where {
   };
   add(q.kinds.length === 0 ? BROWSED_KINDS_SQL : `(${[...new Set(q.kinds)].map((k) => KIND_SQL[k]).join(' OR ')})`);
   const match = ftsQuery(q.text);
-  if (match) add('r.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)', match);
+  // Captions, comments, names, and the text media analysis read in pictures (a carousel item's: its post's row).
+  if (match) add(`r.rowid IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ? UNION ${OCR_MATCHES})`, match, match);
   const account = q.account.trim().replace(/^@+/, '');
   if (account) {
     // A union of two index searches (an OR of both would scan every record).

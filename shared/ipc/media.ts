@@ -7,12 +7,15 @@ import { studyId } from './common';
 /** Bits of 64 within which two pictures' pHashes are the same picture (docs/analysis.md, "Reuse"). */
 export const REUSE_DEFAULT_BITS = 10;
 export const REUSE_MAX_BITS = 24;
+/** Languages text in pictures is read in (tesseract's codes; their data ships with the app). */
+export const OCR_LANGUAGE_CODES = ['eng', 'deu', 'fra', 'spa'] as const;
+export const OCR_LANGUAGE_WORDS: Readonly<Record<(typeof OCR_LANGUAGE_CODES)[number], string>> = { eng: 'English', deu: 'German', fra: 'French', spa: 'Spanish' };
 
 export const MEDIA_OPS = {
   /** Where the study's media analysis stands. */
   studyMediaStatus: z.strictObject({ id: studyId }),
-  /** Starts (or resumes) the analysis of every item not yet done. */
-  studyMediaStart: z.strictObject({ id: studyId }),
+  /** Starts (or resumes) the analysis of every item not yet done; `languages`: read text in these from now on ([]: none). */
+  studyMediaStart: z.strictObject({ id: studyId, languages: z.array(z.enum(OCR_LANGUAGE_CODES)).max(OCR_LANGUAGE_CODES.length).optional() }),
   /** Pauses it: the items in flight are done again at the next start. */
   studyMediaPause: z.strictObject({ id: studyId }),
   /** The near-duplicate groups at the study's k; `maxBits` sets a new k for the study (its filter and network follow). */
@@ -32,6 +35,8 @@ export interface MediaStatus {
   failed: number;
   /** Threads analysing. */
   threads: number;
+  /** Languages text in pictures is read in ([]: none). */
+  languages: (typeof OCR_LANGUAGE_CODES)[number][];
   /** Why it stopped, when it failed. */
   message: string | null;
 }

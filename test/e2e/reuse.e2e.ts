@@ -1,8 +1,8 @@
 // Media analysis end to end, in demo mode over the simulator: a study of the accounts among which the
 // simulator planted reposted pictures, run once; the Reuse tab analyses its pictures (no request billed)
 // and shows exactly the planted groups, first poster first; a wider k finds more; the data browser's
-// "In a reuse group" filter shows the planted posts; a video's keyframes show in the record viewer; a
-// tile opens the post. Screenshots, light and dark.
+// "In a reuse group" filter shows the planted posts; a video's keyframes show in the record viewer; words
+// drawn in pictures are read, found by the browser's search and shown under the post; a tile opens the post. Screenshots, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { answering, demoBalance, shotThemes } from './support/page';
@@ -10,13 +10,14 @@ import { answering, demoBalance, shotThemes } from './support/page';
 describe('reuse', () => {
   let h: Harness;
   let owners: string[];
-  let planted: number;
+  let reposts: number;
 
   beforeAll(async () => {
     h = await openHarness();
     const world = h.sim.sim.world;
-    owners = [...new Set(world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]).map((pk) => world.mediaByPk.get(pk)!.ownerPk))];
-    planted = world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0);
+    const planted = [...world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]), ...world.words.map((w) => w.pk)];
+    owners = [...new Set(planted.map((pk) => world.mediaByPk.get(pk)!.ownerPk))];
+    reposts = world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0);
   });
   afterAll(() => stopHarness(h));
 
@@ -46,18 +47,23 @@ describe('reuse', () => {
     await h.page.locator('[data-testid=reuse-empty]').waitFor();
     await shotThemes(h, 'reuse-before-analysis');
     const before = await demoBalance(h);
+    // Text is read in English by default.
+    await expect(h.page.getByTestId('ocr-eng').isChecked()).resolves.toBe(true);
+    await expect(h.page.getByTestId('ocr-deu').isChecked()).resolves.toBe(false);
     await h.page.getByTestId('media-start').click();
-    await h.page.locator('[data-testid=media-analysis][data-state=done]').waitFor({ timeout: 60_000 });
+    await h.page.locator('[data-testid=media-analysis][data-state=running]').waitFor();
+    await shotThemes(h, 'reuse-analysing');
+    await h.page.locator('[data-testid=media-analysis][data-state=done]').waitFor({ timeout: 150_000 });
     const analysis = h.page.getByTestId('media-analysis');
     expect(await analysis.getAttribute('data-done')).toBe(await analysis.getAttribute('data-items'));
     expect(await demoBalance(h)).toBe(before);
 
     await h.page.locator(`[data-testid=reuse-summary][data-groups="${h.sim.sim.world.reuse.length}"]`).waitFor();
-    expect(await h.page.getByTestId('reuse-tile').count()).toBe(planted);
+    expect(await h.page.getByTestId('reuse-tile').count()).toBe(reposts);
     await expect(h.page.getByTestId('reuse-group').first().locator('.badge.ok').textContent()).resolves.toBe('first');
     await h.page.getByTestId('reuse-tile').first().locator('img').evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r))));
     await shotThemes(h, 'reuse-groups');
-  });
+  }, 240_000);
 
   it('keeps a new k for the study, and the data browser filters the posts in a group', async () => {
     await h.page.getByTestId('reuse-bits').fill('0');
@@ -69,8 +75,19 @@ describe('reuse', () => {
     await h.page.getByTestId('tab-data').click();
     await h.page.getByTestId('browser-filters-toggle').click();
     await h.page.getByTestId('filter-reuse').check();
-    await h.page.locator(`[data-testid=browser-count][data-total="${planted}"]`).waitFor();
+    await h.page.locator(`[data-testid=browser-count][data-total="${reposts}"]`).waitFor();
     await h.page.getByTestId('filter-reuse').uncheck();
+
+    // Words read in a picture: found by the data browser's search, shown under the post.
+    const { words } = h.sim.sim.world.words[0]!;
+    await h.page.getByTestId('browser-search').fill(words.toLowerCase());
+    await h.page.locator('[data-testid=browser-count][data-total="1"]').waitFor();
+    await h.page.locator('[data-testid=browser-row][data-kind=post]').first().locator('.row-open').click();
+    await h.page.locator(`[data-testid=record-body]`).waitFor();
+    await expect(h.page.getByTestId('ocr-text').first().textContent()).resolves.toContain(words);
+    await shotThemes(h, 'reuse-ocr-text');
+    await h.page.keyboard.press('Escape');
+    await h.page.getByTestId('browser-search').fill('');
 
     // A video's keyframes, with their times, under it in the record viewer.
     await h.page.getByTestId('filter-media').getByText('video').click();

@@ -85,7 +85,7 @@ export function mediaFileId(url: string): string | null {
     return null;
   }
   const m = /^\/media\/(?:img|vid\/[a-z]+)\/([^/]+)\.(?:png|jpg|mp4)$/.exec(path);
-  // A reposted picture is `<own pk>~<original pk>~<variant>` (world/reuse.ts).
+  // A reposted picture is `<own pk>~<original pk>~<variant>` (world/planted.ts).
   return m && m[1] ? (decodeURIComponent(m[1]).split('~')[0] ?? null) : null;
 }
 

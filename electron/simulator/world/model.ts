@@ -127,7 +127,7 @@ export interface WorldMedia {
   /** Token of the reel's `/share/reel/<token>/` link (reels only). */
   shareToken: string | null;
   fbid: string;
-  /** A picture reposted from another post: `<original pk>~<variant>` (world/reuse.ts); null for its own. */
+  /** A picture drawn otherwise: `<source pk>~<variant>`, another post's reposted or words drawn in (world/planted.ts); null: its own. */
   picture: string | null;
 }
 

@@ -17,7 +17,7 @@ import { buildPosts } from './posts';
 import { createRng } from './random';
 import { buildStories } from './stories';
 import { createWorldClock, type WorldClock } from './clock';
-import { plantReuse, type PlantedReuse } from './reuse';
+import { plant, type PlantedReuse, type PlantedWords } from './planted';
 
 export type * from './model';
 export { ANCHORS } from './people';
@@ -48,6 +48,8 @@ export interface World {
   likerPool: string[];
   /** Posts that repost an earlier post's picture (reuse.ts): the reuse groups the app should find. */
   reuse: PlantedReuse[];
+  /** Posts whose picture has words in it (planted.ts): the text the app should read. */
+  words: PlantedWords[];
   userByPk: Map<string, WorldUser>;
   /** Lower-cased username -> user. */
   userByName: Map<string, WorldUser>;
@@ -82,7 +84,7 @@ export function buildWorld(seed: number, opts: WorldOptions = {}): World {
   const media = buildPosts(rng.fork('posts'), {
     users, userByPk, locations, hashtags, tracks, baseNow: WORLD_NOW, nextSeq, likerPoolSize: likerPool.length,
   });
-  const reuse = plantReuse(users, media);
+  const { reuse, words } = plant(users, media);
   const shareable = media.filter((m) => !userByPk.get(m.ownerPk)?.isPrivate);
   const { stories, highlights } = buildStories(rng.fork('stories'), { users, locations, hashtags, shareable, baseNow: WORLD_NOW, nextSeq });
 
@@ -100,6 +102,7 @@ export function buildWorld(seed: number, opts: WorldOptions = {}): World {
     tracks,
     likerPool,
     reuse,
+    words,
     userByPk,
     userByName: new Map(users.map((u) => [u.username.toLowerCase(), u])),
     mediaByPk: new Map(media.map((m) => [m.pk, m])),

@@ -1,9 +1,9 @@
-// A study's "Reuse" tab: its media analysis (hashes of every picture, made on this computer: nothing is
-// sent to the service, nothing billed), and the groups of near-identical pictures across accounts and
+// A study's "Reuse" tab: its media analysis (hashes, keyframes and text of every picture and video, made
+// on this computer: nothing is sent to the service, nothing billed), and the groups of near-identical pictures across accounts and
 // time, first poster first. k (bits of 64 within which two pictures are the same) is the study's own:
 // the data browser's "In a reuse group" filter and the reuse network follow it.
 import { useEffect, useState } from 'react';
-import { REUSE_DEFAULT_BITS, REUSE_MAX_BITS, type MediaStatus, type ReuseGroupView, type ReuseItem } from '../../../../shared/ipc/media';
+import { OCR_LANGUAGE_CODES, OCR_LANGUAGE_WORDS, REUSE_DEFAULT_BITS, REUSE_MAX_BITS, type MediaStatus, type ReuseGroupView, type ReuseItem } from '../../../../shared/ipc/media';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
 import { MediaImage } from '../../components/Media';
@@ -14,8 +14,14 @@ import { useCodes, useMediaStatus, useReuse } from './queries';
 import { RecordViewer } from './RecordViewer';
 import '../../styles/reuse.css';
 
+type Language = MediaStatus['languages'][number];
+
 function AnalysisPanel({ studyId, status }: { studyId: string; status: MediaStatus }) {
   const action = useStudyAction(studyId);
+  // The languages text is read in: the study's, changed here for the next start.
+  const [languages, setLanguages] = useState<Language[] | null>(null);
+  const chosen = languages ?? status.languages;
+  const toggle = (code: Language, on: boolean) => setLanguages(OCR_LANGUAGE_CODES.filter((c) => (c === code ? on : chosen.includes(c))));
   const left = status.items - status.done;
   const running = status.state === 'running';
   const share = status.items > 0 ? (status.done + status.failed) / status.items : 0;
@@ -34,7 +40,7 @@ function AnalysisPanel({ studyId, status }: { studyId: string; status: MediaStat
             Pause
           </button>
         ) : (
-          <button type="button" className="btn small primary" disabled={left === 0 || action.busy} onClick={() => void action.run(() => feedlens().studyMediaStart({ id: studyId }))} data-testid="media-start">
+          <button type="button" className="btn small primary" disabled={left === 0 || action.busy} onClick={() => void action.run(() => feedlens().studyMediaStart({ id: studyId, languages: chosen }))} data-testid="media-start">
             {status.done > 0 && left > 0 ? `Resume: ${left.toLocaleString()} left` : left > 0 ? `Analyse ${left.toLocaleString()} items` : 'All analysed'}
           </button>
         )}
@@ -42,6 +48,15 @@ function AnalysisPanel({ studyId, status }: { studyId: string; status: MediaStat
       <div className="sel-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)} aria-label="Items analysed">
         <div className={`sel-bar-fill ${status.state}`} style={{ width: `${share * 100}%` }} />
       </div>
+      <fieldset className="row wrap reuse-languages" disabled={running} data-testid="ocr-languages">
+        <legend className="faint">Read text in pictures and keyframes (OCR) in</legend>
+        {OCR_LANGUAGE_CODES.map((code) => (
+          <label key={code} className="row check-label">
+            <input type="checkbox" checked={chosen.includes(code)} onChange={(e) => toggle(code, e.target.checked)} data-testid={`ocr-${code}`} /> {OCR_LANGUAGE_WORDS[code]}
+          </label>
+        ))}
+        {chosen.length === 0 && <span className="faint">No text is read.</span>}
+      </fieldset>
       <span className="faint">
         Runs on this computer{running ? ` (${status.threads} ${status.threads === 1 ? 'thread' : 'threads'})` : ''}: the study's saved files, else the media cache, else the
         picture is fetched from the platform's CDN. No request to the service, nothing billed. New posts are analysed at the next start.

@@ -3,7 +3,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkPng } from '../../../../electron/analysis/png';
-import { drawPng } from '../../../../electron/simulator/media';
+import { drawPng } from '../../../../electron/simulator/pictures';
 import { chunk, header, rgbaPng, rgbaRows, SIGNATURE } from './png-fixtures';
 
 const LIMITS = { maxWidth: 400, maxHeight: 300 };

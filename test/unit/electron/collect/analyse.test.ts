@@ -36,7 +36,7 @@ describe('feedlens-collect analyse', () => {
     mkdirSync(env.FEEDLENS_COLLECT_DATA, { recursive: true });
     expect((await collect(['run', folder, '--budget', '300', '--demo', '--json'], env)).code).toBe(0);
 
-    const killed = await collect(['analyse', folder, '--demo', '--json'], env, (out, kill) => {
+    const killed = await collect(['analyse', folder, '--demo', '--json', '--ocr', 'none'], env, (out, kill) => {
       if (jsonLines(out).some((l) => l.type === 'progress' && (l.done as number) > 0)) kill('SIGKILL');
     });
     expect(killed.signal).toBe('SIGKILL');
@@ -44,7 +44,7 @@ describe('feedlens-collect analyse', () => {
     const before = new Map((db.prepare('SELECT record_id, analysed_at FROM media_items').all() as { record_id: number; analysed_at: number }[]).map((r) => [r.record_id, r.analysed_at]));
     expect(before.size).toBeGreaterThan(0);
 
-    const again = await collect(['analyse', folder, '--demo', '--json'], env);
+    const again = await collect(['analyse', folder, '--demo', '--json', '--ocr', 'none'], env);
     expect(again.code, again.stderr).toBe(0);
     const result = jsonLines(again.stdout).find((l) => l.type === 'analyse') as { state: string; items: number; done: number; failed: number };
     expect(result).toMatchObject({ state: 'done', failed: 0 });

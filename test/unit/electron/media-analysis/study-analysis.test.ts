@@ -7,6 +7,7 @@ import { createSimulator, type Simulator } from '../../../../electron/simulator/
 import { createMediaAnalysis, type MediaAnalysis } from '../../../../electron/media-analysis/service';
 import { existsSync, readFileSync } from 'node:fs';
 import { KEYFRAMES } from '../../../../electron/media-analysis/keyframes';
+import { MIN_CONFIDENCE } from '../../../../electron/media-analysis/ocr';
 import { join } from 'node:path';
 import { refreshReuse, studyReuseGroups } from '../../../../electron/media-analysis/reuse';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
@@ -122,6 +123,19 @@ describe('media analysis of a study', () => {
     const page = browse(s.db, { ...emptyBrowseQuery(), inReuse: true }, 0, 1000);
     const posts = sim.world.reuse.flatMap((g) => [g.original, ...g.copies.map((c) => c.pk)]);
     expect(page.rows.map((r) => r.id).sort()).toEqual(posts.sort());
+  });
+
+  it('reads the planted words in pictures, with their confidence, and the data browser’s search finds them', () => {
+    expect(sim.world.words.length).toBeGreaterThan(0);
+    for (const { pk, words } of sim.world.words) {
+      const row = s.db.prepare("SELECT f.ocr_text AS text, f.ocr_confidence AS confidence FROM media_frames f JOIN records r ON r.rowid = f.record_id WHERE r.kind = 'post' AND r.id = ? AND f.frame = 0").get(pk) as { text: string | null; confidence: number };
+      expect(row.text?.toUpperCase()).toContain(words);
+      expect(row.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+      const found = browse(s.db, { ...emptyBrowseQuery(), text: words.toLowerCase() }, 0, 100).rows.map((r) => r.id);
+      expect(found).toEqual([pk]);
+    }
+    const kept = (s.db.prepare('SELECT count(*) AS n FROM media_frames WHERE ocr_text IS NOT NULL').get() as { n: number }).n;
+    console.log(`OCR: ${kept} frames with text kept, ${sim.world.words.length} planted`);
   });
 
   it('refuses a study whose presets keep no media files, and one open read-only', async () => {

@@ -1,8 +1,9 @@
-// Pictures that travel: a few posts of the world repost an earlier post's picture, resized, slightly
-// cropped or brightened (media.ts draws them), so that the app's reuse groups have known answers.
-// Planted among the business account and three public accounts with few posts, later posts copying
-// earlier ones, with no other change to the world.
-import { CROP_KEEP, type PictureVariant } from '../media';
+// What the world plants for media analysis to find, among the business account and three public
+// accounts with few posts, with no other change to the world (pictures.ts draws them):
+// - pictures that travel: later posts of other accounts repost an earlier post's picture, resized,
+//   slightly cropped or brightened, so that the app's reuse groups have known answers;
+// - pictures with words in them, so that text found in pictures (OCR) has known answers.
+import { CROP_KEEP, WORDS_PREFIX, type PictureVariant } from '../pictures';
 import type { WorldMedia, WorldUser } from './model';
 import { ANCHORS } from './people';
 
@@ -21,8 +22,21 @@ const PLAN: { from: number; copies: [number, PictureVariant][] }[] = [
 const sizeOf = (variant: PictureVariant, w: number, h: number): [number, number] =>
   variant === 'resized' ? [Math.round(w / 2), Math.round(h / 2)] : variant === 'cropped' ? [Math.round(w * CROP_KEEP), Math.round(h * CROP_KEEP)] : [w, h];
 
-/** Plants the reposts in `media` (in place) and says which they are. */
-export function plantReuse(users: readonly WorldUser[], media: readonly WorldMedia[]): PlantedReuse[] {
+export interface PlantedWords {
+  pk: string;
+  words: string;
+}
+
+/** The words drawn into pictures, each into the newest picture of one of the accounts that has no planted picture yet. */
+const WORDS = ['GRAND OPENING TODAY', 'SUMMER SALE', 'FREE COFFEE'];
+
+export interface Planted {
+  reuse: PlantedReuse[];
+  words: PlantedWords[];
+}
+
+/** Plants the reposts and the words in `media` (in place) and says which they are. */
+export function plant(users: readonly WorldUser[], media: readonly WorldMedia[]): Planted {
   const images = new Map<string, WorldMedia[]>();
   for (const m of [...media].sort((a, b) => a.takenAt - b.takenAt)) {
     if (m.kind !== 'image') continue;
@@ -34,7 +48,7 @@ export function plantReuse(users: readonly WorldUser[], media: readonly WorldMed
   const anchors = new Set<string>(Object.values(ANCHORS));
   const others = users.filter((u) => u.tier === 'main' && !u.isPrivate && !anchors.has(u.username) && (images.get(u.pk)?.length ?? 0) >= 6 && (images.get(u.pk)?.length ?? 0) <= 20);
   const accounts = [business, ...others.slice(0, 3)];
-  if (accounts.some((a) => a === undefined)) return [];
+  if (accounts.some((a) => a === undefined)) return { reuse: [], words: [] };
   const used = new Set<string>();
   const planted: PlantedReuse[] = [];
   for (const { from, copies } of PLAN) {
@@ -53,5 +67,13 @@ export function plantReuse(users: readonly WorldUser[], media: readonly WorldMed
     }
     planted.push(group);
   }
-  return planted;
+  const words: PlantedWords[] = [];
+  WORDS.forEach((text, i) => {
+    const post = [...images.get(accounts[i]!.pk)!].reverse().find((m) => !used.has(m.pk) && m.picture === null);
+    if (!post) return;
+    used.add(post.pk);
+    post.picture = `${post.pk}~${WORDS_PREFIX}${text.replace(/ /g, '-')}`;
+    words.push({ pk: post.pk, words: text });
+  });
+  return { reuse: planted, words };
 }

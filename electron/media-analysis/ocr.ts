@@ -1,0 +1,78 @@
+// Text in pictures (OCR) with tesseract.js and the language data of @tesseract.js-data packages (nothing
+// is downloaded at run time): as many tesseract workers (threads of their own) as the pool has, the
+// languages the study chose. A picture is read in grey (sharp): tesseract's own binarisation misses
+// dark text on a light banner over a colourful picture. What it reads below MIN_CONFIDENCE is noise
+// (a picture without text gives a few letters at low confidence) and is not kept.
+import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
+import { OCR_LANGUAGE_CODES } from '../../shared/ipc/media';
+import { isFile } from '../storage/is-file';
+
+/** The languages the app ships data for, by tesseract's code. */
+export const OCR_LANGUAGES = OCR_LANGUAGE_CODES;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+/** Mean word confidence (0-100) below which what tesseract read is taken for noise. */
+export const MIN_CONFIDENCE = 60;
+/** The data variant: LSTM "best", integer (fast, small); shipped in each @tesseract.js-data package. */
+const DATA_VARIANT = '4.0.0_best_int';
+
+export interface TextFound {
+  text: string | null;
+  /** Tesseract's mean confidence, 0-100. */
+  confidence: number;
+}
+
+export interface Ocr {
+  read(input: string | Uint8Array, signal?: AbortSignal): Promise<TextFound>;
+  readonly tool: string;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+/** A language's gzipped data file inside its npm package (unpacked beside the asar in a packaged app). */
+function dataFileOf(lang: OcrLanguage): string {
+  const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)).replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  return join(pkg, DATA_VARIANT, `${lang}.traineddata.gz`);
+}
+
+/** Tesseract reads every language of a worker from one folder: the chosen ones are copied into one, once. */
+async function languageFolder(langs: readonly OcrLanguage[]): Promise<string> {
+  const folder = join(tmpdir(), 'feedlens-ocr', DATA_VARIANT);
+  await mkdir(folder, { recursive: true });
+  for (const lang of langs) {
+    const target = join(folder, `${lang}.traineddata.gz`);
+    if (await isFile(target)) continue;
+    const part = `${target}.${process.pid}.part`;
+    await copyFile(dataFileOf(lang), part);
+    await rename(part, target);
+  }
+  return folder;
+}
+
+function version(): string {
+  return (require('tesseract.js/package.json') as { version: string }).version;
+}
+
+export async function createOcr(langs: readonly OcrLanguage[], workers: number): Promise<Ocr> {
+  const langPath = await languageFolder(langs);
+  const scheduler: Scheduler = createScheduler();
+  for (let i = 0; i < workers; i++) {
+    scheduler.addWorker(await createWorker([...langs], 1, { langPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined }));
+  }
+  return {
+    tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey, kept from ${MIN_CONFIDENCE} % confidence`,
+    async read(input, signal) {
+      const grey = await sharp(typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)).greyscale().png().toBuffer();
+      signal?.throwIfAborted();
+      const { data } = await scheduler.addJob('recognize', grey);
+      const text = data.text.replace(/\s+/g, ' ').trim();
+      return { text: data.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(text) ? text : null, confidence: data.confidence };
+    },
+    close: () => scheduler.terminate(),
+  };
+}
