@@ -71,7 +71,9 @@ function prepared(records: Iterable<StudyRecord>, m: Minimisation, pz: Pseudonym
             dropped.n += 1;
           }
           record = { ...(pz.applyRecord(record) as AppRecord), raw };
-          yield { ...r, record, provenance: { ...r.provenance, params: pz.applyParams(r.provenance.params) } };
+          // The text read in pictures may quote people: rewritten like any free text.
+          const media = r.media && { ...r.media, text: r.media.text === null || pz.options.dropText ? null : pz.applyLabel(r.media.text) };
+          yield { ...r, record, media, provenance: { ...r.provenance, params: pz.applyParams(r.provenance.params) } };
         } else yield { ...r, record };
       }
     },

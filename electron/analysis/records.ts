@@ -6,6 +6,7 @@ import type { AppRecord } from '../../shared/records';
 import type { Db } from '../studies/db';
 import { summariseSource, type SourceSummary } from '../export/manifest';
 import { provenanceOfRow, recordOfRow, type StoredRecordRow } from '../studies/stored';
+import { mediaFactsOf, mediaFactsSql, type MediaFacts, type MediaFactsRow } from '../media-analysis/facts';
 
 export interface StudyRecord {
   record: AppRecord;
@@ -16,6 +17,8 @@ export interface StudyRecord {
   lastRun: number | null;
   status: string | null;
   checkedAt: number | null;
+  /** What media analysis found of a post or story (null: not analysed). */
+  media: MediaFacts | null;
 }
 
 export interface Selection {
@@ -25,7 +28,7 @@ export interface Selection {
   kinds?: readonly string[];
 }
 
-interface Row extends StoredRecordRow {
+interface Row extends StoredRecordRow, MediaFactsRow {
   first_seen: number;
   last_seen: number;
   first_run: number | null;
@@ -76,7 +79,8 @@ export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
   const stmt = db.prepare(
     // Times read as REAL: one past 2^53 ms (a database from elsewhere) is then a number, not a read error.
     `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, CAST(q.fetched_at AS REAL) AS fetched_at, CAST(r.first_seen AS REAL) AS first_seen,
-            CAST(r.last_seen AS REAL) AS last_seen, r.first_run, r.last_run, r.status AS status, CAST(r.checked_at AS REAL) AS checked_at
+            CAST(r.last_seen AS REAL) AS last_seen, r.first_run, r.last_run, r.status AS status, CAST(r.checked_at AS REAL) AS checked_at,
+            ${mediaFactsSql('r')}
      FROM ${from} ORDER BY r.rowid`,
   );
   return {
@@ -91,6 +95,7 @@ export function studyRecords(db: Db, sel: Selection): Iterable<StudyRecord> {
           lastRun: row.last_run,
           status: row.status,
           checkedAt: row.checked_at,
+          media: mediaFactsOf(row),
         };
       }
     },

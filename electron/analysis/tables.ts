@@ -15,19 +15,21 @@ const b = (name: string): ParquetColumn => ({ name, type: 'boolean' });
 const l = (name: string): ParquetColumn => ({ name, type: 'strings' });
 
 const SEEN = [t('first_seen'), t('last_seen'), n('first_run'), n('last_run'), s('status'), t('checked_at')];
+/** What media analysis found (posts and stories): electron/media-analysis/facts.ts. */
+const MEDIA = [s('media_text'), n('media_text_confidence'), s('phash'), n('reuse_group'), l('keyframes')];
 
 export const TABLE_COLUMNS: Readonly<Record<Exclude<TableName, 'snapshots'>, ParquetColumn[]>> = {
   posts: [
     s('id'), s('media_id'), s('code'), s('url'), s('owner_id'), s('username'), t('taken_at'), s('product_type'), s('media_type'), n('num_media'),
     s('caption'), l('hashtags'), l('mentions'), l('tagged_ids'), l('tagged'), l('coauthor_ids'), l('coauthors'), s('location_id'), s('location_name'),
-    n('like_count'), n('comment_count'), n('play_count'), b('likes_hidden'), ...SEEN,
+    n('like_count'), n('comment_count'), n('play_count'), b('likes_hidden'), ...SEEN, ...MEDIA,
   ],
   comments: [s('id'), s('post_id'), s('parent_id'), s('author_id'), s('author'), t('created_at'), s('text'), n('like_count'), n('reply_count'), b('is_pinned'), ...SEEN],
   users: [
     s('id'), s('username'), s('full_name'), b('is_private'), b('is_verified'), b('is_profile'), s('biography'), n('follower_count'), n('following_count'),
     n('media_count'), s('category'), s('profile_pic_url'), ...SEEN,
   ],
-  stories: [s('id'), s('code'), s('owner_id'), s('username'), t('taken_at'), t('expires_at'), s('media_type'), s('highlight_id'), l('mentions'), l('hashtags'), l('links'), ...SEEN],
+  stories: [s('id'), s('code'), s('owner_id'), s('username'), t('taken_at'), t('expires_at'), s('media_type'), s('highlight_id'), l('mentions'), l('hashtags'), l('links'), ...SEEN, ...MEDIA],
   /** Who follows whom, as the watched accounts' followers and following lists said: one row per pair. */
   follows: [s('list'), s('follower_id'), s('follower'), s('followed_id'), s('followed'), t('first_seen'), t('last_seen')],
   runs: [
@@ -49,6 +51,7 @@ export const TABLE_HOLDS: Readonly<Record<TableName, string>> = {
 
 const ms = (sec: number | null | undefined): number | null => (typeof sec === 'number' ? sec * 1000 : null);
 const seen = (r: StudyRecord): ParquetValue[] => [r.firstSeen, r.lastSeen, r.firstRun, r.lastRun, r.status, r.checkedAt];
+const media = ({ media: m }: StudyRecord): ParquetValue[] => [m?.text ?? null, m?.textConfidence ?? null, m?.phash ?? null, m?.reuseGroup ?? null, m?.keyframes ?? []];
 const names = (users: readonly (Pick<User, 'username'> | null)[]): string[] => users.map((u) => u?.username ?? '').filter((x) => x !== '');
 const ids = (users: readonly (Pick<User, 'id'> | null)[]): string[] => users.map((u) => u?.id ?? '').filter((x) => x !== '');
 
@@ -58,6 +61,7 @@ function postRow(r: StudyRecord, p: Post): ParquetValue[] {
     p.id, p.mediaId, p.code, p.code ? `https://www.instagram.com/p/${p.code}/` : null, p.owner?.id ?? null, p.owner?.username ?? null, ms(p.takenAt), p.productType, p.mediaType,
     p.children.length > 0 ? p.children.length : 1, p.caption.text, p.caption.hashtags, p.caption.mentions, ids(tagged), names(tagged), ids(p.coauthors), names(p.coauthors),
     p.location?.id ?? null, p.location?.name ?? null, p.likesHidden ? null : p.counts.likes, p.counts.comments, p.counts.plays ?? p.counts.views, p.likesHidden, ...seen(r),
+    ...media(r),
   ];
 }
 
@@ -76,7 +80,7 @@ function userRow(r: StudyRecord, u: User | Profile): ParquetValue[] {
 function storyRow(r: StudyRecord, st: Story, highlightId: string | null): ParquetValue[] {
   return [
     st.id, st.code, st.owner?.id ?? null, st.owner?.username ?? null, ms(st.takenAt), ms(st.expiresAt), st.mediaType, highlightId,
-    names(st.mentions.map((m) => m.user)), st.hashtags.map((h) => h.name), st.links.map((x) => x.url), ...seen(r),
+    names(st.mentions.map((m) => m.user)), st.hashtags.map((h) => h.name), st.links.map((x) => x.url), ...seen(r), ...media(r),
   ];
 }
 

@@ -2,13 +2,14 @@
 // 4CAT's Instagram columns, names and order exactly, so 4CAT users find what they know; users, stories and
 // comments have sets of their own. The rows themselves are made in rows.ts, their cells in cells.ts.
 import type { AppRecord } from '../../shared/records';
+import { MEDIA_COLUMNS, type MediaFacts } from '../media-analysis/facts';
 
 export type ColumnSetName = 'posts' | 'users' | 'stories' | 'comments';
 /** A ZIP's files: one per column set, and the highlights and the tags that the stories and posts refer to. */
 export type TableName = ColumnSetName | 'highlights' | 'tags';
 
 /** Bumped whenever a column set changes: the manifest carries it, so readers can tell. */
-export const COLUMN_SETS_VERSION = 3;
+export const COLUMN_SETS_VERSION = 4;
 
 /** 4CAT's Instagram columns, in 4CAT's order (datasources/instagram/search_instagram.py). */
 export const POST_COLUMNS = [
@@ -66,11 +67,17 @@ export interface StudyFacts {
   checkedAt: number | null;
   codes: string[];
   notes: string | null;
+  /** What media analysis found of a post or story (null: not analysed). */
+  media?: MediaFacts | null;
 }
 
-/** A table's columns; a study's add theirs to every file of records (tags are not records). */
+/** Sets whose records have pictures: a study's exports add the media-analysis columns to them. */
+export const hasMediaColumns = (set: TableName): boolean => set === 'posts' || set === 'stories';
+
+/** A table's columns; a study's add theirs to every file of records (tags are not records), and media analysis's to posts and stories. */
 export function columnsOf(set: TableName, study: boolean): readonly string[] {
-  return study && set !== 'tags' ? [...COLUMNS[set], ...STUDY_COLUMNS] : COLUMNS[set];
+  if (!study || set === 'tags') return COLUMNS[set];
+  return hasMediaColumns(set) ? [...COLUMNS[set], ...STUDY_COLUMNS, ...MEDIA_COLUMNS] : [...COLUMNS[set], ...STUDY_COLUMNS];
 }
 
 /** The column set a record kind is exported with, or null when it has none (locations, hashtags...). */

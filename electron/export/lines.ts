@@ -83,6 +83,7 @@ function studyJson(f: StudyFacts): string {
     checkedAtUnix: at === null ? null : Math.floor(at / 1000),
     codes: f.codes,
     notes: f.notes,
+    ...(f.media ? { media: f.media } : {}),
   });
 }
 

@@ -110,8 +110,11 @@ export function createPreparer(total: number, pz: Pseudonymiser | null): Prepare
       }
     }
     const provenance: Provenance = { ...item.provenance, params };
-    // The researcher's notes may quote people: rewritten like any free text.
-    const study = item.study && pz ? { ...item.study, notes: item.study.notes === null || pz.options.dropText ? null : pz.applyLabel(item.study.notes) } : item.study;
+    // The researcher's notes, and the text read in pictures, may quote people: rewritten like any free text.
+    const freeText = (text: string | null): string | null => (text === null || pz!.options.dropText ? null : pz!.applyLabel(text));
+    const media = item.study?.media;
+    const study =
+      item.study && pz ? { ...item.study, notes: freeText(item.study.notes), ...(media ? { media: { ...media, text: freeText(media.text) } } : {}) } : item.study;
     return { record, provenance, raw, ...(study ? { study } : {}) };
   }
 

@@ -6,7 +6,8 @@ import type { Provenance } from '../../shared/ipc';
 import type { AppRecord, User } from '../../shared/records';
 import { isoTime, joined } from './cells';
 import type { AccountNames } from './collected';
-import type { Row, StudyFacts, TableName } from './columns';
+import { hasMediaColumns, type Row, type StudyFacts, type TableName } from './columns';
+import type { MediaFacts } from '../media-analysis/facts';
 import { commentRow, highlightRow, postRow, storyRow, tagRows, userRow, type HighlightRef } from './rows';
 
 export interface RowSource {
@@ -40,6 +41,16 @@ function studyCells(f: StudyFacts | undefined): Row {
   };
 }
 
+function mediaCells(m: MediaFacts | null | undefined): Row {
+  return {
+    media_text: m?.text ?? '',
+    media_text_confidence: m?.textConfidence ?? null,
+    phash: m?.phash ?? '',
+    reuse_group: m?.reuseGroup ?? null,
+    keyframes: joined(m?.keyframes ?? []),
+  };
+}
+
 /** The accounts a record names by id (other than as a list's entry). */
 function peopleOf(record: AppRecord): (User | null)[] {
   switch (record.kind) {
@@ -67,7 +78,10 @@ export function createRowMaker(table: TableName, options: RowOptions = {}): (ite
     emitted.add(id);
     return true;
   };
-  const withStudy = (row: Row, facts: StudyFacts | undefined): Row => (options.study ? Object.assign(row, studyCells(facts)) : row);
+  const withStudy = (row: Row, facts: StudyFacts | undefined): Row => {
+    if (!options.study) return row;
+    return Object.assign(row, studyCells(facts), hasMediaColumns(table) ? mediaCells(facts?.media) : {});
+  };
 
   return ({ record, provenance, study }) => {
     switch (table) {

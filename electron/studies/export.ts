@@ -14,6 +14,7 @@ import type { LedgerFacts } from '../export/manifest';
 import { diskError } from '../storage/disk-errors';
 import type { Where } from './browse';
 import type { Db } from './db';
+import { mediaFactsOf, mediaFactsSql, type MediaFactsRow } from '../media-analysis/facts';
 import { EXPORTS_FOLDER } from './registry';
 import { provenanceOfRow, recordOfRow, type StoredRecordRow } from './stored';
 
@@ -39,7 +40,7 @@ export interface StudyExportEnv {
   now?: () => number;
 }
 
-interface Row extends StoredRecordRow {
+interface Row extends StoredRecordRow, MediaFactsRow {
   first_seen: number;
   status: string | null;
   checked_at: number | null;
@@ -77,7 +78,7 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
   }
   // Code names never hold the unit separator (U+001F): it joins them here, whatever they contain. Times
   // are read as REAL: one past 2^53 ms (a database from elsewhere) is then a number, not a read error.
-  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, ${REAL_TIMES} r.status, n.text AS note,
+  const sql = `SELECT r.record, r.raw, q.path, q.params, q.id AS request_id, ${REAL_TIMES} r.status, n.text AS note, ${mediaFactsSql('r')},
       (SELECT group_concat(name, char(31)) FROM (SELECT c.name FROM record_codes rc JOIN codes c ON c.id = rc.code_id WHERE rc.record_id = r.rowid ORDER BY c.name COLLATE NOCASE)) AS codes
     FROM ${from} LEFT JOIN notes n ON n.record_id = r.rowid WHERE ${where.join(' AND ')} ORDER BY r.rowid`;
   const stmt = db.prepare(sql);
@@ -86,7 +87,7 @@ export function studyItems(db: Db, r: Pick<StudyExportRequest, 'runId' | 'scope'
       for (const row of stmt.iterate(...args) as Iterable<Row>) {
         const record = recordOfRow(row);
         const provenance = provenanceOfRow(row, row.first_seen);
-        const study = { status: row.status, checkedAt: row.checked_at, codes: row.codes ? row.codes.split('\u001f') : [], notes: row.note };
+        const study = { status: row.status, checkedAt: row.checked_at, codes: row.codes ? row.codes.split('\u001f') : [], notes: row.note, media: mediaFactsOf(row) };
         yield { record, provenance, study };
       }
     },

@@ -11,6 +11,8 @@ import { MIN_CONFIDENCE } from '../../../../electron/media-analysis/ocr';
 import { join } from 'node:path';
 import { refreshReuse, studyReuseGroups } from '../../../../electron/media-analysis/reuse';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
+import { exportStudy } from '../../../../electron/studies/export';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { browse } from '../../../../electron/studies/browse';
 import { emptyBrowseQuery } from '../../../../shared/study-values';
 import { csvObjects } from '../export/support';
@@ -136,6 +138,32 @@ describe('media analysis of a study', () => {
     }
     const kept = (s.db.prepare('SELECT count(*) AS n FROM media_frames WHERE ocr_text IS NOT NULL').get() as { n: number }).n;
     console.log(`OCR: ${kept} frames with text kept, ${sim.world.words.length} planted`);
+  });
+
+  it('exports what it found as columns: the text read, the pHash, the reuse group, the keyframes (NDJSON and Parquet)', async () => {
+    refreshReuse(s.db, null, true);
+    const env = { db: s.db, studyId: 'test-study-0001', studyName: 'Media', folder: s.dir, appVersion: 'test' };
+    const ndjson = await exportStudy({ scope: 'seen', format: 'ndjson' }, env);
+    const lines = readFileSync(ndjson.path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; record: { id: string; mediaType: string }; study?: { media?: { text: string | null; phash: string; reuseGroup: number | null; keyframes: string[] } } });
+    const byId = new Map(lines.filter((l) => l.kind === 'post').map((l) => [l.record.id, l]));
+    for (const { pk, words } of sim.world.words) expect(byId.get(pk)!.study!.media!.text?.toUpperCase()).toContain(words);
+    for (const g of sim.world.reuse) {
+      const groups = new Set([g.original, ...g.copies.map((c) => c.pk)].map((pk) => byId.get(pk)!.study!.media!.reuseGroup));
+      expect(groups.size).toBe(1);
+      expect([...groups][0]).toBeGreaterThan(0);
+    }
+    const video = lines.find((l) => l.record.mediaType === 'video')!;
+    expect(video.study!.media!.keyframes).toHaveLength(KEYFRAMES);
+
+    const parquet = await exportAnalysis({ kind: 'parquet', scope: 'seen' }, { ...env, userAgent: 'test' });
+    const duck = await DuckDBInstance.create(':memory:');
+    const con = await duck.connect();
+    const file = join(parquet.path, 'posts.parquet').replace(/'/g, "''");
+    const rows = (await con.runAndReadAll(`SELECT id, media_text, phash, reuse_group, len(keyframes) AS keyframes FROM '${file}' WHERE media_text IS NOT NULL OR reuse_group IS NOT NULL`)).getRowObjects();
+    const wordsRow = rows.find((r) => r.id === sim.world.words[0]!.pk)!;
+    expect(String(wordsRow.media_text).toUpperCase()).toContain(sim.world.words[0]!.words);
+    expect(rows.filter((r) => r.reuse_group !== null)).toHaveLength(sim.world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0));
+    con.closeSync();
   });
 
   it('refuses a study whose presets keep no media files, and one open read-only', async () => {

@@ -164,7 +164,7 @@ describe('codes and notes in exports', () => {
     const csv = await op('studyRowsExport', { id: study.id, rows, format: 'csv' });
     expect(csv.rows).toBe(posts.length);
     const { header, rows: lines } = csvObjects(readFileSync(csv.path, 'utf8').replace(/^\uFEFF/, ''));
-    expect(header.slice(-5)).toEqual(['status', 'checked_at', 'checked_at_unix', 'codes', 'notes']);
+    expect(header.slice(-10)).toEqual(['status', 'checked_at', 'checked_at_unix', 'codes', 'notes', 'media_text', 'media_text_confidence', 'phash', 'reuse_group', 'keyframes']);
     // 4CAT's id column is the shortcode.
     const byCode = new Map(lines.map((l) => [l.id, l]));
     const codeOf = (id: string) => posts.find((p) => p.id === id)!.code!;

@@ -31,8 +31,8 @@ describe('a study written before snapshots, sightings and coding', () => {
     old.close();
 
     const db = openDb(path, { appVersion: 'new' });
-    expect(applied(db)).toEqual([1, 10, 11, 12, 13, 14, 30, 31]);
-    expect(version(db)).toBe(31);
+    expect(applied(db)).toEqual([1, 10, 11, 12, 13, 14, 30, 31, 40]);
+    expect(version(db)).toBe(40);
     expect(db.prepare('SELECT user_id, username, full_name, biography, external_url, is_verified, media_count, seen_at FROM snapshots').all()).toEqual([
       { user_id: '42', username: 'anna', full_name: 'Anna K', biography: 'Coffee.', external_url: null, is_verified: 1, media_count: 3, seen_at: 2000 },
     ]);
@@ -45,7 +45,7 @@ describe('a study written before snapshots, sightings and coding', () => {
     db.close();
     // Opened again: nothing applied twice.
     const again = openDb(path, { appVersion: 'new' });
-    expect(applied(again)).toEqual([1, 10, 11, 12, 13, 14, 30, 31]);
+    expect(applied(again)).toEqual([1, 10, 11, 12, 13, 14, 30, 31, 40]);
     again.close();
   });
 });
