@@ -14,7 +14,8 @@ import { createOcr, OCR_LANGUAGES, type Ocr, type OcrLanguage } from './ocr';
 import { mediaCounts } from './items';
 import { refreshReuse } from './reuse';
 import { createMediaPool, defaultThreads, type MediaPool } from './pool';
-import { createSources } from './sources';
+import { createSources, type Sources } from './sources';
+import { AnalysisRefused } from './refused';
 
 /** What a study is to the analysis: its database and folder, and why it may not be written, if so. */
 export interface AnalysedStudy {
@@ -42,11 +43,11 @@ export interface MediaAnalysis {
   /** Resolves when the study's pass ends (at once when none runs). */
   finished(id: string): Promise<MediaStatus>;
   pause(id: string): MediaStatus;
+  /** Where a study's pictures come from (its files, the media cache, the media path), for walls. */
+  sources(studyFolder: string, signal?: AbortSignal): Promise<Sources>;
   close(): Promise<void>;
 }
 
-/** The study refuses analysis: why, in words that say what to do. */
-export class AnalysisRefused extends Error {}
 
 /** The tools and versions that make the results, stored with each item. */
 async function toolsOf(ocr: Ocr | null): Promise<string> {
@@ -86,6 +87,14 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
 
   const emit = (id: string): void => d.emit?.(status(id));
 
+  const sourcesOf = (folder: string, signal?: AbortSignal): Promise<Sources> =>
+    createSources({
+      mediaFolder: join(folder, 'media'),
+      ...(d.cacheDir ? { cacheDir: d.cacheDir } : {}),
+      ...(d.fetchMedia ? { fetchMedia: d.fetchMedia } : {}),
+      ...(signal ? { signal } : {}),
+    });
+
   function start(id: string, languages?: readonly OcrLanguage[]): MediaStatus {
     const study = d.study(id);
     if (passes.get(id)?.state === 'running') return status(id);
@@ -101,12 +110,7 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
       let ocr: Ocr | null = null;
       try {
         const keyframesFolder = await folderInside(study.folder, keyframesFolderOf(study.folder));
-        const sources = await createSources({
-          mediaFolder: join(study.folder, 'media'),
-          ...(d.cacheDir ? { cacheDir: d.cacheDir } : {}),
-          ...(d.fetchMedia ? { fetchMedia: d.fetchMedia } : {}),
-          signal: controller.signal,
-        });
+        const sources = await sourcesOf(study.folder, controller.signal);
         const langs = studyOcrLanguages(study.db);
         ocr = langs.length > 0 ? await createOcr(langs, threads) : null;
         const tools = await toolsOf(ocr);
@@ -138,6 +142,7 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
       passes.get(id)?.controller.abort();
       return status(id);
     },
+    sources: sourcesOf,
     async close() {
       for (const pass of passes.values()) pass.controller.abort();
       await Promise.all([...passes.values()].map((p) => p.done));

@@ -32,7 +32,7 @@ export const OP_NAMES = [
   'studyCodeApply', 'studyNoteSet', 'studyViews', 'studyViewSave', 'studyViewDelete', 'studyRowsExport',
   'studyRowsMedia',
   // media analysis (media.ts)
-  'studyMediaStatus', 'studyMediaStart', 'studyMediaPause', 'studyReuse', 'studyMediaOf',
+  'studyMediaStatus', 'studyMediaStart', 'studyMediaPause', 'studyReuse', 'studyMediaOf', 'studyWall',
 ] as const;
 
 /** Events main pushes to the renderer (their payloads: EventPayloads in shared/ipc/index.ts). */

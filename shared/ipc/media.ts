@@ -3,6 +3,7 @@
 // Nothing here sends a request to the service.
 import { z } from 'zod';
 import { studyId } from './common';
+import { rowsSchema } from './study-data';
 
 /** Bits of 64 within which two pictures' pHashes are the same picture (docs/analysis.md, "Reuse"). */
 export const REUSE_DEFAULT_BITS = 10;
@@ -20,9 +21,18 @@ export const MEDIA_OPS = {
   studyMediaPause: z.strictObject({ id: studyId }),
   /** The near-duplicate groups at the study's k; `maxBits` sets a new k for the study (its filter and network follow). */
   studyReuse: z.strictObject({ id: studyId, maxBits: z.number().int().min(0).max(REUSE_MAX_BITS).optional() }),
+  /** An image wall (PNG, captions CSV, HTML contact sheet) of rows of the data browser, or of a reuse group (0: every group). */
+  studyWall: z.strictObject({
+    id: studyId,
+    rows: rowsSchema.optional(),
+    group: z.number().int().min(0).max(1_000_000).optional(),
+    sort: z.enum(['date', 'engagement', 'account', 'group']).default('date'),
+  }),
   /** What the analysis found of a record (a post with its carousel items, a story): frames, keyframes, text. */
   studyMediaOf: z.strictObject({ id: studyId, rowid: z.number().int().min(1) }),
 } as const;
+
+export type WallSort = 'date' | 'engagement' | 'account' | 'group';
 
 export type MediaAnalysisState = 'idle' | 'running' | 'paused' | 'done' | 'failed';
 
@@ -106,4 +116,5 @@ export interface MediaOpResults {
   studyMediaPause: MediaStatus;
   studyReuse: ReuseAnswer;
   studyMediaOf: MediaFinding[];
+  studyWall: { path: string; tiles: number; missing: number };
 }

@@ -3,8 +3,11 @@
 // and shows exactly the planted groups, first poster first; a wider k finds more; the data browser's
 // "In a reuse group" filter shows the planted posts; a video's keyframes show in the record viewer; words
 // drawn in pictures are read, found by the browser's search and shown under the post; a tile opens the post. Screenshots, light and dark.
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHarness, stopHarness, type Harness } from './harness/harness';
+import { openHarness, SCREENS_DIR, stopHarness, type Harness } from './harness/harness';
 import { answering, demoBalance, shotThemes } from './support/page';
 
 describe('reuse', () => {
@@ -25,7 +28,7 @@ describe('reuse', () => {
     await h.page.getByRole('button', { name: 'Studies' }).click();
     await h.page.getByTestId('study-new').click();
     await h.page.getByTestId('study-name').fill('Reposts');
-    h.folderPick.next = `${h.dataDir}/Documents/Feedlens/Reposts`;
+    h.folderPick.next = join(h.dataDir, 'Documents', 'Feedlens', 'Reposts');
     await h.page.getByTestId('study-create').click();
     await h.page.getByTestId('study-screen').waitFor();
     await h.page.getByTestId('study-add-targets').click();
@@ -63,6 +66,20 @@ describe('reuse', () => {
     await expect(h.page.getByTestId('reuse-group').first().locator('.badge.ok').textContent()).resolves.toBe('first');
     await h.page.getByTestId('reuse-tile').first().locator('img').evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r))));
     await shotThemes(h, 'reuse-groups');
+
+    // An image wall of every group: the PNG, the captions, and the contact sheet that opens in a browser.
+    await h.page.getByTestId('reuse-wall-0').click();
+    await expect(h.page.getByTestId('reuse-wall-made').textContent()).resolves.toBe(`${reposts} tiles: show the folder`);
+    const walls = join(h.dataDir, 'Documents', 'Feedlens', 'Reposts', 'exports', 'walls');
+    const [wall] = readdirSync(walls);
+    expect(readdirSync(join(walls, wall!)).sort()).toEqual(['captions.csv', 'index.html', 'tiles', 'wall.png']);
+    copyFileSync(join(walls, wall!, 'wall.png'), join(SCREENS_DIR, 'reuse-wall.png'));
+    const sheet = await h.page.context().newPage();
+    await sheet.goto(pathToFileURL(join(walls, wall!, 'index.html')).href);
+    await sheet.locator('figure img').last().evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r))));
+    expect(await sheet.locator('figure').count()).toBe(reposts);
+    await sheet.screenshot({ path: join(SCREENS_DIR, 'reuse-contact-sheet.png') });
+    await sheet.close();
   }, 240_000);
 
   it('keeps a new k for the study, and the data browser filters the posts in a group', async () => {

@@ -1,9 +1,10 @@
 // The data browser: a study's posts, reels, comments, stories and accounts in one table, queried in main
 // (SQLite, the full-text index) a page at a time. Filters, columns and order can be saved as named views;
 // rows open in the record viewer; selected rows (or every row that matches) can be exported, their media
-// saved, re-checked ("Still there?") or coded.
+// saved or laid out as an image wall, re-checked ("Still there?") or coded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BrowseColumn, BrowseQuery, BrowseRow, RowsInput } from '../../../../shared/ipc/study-data';
+import type { WallSort } from '../../../../shared/ipc/media';
 import { DEFAULT_COLUMNS, emptyBrowseQuery } from '../../../../shared/study-values';
 import { feedlens } from '../../api/bridge';
 import { ErrorView } from '../../components/ErrorView';
@@ -33,6 +34,11 @@ function SelectionBar({ studyId, action, rows, count, codes, onDone, onCheck, on
     const r = await action.run(() => feedlens().studyRowsMedia({ id: studyId, rows }));
     if (r.ok) onDone({ text: `${r.value.queued.toLocaleString()} media files queued for the study’s media folder${r.value.skipped ? ` (${r.value.skipped} already there)` : ''}.`, path: r.value.folder });
   };
+  const wall = async (sort: WallSort) => {
+    onDone(null);
+    const r = await action.run(() => feedlens().studyWall({ id: studyId, rows, sort }));
+    if (r.ok) onDone({ text: `Image wall of ${r.value.tiles.toLocaleString()} tiles${r.value.missing ? ` (${r.value.missing} without a picture)` : ''}: wall.png, captions.csv, index.html.`, path: r.value.path });
+  };
   const code = async (value: string) => {
     const [sign, id] = [value[0], Number(value.slice(1))];
     onDone(null);
@@ -52,6 +58,13 @@ function SelectionBar({ studyId, action, rows, count, codes, onDone, onCheck, on
       <button type="button" className="btn small" onClick={() => void media()} data-testid="rows-media">
         Save media
       </button>
+      <select aria-label="Lay out the selected posts and stories as an image wall" value="" onChange={(e) => e.target.value && void wall(e.target.value as WallSort)} data-testid="rows-wall">
+        <option value="">Image wall…</option>
+        <option value="date">by date</option>
+        <option value="engagement">by engagement</option>
+        <option value="account">by account</option>
+        <option value="group">by reuse group</option>
+      </select>
       <button type="button" className="btn small" onClick={onCheck} data-testid="rows-check">
         Still there?…
       </button>

@@ -83,13 +83,39 @@ function Tile({ item, first, onOpen }: { item: ReuseItem; first: boolean; onOpen
   );
 }
 
-function Group({ group, n, onOpen }: { group: ReuseGroupView; n: number; onOpen: (item: number) => void }) {
+/** Makes an image wall of a reuse group (0: every group) and says where it went. */
+function WallButton({ studyId, group, label }: { studyId: string; group: number; label: string }) {
+  const action = useStudyAction(studyId);
+  const [made, setMade] = useState<{ path: string; tiles: number } | null>(null);
+  const make = async () => {
+    const r = await action.run(() => feedlens().studyWall({ id: studyId, group, sort: group === 0 ? 'group' : 'date' }));
+    setMade(r.ok ? r.value : null);
+  };
+  return (
+    <span className="row reuse-wall">
+      <button type="button" className="btn small ghost" disabled={action.busy} onClick={() => void make()} data-testid={`reuse-wall-${group}`} title="wall.png, captions.csv naming every tile and index.html, in the study's exports/walls folder">
+        {action.busy ? 'Laying out…' : label}
+      </button>
+      {made && (
+        <button type="button" className="link-btn" onClick={() => void feedlens().revealPath({ path: made.path })} data-testid="reuse-wall-made">
+          {made.tiles} tiles: show the folder
+        </button>
+      )}
+      {action.error && <ErrorView error={action.error} compact />}
+    </span>
+  );
+}
+
+function Group({ studyId, group, n, onOpen }: { studyId: string; group: ReuseGroupView; n: number; onOpen: (item: number) => void }) {
   const first = group.items[0]!;
   const posts = new Set(group.items.map((i) => i.postRowid)).size;
   return (
     <article className="card reuse-group" data-testid="reuse-group">
-      <header className="muted">
-        Group {n} · {posts} posts by {group.accounts} {group.accounts === 1 ? 'account' : 'accounts'} · first posted by @{first.username ?? 'unknown'}
+      <header className="row spread-row">
+        <span className="muted">
+          Group {n} · {posts} posts by {group.accounts} {group.accounts === 1 ? 'account' : 'accounts'} · first posted by @{first.username ?? 'unknown'}
+        </span>
+        <WallButton studyId={studyId} group={n} label="Image wall" />
       </header>
       <div className="reuse-tiles">
         {group.items.map((item, i) => (
@@ -137,6 +163,7 @@ export function ReuseTab({ studyId }: { studyId: string }) {
         <span className="faint" title="pHash: re-encoded, resized, slightly cropped or brightened copies stay within 10 bits; different pictures are about 32 apart. More bits find more, and more false matches (docs/analysis.md).">
           Default {REUSE_DEFAULT_BITS}: copies re-encoded, resized, slightly cropped or brightened stay within it.
         </span>
+        {groups.length > 0 && <WallButton studyId={studyId} group={0} label="Image wall of every group" />}
         {answer && (
           <span className="muted" data-testid="reuse-summary" data-groups={groups.length} data-bits={answer.maxBits}>
             {groups.length.toLocaleString()} {groups.length === 1 ? 'group' : 'groups'} among {answer.hashed.toLocaleString()} hashed pictures
@@ -152,7 +179,7 @@ export function ReuseTab({ studyId }: { studyId: string }) {
       )}
       <div className="reuse-groups">
         {groups.map((g, i) => (
-          <Group key={g.items[0]!.rowid} group={g} n={i + 1} onOpen={(item) => setOpen({ group: i, item })} />
+          <Group key={g.items[0]!.rowid} studyId={studyId} group={g} n={i + 1} onOpen={(item) => setOpen({ group: i, item })} />
         ))}
       </div>
       {open && openGroup && openItem && (

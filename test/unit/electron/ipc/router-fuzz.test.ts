@@ -125,6 +125,7 @@ const BASE: Record<OpName, unknown> = {
   studyMediaPause: { id: 'study-00000000' },
   studyReuse: { id: 'study-00000000', maxBits: 10 },
   studyMediaOf: { id: 'study-00000000', rowid: 1 },
+  studyWall: { id: 'study-00000000', group: 1, sort: 'date' },
 };
 
 function deep(depth: number): unknown {

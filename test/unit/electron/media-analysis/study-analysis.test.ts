@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { refreshReuse, studyReuseGroups } from '../../../../electron/media-analysis/reuse';
 import { exportAnalysis } from '../../../../electron/analysis/exports';
 import { exportStudy } from '../../../../electron/studies/export';
+import { makeWall, TILE } from '../../../../electron/media-analysis/walls';
+import { createSources } from '../../../../electron/media-analysis/sources';
+import sharp from 'sharp';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { browse } from '../../../../electron/studies/browse';
 import { emptyBrowseQuery } from '../../../../shared/study-values';
@@ -165,6 +168,27 @@ describe('media analysis of a study', () => {
     expect(rows.filter((r) => r.reuse_group !== null)).toHaveLength(sim.world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0));
     con.closeSync();
   });
+
+  it('lays out a reuse group, or rows of the data browser, as a wall: PNG, captions naming every tile, an HTML contact sheet', async () => {
+    refreshReuse(s.db, null, true);
+    const sources = await createSources({ mediaFolder: join(s.dir, 'media'), fetchMedia: async (url, init) => sim.handle(new Request(url, init)) });
+    const groups = await makeWall({ db: s.db, studyFolder: s.dir, sources, where: { sql: 'r.rowid IN (SELECT post_rowid FROM media_reuse)', args: [] }, sort: 'group', label: 'Reuse groups', now: Date.now() });
+    const reposts = sim.world.reuse.reduce((n, g) => n + 1 + g.copies.length, 0);
+    expect(groups).toMatchObject({ tiles: reposts, missing: 0 });
+    const captions = csvObjects(readFileSync(join(groups.path, 'captions.csv'), 'utf8')).rows;
+    expect(captions.map((c) => Number(c.reuse_group))).toEqual(captions.map((c) => Number(c.reuse_group)).sort((a, b) => a - b));
+    const columns = Math.ceil(Math.sqrt(reposts));
+    expect(await sharp(join(groups.path, 'wall.png')).metadata()).toMatchObject({ width: columns * TILE, height: Math.ceil(reposts / columns) * TILE });
+    for (const c of captions) expect(existsSync(join(groups.path, c.file!))).toBe(true);
+    const html = readFileSync(join(groups.path, 'index.html'), 'utf8');
+    expect(html.match(/<figure>/g)).toHaveLength(reposts);
+    expect(html).toContain(`src="${captions[0]!.file}"`);
+
+    const byEngagement = await makeWall({ db: s.db, studyFolder: s.dir, sources, where: { sql: "r.kind = 'post'", args: [] }, sort: 'engagement', label: 'All posts', now: Date.now() + 1000 });
+    const engagement = csvObjects(readFileSync(join(byEngagement.path, 'captions.csv'), 'utf8')).rows.map((c) => Number(c.likes || 0) + Number(c.comments || 0));
+    expect(engagement).toEqual([...engagement].sort((a, b) => b - a));
+    await expect(makeWall({ db: s.db, studyFolder: s.dir, sources, where: { sql: '0', args: [] }, sort: 'date', label: 'None', now: Date.now() })).rejects.toThrow(/Nothing to lay out/);
+  }, 60_000);
 
   it('refuses a study whose presets keep no media files, and one open read-only', async () => {
     writeMinimisation(s.db, { ...NO_MINIMISATION, noMediaFiles: true });
