@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { unpackedPath } from '../platform/unpacked';
 
 /** Keyframes taken of each video. */
 export const KEYFRAMES = 5;
@@ -19,8 +20,7 @@ const FFMPEG_TIMEOUT_MS = 60_000;
 
 /** The ffmpeg binary: in a packaged app, the copy unpacked beside the asar (a binary inside it cannot run). */
 export function ffmpegPath(): string {
-  const path = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  return path.replace(`app.asar${process.platform === 'win32' ? '\\' : '/'}`, `app.asar.unpacked${process.platform === 'win32' ? '\\' : '/'}`);
+  return unpackedPath((createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path);
 }
 
 /** The version ffmpeg says it is ("ffmpeg version N-47683-…"), for the tools stored with each result. */

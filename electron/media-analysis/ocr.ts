@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
 import { OCR_LANGUAGE_CODES } from '../../shared/ipc/media';
 import { isFile } from '../storage/is-file';
+import { unpackedPath } from '../platform/unpacked';
 
 /** The languages the app ships data for, by tesseract's code. */
 export const OCR_LANGUAGES = OCR_LANGUAGE_CODES;
@@ -36,8 +37,7 @@ const require = createRequire(import.meta.url);
 
 /** A language's gzipped data file inside its npm package (unpacked beside the asar in a packaged app). */
 function dataFileOf(lang: OcrLanguage): string {
-  const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)).replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
-  return join(pkg, DATA_VARIANT, `${lang}.traineddata.gz`);
+  return unpackedPath(join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), DATA_VARIANT, `${lang}.traineddata.gz`));
 }
 
 /** Tesseract reads every language of a worker from one folder: the chosen ones are copied into one, once. */
@@ -60,9 +60,11 @@ function version(): string {
 
 export async function createOcr(langs: readonly OcrLanguage[], workers: number): Promise<Ocr> {
   const langPath = await languageFolder(langs);
+  // The worker thread's program, by path: outside the asar in a packaged app.
+  const workerPath = unpackedPath(require.resolve('tesseract.js/src/worker-script/node/index.js'));
   const scheduler: Scheduler = createScheduler();
   for (let i = 0; i < workers; i++) {
-    scheduler.addWorker(await createWorker([...langs], 1, { langPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined }));
+    scheduler.addWorker(await createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined }));
   }
   return {
     tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey, kept from ${MIN_CONFIDENCE} % confidence`,
