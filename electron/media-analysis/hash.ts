@@ -11,9 +11,17 @@ export interface ImageHashes {
   phash: string;
 }
 
-/** The image's greys at width x height (sharp: decoded, flattened on white, no alpha). */
-async function greys(input: Buffer | string, width: number, height: number): Promise<Uint8Array> {
-  const { data } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+interface Decoded {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** The image's greys at width x height, from its decoded greys. */
+async function greys(image: Decoded, width: number, height: number): Promise<Uint8Array> {
+  const { data: pixels, ...raw } = image;
+  const data = await sharp(pixels, { raw }).greyscale().resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, width * height);
 }
 
@@ -51,7 +59,12 @@ export function phashOf(g: Uint8Array): string {
   return hex(coefficients.map((c) => c > median));
 }
 
+/** Both hashes of an image, decoded once (one step after the other: a thread of the pool is one core). */
 export async function imageHashes(input: Buffer | string): Promise<ImageHashes> {
-  const [d, p] = await Promise.all([greys(input, 9, 8), greys(input, N, N)]);
+  // Decoded once, flattened on white; each hash then makes its greys from the pixels.
+  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  const image = { data, width: info.width, height: info.height, channels: info.channels };
+  const d = await greys(image, 9, 8);
+  const p = await greys(image, N, N);
   return { dhash: dhashOf(d), phash: phashOf(p) };
 }

@@ -69,9 +69,15 @@ export async function createOcr(langs: readonly OcrLanguage[], workers: number):
   return {
     tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey, kept from ${MIN_CONFIDENCE} % confidence`,
     async read(input, signal) {
-      const grey = await sharp(typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)).greyscale().png().toBuffer();
+      const { data: grey, info } = await sharp(typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength))
+        .flatten({ background: '#ffffff' })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       signal?.throwIfAborted();
-      const { data } = await scheduler.addJob('recognize', grey);
+      // As a PGM (a header and the greys): nothing to encode, and Tesseract's image library reads it.
+      const pgm = Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), grey]);
+      const { data } = await scheduler.addJob('recognize', pgm);
       const text = data.text.replace(/\s+/g, ' ').trim();
       return { text: data.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(text) ? text : null, confidence: data.confidence };
     },

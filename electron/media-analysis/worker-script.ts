@@ -22,6 +22,8 @@ sharp.cache(false);
 
 export default async function analyse(task: HashTask): Promise<HashResult> {
   const input = typeof task.input === 'string' ? task.input : Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
-  const [meta, hashes] = await Promise.all([sharp(input).metadata(), imageHashes(input)]);
+  // The header only (no decoding), then the hashes.
+  const meta = await sharp(input).metadata();
+  const hashes = await imageHashes(input);
   return { width: meta.width ?? null, height: meta.height ?? null, ...hashes };
 }
