@@ -9,7 +9,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldUser } from '../../electron/simulator/world/world';
 import { openHarness, settle, stopHarness, type Harness } from './harness/harness';
-import { answering, openAccount, readCsv, shotThemes } from './support/page';
+import { openAccount, readCsv, shotThemes } from './support/page';
+import { studyRunOnce } from './support/study';
 
 describe('analysis', () => {
   let h: Harness;
@@ -42,29 +43,7 @@ describe('analysis', () => {
   const drawing = (kind: string) => chart(kind).locator('.chart-canvas svg');
 
   it('a study’s charts are drawn from its database, in the light and the dark theme', async () => {
-    await h.page.getByRole('button', { name: 'Studies' }).click();
-    await h.page.getByTestId('study-new').click();
-    await h.page.getByTestId('study-name').fill('Charts and exports');
-    folder = join(h.dataDir, 'Documents', 'Feedlens', 'Charts and exports');
-    h.folderPick.next = folder;
-    await h.page.getByTestId('study-create').click();
-    await h.page.getByTestId('study-screen').waitFor();
-    // Targets by user id: nothing to look up, nothing spent.
-    await h.page.getByTestId('study-add-targets').click();
-    await h.page.getByTestId('targets-text').fill(accounts.map((u) => u.pk).join('\n'));
-    await h.page.getByTestId('targets-preview').click();
-    await h.page.locator('[data-testid=preview-summary][data-valid="3"]').waitFor();
-    await h.page.getByTestId('targets-add').click();
-    await h.page.locator('[data-testid=targets-added][data-added="3"]').waitFor();
-    await h.page.getByRole('button', { name: 'Close' }).click();
-    await h.page.locator('[data-testid=target-row]').nth(2).waitFor();
-    await h.page.getByTestId('study-run').click();
-    await h.page.locator('[data-testid=run-estimate]').waitFor();
-    const budget = Number(await h.page.getByTestId('run-budget').inputValue());
-    await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
-    await h.page.getByTestId('run-dialog').waitFor({ state: 'detached' });
-    await h.page.getByTestId('tab-runs').click();
-    await h.page.locator('[data-testid=run-row][data-state=done]').waitFor({ timeout: 60_000 });
+    folder = await studyRunOnce(h, 'Charts and exports', accounts.map((u) => u.pk));
 
     await h.page.getByTestId('tab-charts').click();
     const posts = accounts.reduce((n, u) => n + u.posts.length, 0);

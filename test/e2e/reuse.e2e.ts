@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, SCREENS_DIR, stopHarness, type Harness } from './harness/harness';
-import { answering, demoBalance, shotThemes } from './support/page';
+import { demoBalance, shotThemes } from './support/page';
+import { studyRunOnce } from './support/study';
 
 describe('reuse', () => {
   let h: Harness;
@@ -25,26 +26,7 @@ describe('reuse', () => {
   afterAll(() => stopHarness(h));
 
   it('analyses a study’s pictures and shows the planted reposts as groups, nothing billed', async () => {
-    await h.page.getByRole('button', { name: 'Studies' }).click();
-    await h.page.getByTestId('study-new').click();
-    await h.page.getByTestId('study-name').fill('Reposts');
-    h.folderPick.next = join(h.dataDir, 'Documents', 'Feedlens', 'Reposts');
-    await h.page.getByTestId('study-create').click();
-    await h.page.getByTestId('study-screen').waitFor();
-    await h.page.getByTestId('study-add-targets').click();
-    await h.page.getByTestId('targets-text').fill(owners.join('\n'));
-    await h.page.getByTestId('targets-preview').click();
-    await h.page.locator(`[data-testid=preview-summary][data-valid="${owners.length}"]`).waitFor();
-    await h.page.getByTestId('targets-add').click();
-    await h.page.locator(`[data-testid=targets-added][data-added="${owners.length}"]`).waitFor();
-    await h.page.getByRole('button', { name: 'Close' }).click();
-    await h.page.getByTestId('study-run').click();
-    await h.page.locator('[data-testid=run-estimate]').waitFor();
-    const budget = Number(await h.page.getByTestId('run-budget').inputValue());
-    await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
-    await h.page.getByTestId('run-dialog').waitFor({ state: 'detached' });
-    await h.page.getByTestId('tab-runs').click();
-    await h.page.locator('[data-testid=run-row][data-state=done]').waitFor({ timeout: 60_000 });
+    await studyRunOnce(h, 'Reposts', owners);
 
     await h.page.getByTestId('tab-reuse').click();
     await h.page.locator('[data-testid=reuse-empty]').waitFor();
@@ -112,6 +94,8 @@ describe('reuse', () => {
     await h.page.locator('[data-testid=media-finding][data-keyframes="5"]').waitFor();
     await h.page.getByTestId('keyframe').last().locator('img').evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? null : new Promise((r) => img.addEventListener('load', r))));
     expect(await h.page.getByTestId('keyframe').last().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await h.page.getByTestId('stripe').locator('img').evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? null : new Promise((r) => img.addEventListener('load', r))));
+    expect(await h.page.getByTestId('stripe').locator('img').evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(160);
     await shotThemes(h, 'reuse-keyframes');
     await h.page.keyboard.press('Escape');
     await h.page.getByTestId('filter-media').getByText('video').click();

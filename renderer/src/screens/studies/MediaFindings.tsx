@@ -27,6 +27,12 @@ function Finding({ item, n, of }: { item: MediaFinding; n: number; of: number })
           ))}
         </div>
       )}
+      {item.stripeUrl && (
+        <figure className="finding-stripe" data-testid="stripe">
+          <MediaImage url={item.stripeUrl} alt="The keyframes side by side (the video's stripe)" />
+          <figcaption className="faint">Stripe: the keyframes side by side</figcaption>
+        </figure>
+      )}
       {texts.map((f) => (
         <blockquote key={f.frame} className="finding-text" data-testid="ocr-text">
           <span className="faint">

@@ -58,7 +58,8 @@ describe('media analysis of a study', () => {
   it('hashes every picture once, through the media path, and resumes a stopped pass where it stopped', async () => {
     const a = analysis();
     const spentBefore = sim.keys.spent(s.key);
-    a.start('test-study-0001');
+    // Without OCR here (the next test reads text in the pictures that hold some).
+    a.start('test-study-0001', []);
     // Stop once a few items are committed.
     while (count('SELECT count(*) AS n FROM media_items') < 5) await new Promise((r) => setTimeout(r, 5));
     a.pause('test-study-0001');
@@ -81,7 +82,7 @@ describe('media analysis of a study', () => {
     // Every item: a picture (or a video cover) hashed, with the tools that did it.
     expect(count(`SELECT count(*) AS n FROM records WHERE kind IN ('post', 'carousel_item', 'story') AND coalesce(media_type, '') <> 'carousel'`)).toBe(end.items);
     expect(count("SELECT count(*) AS n FROM media_frames WHERE frame = 0 AND phash GLOB '[0-9a-f]*' AND length(phash) = 16")).toBe(end.items);
-    expect((s.db.prepare('SELECT tools FROM media_items LIMIT 1').get() as { tools: string }).tools).toMatch(/sharp \d+\.\d+\.\d+.*ffmpeg/);
+    expect((s.db.prepare('SELECT tools FROM media_items LIMIT 1').get() as { tools: string }).tools).toMatch(/sharp \d+\.\d+\.\d+.*ffmpeg.*"ocr":null/);
     // Every video: KEYFRAMES keyframes, hashed, their files and a stripe in the study's analysis folder.
     const videos = s.db.prepare("SELECT rowid, id FROM records WHERE media_type = 'video'").all() as { rowid: number; id: string }[];
     expect(videos.length).toBeGreaterThan(0);
@@ -98,7 +99,7 @@ describe('media analysis of a study', () => {
       expect(existsSync(join(s.dir, stripe))).toBe(true);
     }
     expect(sim.keys.spent(s.key), 'nothing billed').toBe(spentBefore);
-  }, 60_000);
+  }, 120_000);
 
   it('finds exactly the planted reposts at the default k, first poster first', () => {
     const answer = studyReuseGroups(s.db, 10);
@@ -130,8 +131,17 @@ describe('media analysis of a study', () => {
     expect(page.rows.map((r) => r.id).sort()).toEqual(posts.sort());
   });
 
-  it('reads the planted words in pictures, with their confidence, and the data browser’s search finds them', () => {
+  it('reads the planted words in pictures, with their confidence, and the data browser’s search finds them', async () => {
     expect(sim.world.words.length).toBeGreaterThan(0);
+    // Analysed again, in English: the planted pictures, a few others and a video (its keyframes are read too).
+    const again = [...sim.world.words.map((w) => w.pk), ...sim.world.reuse.map((g) => g.original)];
+    const video = (s.db.prepare("SELECT rowid FROM records WHERE media_type = 'video' LIMIT 1").get() as { rowid: number }).rowid;
+    s.db.prepare(`DELETE FROM media_items WHERE record_id = ? OR record_id IN (SELECT rowid FROM records WHERE kind = 'post' AND id IN (${again.map(() => '?').join(', ')}))`).run(video, ...again);
+    const a = analysis();
+    a.start('test-study-0001', ['eng']);
+    expect(await a.finished('test-study-0001')).toMatchObject({ state: 'done', failed: 0, languages: ['eng'] });
+    await a.close();
+    expect((s.db.prepare('SELECT count(*) AS n FROM media_frames WHERE record_id = ? AND ocr_confidence IS NOT NULL').get(video) as { n: number }).n).toBe(1 + KEYFRAMES);
     for (const { pk, words } of sim.world.words) {
       const row = s.db.prepare("SELECT f.ocr_text AS text, f.ocr_confidence AS confidence FROM media_frames f JOIN records r ON r.rowid = f.record_id WHERE r.kind = 'post' AND r.id = ? AND f.frame = 0").get(pk) as { text: string | null; confidence: number };
       expect(row.text?.toUpperCase()).toContain(words);
@@ -141,7 +151,7 @@ describe('media analysis of a study', () => {
     }
     const kept = (s.db.prepare('SELECT count(*) AS n FROM media_frames WHERE ocr_text IS NOT NULL').get() as { n: number }).n;
     console.log(`OCR: ${kept} frames with text kept, ${sim.world.words.length} planted`);
-  });
+  }, 60_000);
 
   it('exports what it found as columns: the text read, the pHash, the reuse group, the keyframes (NDJSON and Parquet)', async () => {
     refreshReuse(s.db, null, true);
