@@ -48,6 +48,8 @@ export interface MediaAnalysis {
   close(): Promise<void>;
 }
 
+/** Items come many a second: their progress is told at most this often (a change of state at once). */
+const PROGRESS_EVERY_MS = 250;
 
 /** The tools and versions that make the results, stored with each item. */
 async function toolsOf(ocr: Ocr | null): Promise<string> {
@@ -86,6 +88,12 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
   }
 
   const emit = (id: string): void => d.emit?.(status(id));
+  const lastProgress = new Map<string, number>();
+  const progress = (id: string): void => {
+    if (now() - (lastProgress.get(id) ?? 0) < PROGRESS_EVERY_MS) return;
+    lastProgress.set(id, now());
+    emit(id);
+  };
 
   const sourcesOf = (folder: string, signal?: AbortSignal): Promise<Sources> =>
     createSources({
@@ -114,7 +122,7 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
         const langs = studyOcrLanguages(study.db);
         ocr = langs.length > 0 ? await createOcr(langs, threads) : null;
         const tools = await toolsOf(ocr);
-        await analysePass({ db: study.db, pool: pool!, sources, studyFolder: study.folder, keyframesFolder, ocr, tools, signal: controller.signal, now, onItem: () => emit(id) });
+        await analysePass({ db: study.db, pool: pool!, sources, studyFolder: study.folder, keyframesFolder, ocr, tools, signal: controller.signal, now, onItem: () => progress(id) });
         // The groups at the study's k, for the data browser's filter and the reuse network.
         refreshReuse(study.db, null, true);
         pass.state = controller.signal.aborted ? 'paused' : 'done';
