@@ -8,6 +8,18 @@ import type { FrameFinding, MediaFinding } from '../../shared/ipc/media';
 type ItemRow = Omit<MediaFinding, 'frames' | 'stripeUrl'> & { stripe: string | null };
 type FrameRow = Omit<FrameFinding, 'url'> & { file: string | null };
 
+/** Whether the analysis is done for the record at `rowid` (or one of its carousel items). */
+export function isAnalysed(db: DatabaseSync, rowid: number): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM media_items m WHERE m.state = 'done' AND (m.record_id = ?1 OR m.record_id IN
+           (SELECT c.rowid FROM records c WHERE c.kind = 'carousel_item' AND c.parent_id = (SELECT id FROM records WHERE rowid = ?1 AND kind = 'post'))) LIMIT 1`,
+      )
+      .get(rowid) !== undefined
+  );
+}
+
 export function findingsOf(db: DatabaseSync, folder: string, rowid: number, fileUrl: (path: string) => string): MediaFinding[] {
   const items = db
     .prepare(

@@ -3,6 +3,7 @@
 // Reading and coding spend nothing. A re-check spends only after main's own question, for the cost it
 // quoted; the renderer never confirms anything.
 import { join } from 'node:path';
+import { isAnalysed } from '../media-analysis/findings';
 import type { OpName, SavedItemArg } from '../../shared/ipc';
 import { checkScopeSchema, rowsSchema, type CheckScope, type Rows, type STUDY_DATA_OPS, type StoredRecord, type StudyAccount, type StudyRecordRef } from '../../shared/ipc/study-data';
 import { requestsWord } from '../calls/ask';
@@ -135,6 +136,7 @@ export function createStudyDataHandlers(d: StudyHandlerDeps): Pick<Handlers, Stu
         found.push({
           studyId: study.id, studyName: study.name(), rowid: row.rowid, status: row.status, checkedAt: row.checked_at,
           codes: codesOf(study.db, row.rowid), note: noteOf(study.db, row.rowid), sightings: sightingsOf(study.db, row.rowid),
+          analysed: isAnalysed(study.db, row.rowid),
         });
       }
       return found;

@@ -251,6 +251,8 @@ export interface StudyRecordRef {
   codes: number[];
   note: string | null;
   sightings: Sighting[];
+  /** The study's media analysis found something of it (its picture, keyframes, text). */
+  analysed: boolean;
 }
 
 export interface CheckQuote {

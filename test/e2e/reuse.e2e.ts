@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, SCREENS_DIR, stopHarness, type Harness } from './harness/harness';
-import { demoBalance, shotThemes } from './support/page';
+import { demoBalance, open, shotThemes } from './support/page';
 import { studyRunOnce } from './support/study';
 
 describe('reuse', () => {
@@ -105,5 +105,12 @@ describe('reuse', () => {
     await h.page.getByText('2 of').first().waitFor();
     await shotThemes(h, 'reuse-viewer');
     await h.page.keyboard.press('Escape');
+
+    // The same post opened live: what the study's analysis read in it shows in the post view too.
+    const { pk } = h.sim.sim.world.words[0]!;
+    await open(h, `https://www.instagram.com/p/${h.sim.sim.world.mediaByPk.get(pk)!.code}/`);
+    await h.page.getByTestId('post-study-history').getByTestId('ocr-text').waitFor();
+    await expect(h.page.getByTestId('post-study-history').getByTestId('ocr-text').textContent()).resolves.toContain(words);
+    await shotThemes(h, 'reuse-post-view');
   });
 });

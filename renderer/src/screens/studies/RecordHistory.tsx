@@ -7,6 +7,7 @@ import { feedlens } from '../../api/bridge';
 import { navigate } from '../../state/navigation';
 import { Moment } from './ChangesTab';
 import { captionEdits, sightingTrend, STATUS_WORDS, wordDiff } from './data-format';
+import { MediaFindings } from './MediaFindings';
 
 export function StatusLine({ status, checkedAt }: { status: RecordStatus | null; checkedAt: number | null }) {
   return (
@@ -85,7 +86,7 @@ export function SightingsTable({ sightings }: { sightings: readonly Sighting[] }
   );
 }
 
-/** For the post view: the studies that hold this post and have seen it more than once. */
+/** For the post view: the studies that hold this post and have seen it more than once, re-checked it or analysed its media. */
 export function PostStudyHistory({ postId }: { postId: string }) {
   const [refs, setRefs] = useState<StudyRecordRef[]>([]);
   useEffect(() => {
@@ -97,7 +98,7 @@ export function PostStudyHistory({ postId }: { postId: string }) {
       live = false;
     };
   }, [postId]);
-  const shown = refs.filter((r) => r.sightings.length > 1 || r.status !== null);
+  const shown = refs.filter((r) => r.sightings.length > 1 || r.status !== null || r.analysed);
   if (shown.length === 0) return null;
   return (
     <section className="post-study-history" aria-label="History in your studies" data-testid="post-study-history">
@@ -108,10 +109,11 @@ export function PostStudyHistory({ postId }: { postId: string }) {
             <button type="button" className="link-btn" onClick={() => navigate({ name: 'study', id: r.studyId, tab: 'data' })}>
               {r.studyName}
             </button>{' '}
-            <span className="faint">· seen {r.sightings.length} times</span>
+            <span className="faint">· seen {r.sightings.length === 1 ? 'once' : `${r.sightings.length} times`}</span>
           </summary>
           <StatusLine status={r.status} checkedAt={r.checkedAt} />
           <SightingsTable sightings={r.sightings} />
+          {r.analysed && <MediaFindings studyId={r.studyId} rowid={r.rowid} />}
         </details>
       ))}
     </section>
