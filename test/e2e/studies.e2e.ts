@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldUser } from '../../electron/simulator/world/world';
 import { openHarness, stopHarness, type Harness } from './harness/harness';
 import { answering, demoBalance, openAccount, shotThemes } from './support/page';
+import { runFromTheUi as runStudy } from './support/study';
 
 const DAY = 86_400_000;
 
@@ -36,17 +37,8 @@ describe('studies', () => {
   }
 
   async function runFromTheUi(): Promise<{ id: number; units: number }> {
-    const before = query<{ n: number }>('SELECT count(*) AS n FROM runs')[0]!.n;
-    await h.page.getByTestId('study-run').click();
-    await h.page.locator('[data-testid=run-estimate]').waitFor();
-    const budget = Number(await h.page.getByTestId('run-budget').inputValue());
-    await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
-    await h.page.getByTestId('run-dialog').waitFor({ state: 'detached' });
-    await h.page.getByTestId('tab-runs').click();
-    // The new run is first in the list once it is there; wait for it to end.
-    const row = h.page.locator(`[data-testid=run-row][data-run-id="${before + 1}"]`);
-    await h.page.locator(`[data-testid=run-row][data-run-id="${before + 1}"][data-state=done]`).waitFor({ timeout: 45_000 });
-    return { id: before + 1, units: Number(await row.getAttribute('data-units')) };
+    const id = query<{ n: number }>('SELECT count(*) AS n FROM runs')[0]!.n + 1;
+    return { id, units: await runStudy(h, id) };
   }
 
   it('starts with no study, and makes one in the folder main’s picker returns', async () => {

@@ -21,12 +21,20 @@ export async function studyRunOnce(h: Harness, name: string, targets: readonly s
   await h.page.locator(`[data-testid=targets-added][data-added="${targets.length}"]`).waitFor();
   await h.page.getByRole('button', { name: 'Close' }).click();
   await h.page.locator('[data-testid=target-row]').nth(targets.length - 1).waitFor();
+  await runFromTheUi(h, 1);
+  return folder;
+}
+
+/** "Run now" at the estimated budget, main's question confirmed; waits for run number `run` to end. The units it spent. */
+export async function runFromTheUi(h: Harness, run: number): Promise<number> {
   await h.page.getByTestId('study-run').click();
   await h.page.locator('[data-testid=run-estimate]').waitFor();
   const budget = Number(await h.page.getByTestId('run-budget').inputValue());
   await answering(h, `Spend up to ${budget} requests?`, 'confirm', () => h.page.getByTestId('run-start').click());
   await h.page.getByTestId('run-dialog').waitFor({ state: 'detached' });
   await h.page.getByTestId('tab-runs').click();
-  await h.page.locator('[data-testid=run-row][data-state=done]').waitFor({ timeout: 60_000 });
-  return folder;
+  // The new run is first in the list once it is there; wait for it to end.
+  const row = h.page.locator(`[data-testid=run-row][data-run-id="${run}"]`);
+  await h.page.locator(`[data-testid=run-row][data-run-id="${run}"][data-state=done]`).waitFor({ timeout: 60_000 });
+  return Number(await row.getAttribute('data-units'));
 }

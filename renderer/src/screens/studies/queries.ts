@@ -67,8 +67,9 @@ function useInvalidateOnStudyEvent(key: QueryKey, matches: (studyId: string) => 
 }
 
 /** A query of main's answer (`load`), in the shape the study screens use. */
-export function useMainQuery<T>(key: QueryKey, load: () => Promise<Result<T>>): Loaded<T> {
-  const query = useQuery({ queryKey: key, queryFn: async () => unwrap(await load()), staleTime: 0, refetchOnMount: 'always' });
+export function useMainQuery<T>(key: QueryKey, load: () => Promise<Result<T>>, o: { keep?: boolean } = {}): Loaded<T> {
+  // `keep: false`: nothing of an earlier reading is shown while main answers again (gcTime 0 drops it once unused).
+  const query = useQuery({ queryKey: key, queryFn: async () => unwrap(await load()), staleTime: 0, refetchOnMount: 'always', ...(o.keep === false ? { gcTime: 0 } : {}) });
   const { refetch } = query;
   return { data: query.data ?? null, error: query.error ? appErrorOf(query.error) : null, reload: useCallback(() => void refetch(), [refetch]) };
 }
@@ -104,9 +105,12 @@ export function useCodes(id: string): Loaded<CodeInfo[]> & { set: (codes: CodeIn
   return { ...loaded, set };
 }
 
-/** Main's estimate of a run now (from the study and the cache: nothing is sent). */
+/**
+ * Main's estimate of a run now (from the study and the cache: nothing is sent). Never the one of an earlier
+ * opening (runs since changed what is left to read): its budget is what the dialog proposes.
+ */
 export function useRunEstimate(id: string): Loaded<RunEstimate> {
-  return useMainQuery(studyKeys.runEstimate(id), () => feedlens().studyRunEstimate({ id }));
+  return useMainQuery(studyKeys.runEstimate(id), () => feedlens().studyRunEstimate({ id }), { keep: false });
 }
 
 /** One run's figures per target and its errors, as of the run's last change. */
