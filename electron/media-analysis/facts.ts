@@ -14,9 +14,12 @@ export interface MediaFacts {
 /** The export columns, in order. */
 export const MEDIA_COLUMNS = ['media_text', 'media_text_confidence', 'phash', 'reuse_group', 'keyframes'] as const;
 
-/** The frames of the record `r` and of its carousel items. */
+/**
+ * The frames of the record `r` and of its carousel items: found through records_parent (`+c.kind` keeps
+ * SQLite from scanning every carousel item by kind instead), then media_frames' key.
+ */
 const FRAMES = (r: string) =>
-  `FROM media_frames f WHERE f.record_id = ${r}.rowid OR f.record_id IN (SELECT c.rowid FROM records c WHERE ${r}.kind = 'post' AND c.kind = 'carousel_item' AND c.parent_id = ${r}.id)`;
+  `FROM media_frames f WHERE f.record_id IN (SELECT ${r}.rowid UNION ALL SELECT c.rowid FROM records c WHERE ${r}.kind = 'post' AND c.parent_id = ${r}.id AND +c.kind = 'carousel_item')`;
 
 /** SELECT columns (media_text, media_text_confidence, media_phash, media_reuse_group, media_keyframes) of the record aliased `r`. */
 export function mediaFactsSql(r: string): string {

@@ -37,7 +37,8 @@ export function createMediaHandlers(d: MediaHandlerDeps): Pick<Handlers, MediaOp
     studyMediaPause: async ({ id }) => d.analysis.pause(id),
     studyReuse: async ({ id, maxBits }) => {
       const study = d.study(id);
-      return refreshReuse(study.db, maxBits ?? null, study.readOnly === null);
+      // Reading the groups keeps nothing: a pass keeps them when it ends, a new k when it is chosen.
+      return refreshReuse(study.db, maxBits ?? null, maxBits !== undefined && study.readOnly === null);
     },
     studyWall: async ({ id, rows, group, sort }) => {
       const study = d.study(id);

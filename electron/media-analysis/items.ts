@@ -35,6 +35,9 @@ export interface ItemResult {
   frames: FrameResult[];
 }
 
+/** A file name made of a record's id when it is a plain id (a study's database may come from someone else), else of its row. */
+export const fileNameOf = (r: { id: string; rowid: number }): string => (/^[0-9A-Za-z_-]{1,64}$/.test(r.id) ? r.id : `row${r.rowid}`);
+
 const ITEMS = `FROM records r WHERE r.kind IN ('post', 'carousel_item', 'story') AND coalesce(r.media_type, '') <> 'carousel'`;
 
 /** Items without a finished result, in the order they were stored: new ones and those that failed before. */

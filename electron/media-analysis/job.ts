@@ -9,7 +9,7 @@
 import { join, relative } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { eachLimited } from '../storage/parallel';
-import { pendingItems, writeItem, type FrameResult, type ItemResult, type MediaItem } from './items';
+import { fileNameOf, pendingItems, writeItem, type FrameResult, type ItemResult, type MediaItem } from './items';
 import { takeKeyframes } from './keyframes';
 import type { Ocr, TextFound } from './ocr';
 import type { MediaPool } from './pool';
@@ -37,9 +37,6 @@ function message(error: unknown): string {
 }
 
 const failed = (why: string): ItemResult => ({ state: 'failed', source: null, width: null, height: null, message: why, stripe: null, frames: [] });
-
-/** A file name made of the item's id when it is a plain id (a study's database may come from someone else), else of its row. */
-const fileNameOf = (item: MediaItem): string => (/^[0-9A-Za-z_-]{1,64}$/.test(item.id) ? item.id : `row${item.rowid}`);
 
 const NO_TEXT: TextFound = { text: null, confidence: 0 };
 const textOf = (input: string | Uint8Array, d: PassDeps): Promise<TextFound> => (d.ocr ? d.ocr.read(input, d.signal) : Promise.resolve(NO_TEXT));

@@ -81,10 +81,11 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
   let pool: MediaPool | null = null;
 
   function status(id: string): MediaStatus {
-    const counts = mediaCounts(d.study(id).db);
+    const { db } = d.study(id);
+    const counts = mediaCounts(db);
     const pass = passes.get(id);
     const state = pass?.state ?? (counts.items > 0 && counts.done + counts.failed === counts.items ? 'done' : 'idle');
-    return { studyId: id, state, ...counts, threads: pass?.state === 'running' ? threads : 0, languages: studyOcrLanguages(d.study(id).db), message: pass?.message ?? null };
+    return { studyId: id, state, ...counts, threads: pass?.state === 'running' ? threads : 0, languages: studyOcrLanguages(db), message: pass?.message ?? null };
   }
 
   const emit = (id: string): void => d.emit?.(status(id));

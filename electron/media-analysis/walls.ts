@@ -13,6 +13,7 @@ import { xmlText } from '../export/gexf';
 import { safeLabel, utcStamp } from '../export/naming';
 import { folderInside } from '../storage/confined';
 import { writeFileAtomic } from '../storage/fs-atomic';
+import { fileNameOf } from './items';
 import type { Sources } from './sources';
 import { AnalysisRefused } from './refused';
 
@@ -51,7 +52,7 @@ function tilesOf(db: DatabaseSync, where: { sql: string; args: (string | number)
               r.like_count AS likes, r.comment_count AS comments, (SELECT min(m.group_no) FROM media_reuse m WHERE m.post_rowid = r.rowid) AS reuseGroup,
               coalesce(c.id, r.id) AS pictureId, coalesce(c.media_type, r.media_type) AS mediaType,
               coalesce(json_extract(c.record, '$.images[0].url'), json_extract(r.record, '$.images[0].url'), json_extract(r.record, '$.thumbnailUrl')) AS imageUrl
-       FROM records r LEFT JOIN records c ON c.rowid = (SELECT min(x.rowid) FROM records x WHERE r.media_type = 'carousel' AND x.kind = 'carousel_item' AND x.parent_id = r.id)
+       FROM records r LEFT JOIN records c ON c.rowid = (SELECT min(x.rowid) FROM records x WHERE r.media_type = 'carousel' AND x.parent_id = r.id AND +x.kind = 'carousel_item')
        WHERE r.kind IN ('post', 'story') AND (${where.sql})
        ORDER BY ${ORDER[sort]} LIMIT ${MAX_TILES}`,
     )
@@ -117,7 +118,7 @@ export async function makeWall(o: { db: DatabaseSync; studyFolder: string; sourc
   for (const [i, t] of tiles.entries()) {
     const image = await tileOf(t, o.sources);
     const [row, column] = [Math.floor(i / columns), i % columns];
-    const file = image ? `tiles/${String(i + 1).padStart(4, '0')}_${/^[0-9A-Za-z_-]{1,64}$/.test(t.id) ? t.id : `row${t.rowid}`}.jpg` : null;
+    const file = image ? `tiles/${String(i + 1).padStart(4, '0')}_${fileNameOf(t)}.jpg` : null;
     if (image && file) {
       images.push({ input: image, left: column * TILE, top: row * TILE });
       await writeFileAtomic(join(folder, file), image);
