@@ -2,7 +2,7 @@
 // simulator planted reposted pictures, run once; the Reuse tab analyses its pictures (no request billed)
 // and shows exactly the planted groups, first poster first; a wider k finds more; the data browser's
 // "In a reuse group" filter shows the planted posts; a video's keyframes show in the record viewer; words
-// drawn in pictures are read, found by the browser's search and shown under the post; a tile opens the post. Screenshots, light and dark.
+// drawn in pictures are read, found by the browser's search and shown under the post and the story; a tile opens the post. Screenshots, light and dark.
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -112,5 +112,15 @@ describe('reuse', () => {
     await h.page.getByTestId('post-study-history').getByTestId('ocr-text').waitFor();
     await expect(h.page.getByTestId('post-study-history').getByTestId('ocr-text').textContent()).resolves.toContain(words);
     await shotThemes(h, 'reuse-post-view');
+
+    // A story the study holds: its analysis shows under it in the story viewer, and the story waits while it is open.
+    const teller = owners.map((o) => h.sim.sim.world.userByPk.get(o)!).find((u) => u.stories.length > 0)!;
+    await open(h, `https://www.instagram.com/stories/${teller.username}/${teller.stories[0]}/`);
+    const findings = h.page.getByTestId('story-study-findings');
+    await findings.locator('summary').click();
+    await findings.getByTestId('media-finding').waitFor();
+    await expect(findings.locator('.mono').textContent()).resolves.toMatch(/^pHash [0-9a-f]{16}$/);
+    await shotThemes(h, 'reuse-story-viewer');
+    await h.page.keyboard.press('Escape');
   });
 });

@@ -14,6 +14,7 @@ import { Progress, StoryHeader } from './StoryHeader';
 import { LoadAllOffer, SaveStory, StickerPanel, TrayActions, WebLink } from './TrayParts';
 import { MutedIcon, PauseIcon, PlayIcon, SoundIcon } from './Icons';
 import { PlacedOverlays, UnplacedOverlays, overlaysOf } from './Overlays';
+import { StoryStudyFindings } from './StudyFindings';
 import type { StorySource, ViewerRoute } from './useStorySource';
 
 /** The story each history entry was showing, so Back returns to it (route objects are kept by history). */
@@ -131,6 +132,7 @@ export function Player({ source, route }: { source: StorySource; route: ViewerRo
           <WebLink route={route} story={story} owner={owner} />
         </div>
         <StickerPanel story={story} />
+        <StoryStudyFindings key={story.id} storyId={story.id} dispatch={dispatch} />
         <div className="viewer-keys" aria-hidden>
           <kbd>←</kbd> <kbd>→</kbd> previous / next · <kbd>Space</kbd> or hold to pause · <kbd>M</kbd> mute · <kbd>Esc</kbd> close
         </div>

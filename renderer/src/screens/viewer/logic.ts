@@ -12,7 +12,7 @@ export const TAP_MS = 250;
  * Why playback is paused; it plays when there is no reason left. `loading` is set on every item
  * change and cleared when its media is ready, so a slow image does not eat its 5 seconds.
  */
-export type PauseReason = 'user' | 'hold' | 'dialog' | 'hidden' | 'loading' | 'away';
+export type PauseReason = 'user' | 'hold' | 'dialog' | 'hidden' | 'loading' | 'away' | 'reading';
 
 /** `timer`: the viewer counts time (images). `media`: the video element reports progress and its end. */
 export interface ItemTiming {
