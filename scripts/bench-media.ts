@@ -12,7 +12,7 @@ import { drawPng } from '../electron/simulator/pictures';
 
 const CORES = availableParallelism();
 const HASHED = 400;
-const READ = 60;
+const READ = 150;
 const MEMORY_RUN = 10_000;
 const dir = mkdtempSync(join(tmpdir(), 'feedlens-bench-media-'));
 
