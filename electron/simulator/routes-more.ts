@@ -4,6 +4,7 @@
 // production's answer was not recorded (docs/simulator.md names the source of each). Also assembles
 // ROUTES, the table the shell serves.
 import { gqlCommentLiker, gqlLiker } from './shapes/gql';
+import { repostsObject } from './shapes/gql-grids';
 import { musicPage } from './shapes/music';
 import { encodeCursor, type Page } from './shapes/paging';
 import { rawMedia, rawUser, rawUserFull, socialContext } from './shapes/raw';
@@ -152,12 +153,15 @@ const mediaItemsV2 = (key: 'code' | 'id' | 'url'): RouteHandler => (ctx) =>
 const template: RouteHandler = (ctx) =>
   withValue(findMedia(ctx, 'id'), (m) => {
     const track = m.trackId ? ctx.world.trackById.get(m.trackId) : undefined;
-    const others = track ? medias(ctx.world, track.reels).filter((x) => x.pk !== m.pk).slice(0, SIZE.tracks) : [];
+    const all = track ? medias(ctx.world, track.reels).filter((x) => x.pk !== m.pk) : [];
+    const others = all.slice(0, SIZE.tracks);
     const cover = rawMedia(ctx, m).image_versions2;
+    // The endpoint takes no cursor: production still names one (an opaque string) when more reels exist.
+    const more = all.length > others.length;
     return ok({
       items: others.map((x) => ({ media: rawMedia(ctx, x) })),
-      metadata: { template_clips_media_creator: 'use_template', clips_count: `${others.length} ${others.length === 1 ? 'reel' : 'reels'}`, image_versions2: cover, template_title: 'Original template' },
-      paging_info: { max_id: null, more_available: false },
+      metadata: { template_clips_media_creator: 'use_template', clips_count: `${all.length} ${all.length === 1 ? 'reel' : 'reels'}`, image_versions2: cover, template_title: 'Original template' },
+      paging_info: { max_id: more ? encodeCursor(`template:${m.pk}`, others.length) : null, more_available: more },
       status: 'ok',
       status_code: '200',
     });
@@ -193,7 +197,7 @@ const downloadByUrl = (kind: 'photo' | 'video'): RouteHandler => (ctx) =>
   });
 
 const likersV3: RouteHandler = (ctx) =>
-  withValue(findMedia(ctx, 'id'), (m) => ok({ users: likers(ctx, m).map((u) => rawUser(ctx, u)), user_count: m.likeCount, status: 'ok' }));
+  withValue(findMedia(ctx, 'id'), (m) => ok({ users: likers(ctx, m).map((u) => ({ ...rawUser(ctx, u), is_new: false })), user_count: m.likeCount, status: 'ok' }));
 
 // ---- the older top search forms ---------------------------------------------------------------------
 
@@ -268,19 +272,7 @@ const reposts: RouteHandler = (ctx) =>
     const start = cursor === null ? 0 : list.indexOf(cursor) + 1;
     if (cursor !== null && start === 0) return invalidCursor('repost_next_max_id');
     const items = list.slice(start, start + SIZE.posts);
-    const last = items[items.length - 1];
-    const more = start + items.length < list.length;
-    return ok({
-      data: {
-        xdt_api__v1__feed__user_reposts: {
-          repost_grid_items: medias(ctx.world, items).map((m) => ({ media: rawMedia(ctx, m), repost_id: `${m.pk}_${u.pk}` })),
-          repost_next_max_id: more && last ? BigInt(last) : null,
-          more_available: more,
-        },
-      },
-      extensions: { is_final: true },
-      status: 'ok',
-    });
+    return ok(repostsObject(ctx, u, medias(ctx.world, items), start + items.length < list.length));
   });
 
 /** `/v2/userstream/by/*`: the full user spread over several stream rows, each `{user: {some fields}}`. */

@@ -109,7 +109,7 @@ export const searchHashtagsV2: RouteHandler = (ctx) =>
         formatted_media_count: formatCount(h.recent.length),
         search_result_subtitle: `${formatCount(h.recent.length)} posts`,
         use_default_avatar: true,
-        challenge_id: null,
+        challenge_id: 0, // a number in production's answers; what it counts is not documented
       })),
       has_more: p.next !== null,
       page_token: p.next,

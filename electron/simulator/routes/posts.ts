@@ -120,7 +120,7 @@ export function likers(ctx: RouteContext, m: WorldMedia): WorldUser[] {
 export const likersV1: RouteHandler = (ctx) => withValue(findMedia(ctx, 'id'), (m) => ok(likers(ctx, m).map((u) => v1.userShort(ctx, u))));
 export const likersGql: RouteHandler = (ctx) => withValue(findMedia(ctx, 'media_id'), (m) => ok(likers(ctx, m).map((u) => gqlLiker(ctx, u))));
 export const likersV2: RouteHandler = (ctx) =>
-  withValue(findMedia(ctx, 'id'), (m) => ok({ users: likers(ctx, m).map((u) => rawUser(ctx, u)), user_count: m.likeCount, status: 'ok' }));
+  withValue(findMedia(ctx, 'id'), (m) => ok({ users: likers(ctx, m).map((u) => ({ ...rawUser(ctx, u), is_new: false })), user_count: m.likeCount, status: 'ok' }));
 
 export const usertags: RouteHandler = (ctx) => {
   const ids = ctx.query.getAll('media_ids').flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');

@@ -1,7 +1,7 @@
 // Users, their followers and following, and the posts, reels and tagged posts of a user.
 import { g1User } from '../shapes/g1';
 import { g2Media, g2User } from '../shapes/g2';
-import { mediaStream } from '../shapes/gql';
+import { clipsStream, mediasStream } from '../shapes/gql-grids';
 import type { Page } from '../shapes/paging';
 import { rawMedia, rawUser, rawUserFull } from '../shapes/raw';
 import * as v1 from '../shapes/v1';
@@ -105,12 +105,12 @@ export const g2Medias: RouteHandler = (ctx) =>
   }));
 
 export const gqlMedias: RouteHandler = (ctx) =>
-  userMediaPage(ctx, 'posts', 'profile_grid_items_cursor', SIZE.posts, (p) =>
-    ok(mediaStream(ctx, 'xdt_api__v1__feed__user_timeline_graphql_connection', p.items, p.next, 'profile_grid_items_cursor', arg(ctx, 'flat') === 'true')));
+  userMediaPage(ctx, 'posts', 'profile_grid_items_cursor', SIZE.posts, (p, u) =>
+    ok(mediasStream(ctx, u, p.items, p.next, arg(ctx, 'flat') === 'true')));
 
 export const gqlClips: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'clips', 'max_id', SIZE.reels, (p) =>
-    ok(mediaStream(ctx, 'xdt_api__v1__clips__user__connection_v2', p.items, p.next, 'max_id', arg(ctx, 'flat') === 'true')));
+    ok(clipsStream(ctx, p.items, p.next, arg(ctx, 'flat') === 'true')));
 
 export const clipsChunk: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'clips', 'end_cursor', SIZE.reels, (p) => ok([p.items.map((m) => v1.media(ctx, m)), p.next]));

@@ -1,5 +1,6 @@
 // Raw stories, story reels and highlights of the /v2 family (stories of `/v2/user/stories*`, highlight
-// trays and `/v2/highlight/by/id`). Big integers (story pk, media_ids) are bigints, as in raw.ts.
+// trays and `/v2/highlight/by/id`). A story's pk is a string, as production's v2 answers write it (the
+// OpenAPI document's /v2/story examples, the recorded highlight); media_ids stay bigints, as in raw.ts.
 import { mediaId } from '../world/ids';
 import type { WorldHighlight, WorldStory, WorldUser } from '../world/model';
 import { storyTakenAt } from '../world/world';
@@ -12,8 +13,8 @@ import { coverMedia, highlightLatest, story } from './v1-stories';
 type Json = Record<string, unknown>;
 
 /**
- * A raw story. In a highlight (`inHighlight`) production writes the story's and its owner's pks as
- * strings, `taken_at` as an ISO string, and adds the v1 story's sticker lists.
+ * A raw story. In a highlight (`inHighlight`) production writes its owner's pk as a string, `taken_at`
+ * as an ISO string, and adds the v1 story's sticker lists.
  */
 export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false): Json {
   const world = ctx.world;
@@ -24,7 +25,7 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false):
   const reshared = s.resharedMediaPk ? world.mediaByPk.get(s.resharedMediaPk) : undefined;
   const out: Json = {
     __typename: 'XDTMediaDict',
-    pk: BigInt(s.pk),
+    pk: s.pk,
     id,
     strong_id__: id,
     code: s.code,
@@ -80,7 +81,6 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false):
   if (inHighlight) {
     const flat = story(ctx, s, { inHighlight: true });
     for (const key of ['mentions', 'links', 'hashtags', 'locations', 'stickers', 'medias']) out[key] = flat[key];
-    out.pk = s.pk;
     out.taken_at = isoZ(takenAt);
     out.user = rawUser(ctx, owner, { stringIds: true });
   }
@@ -108,6 +108,15 @@ export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[]):
     can_react_with_avatar: false,
     reel_type: 'user_reel',
     prefetch_count: 0,
+    // The reel fields a user reel shares with a highlight's (recorded /v2/highlight/by/id).
+    ad_expiry_timestamp_in_millis: null,
+    is_cta_sticker_available: null,
+    should_treat_link_sticker_as_cta: null,
+    pool_refresh_ttl_in_sec: null,
+    is_cacheable: true,
+    disabled_reply_types: ['story_remix_reply', 'story_selfie_reply'],
+    has_besties_media: false,
+    has_fan_club_media: false,
     media_count: stories.length,
     media_ids: stories.map((s) => BigInt(s.pk)),
     items: stories.map((s) => rawStory(ctx, s)),

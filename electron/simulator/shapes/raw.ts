@@ -38,7 +38,7 @@ export function rawUser(ctx: ShapeContext, u: WorldUser, form: RawForm = {}): Js
     id: u.pk,
     pk: form.stringIds ? u.pk : Number(u.pk),
     pk_id: u.pk,
-    fbid_v2: BigInt(u.fbid),
+    fbid_v2: form.gqlIds ? u.fbid : BigInt(u.fbid),
     username: u.username,
     full_name: u.fullName,
     is_private: u.isPrivate,
@@ -122,6 +122,8 @@ export interface RawForm {
   stringIds?: boolean;
   /** `usertags` as a plain list of tags instead of `{in: [...]}` (`/v2/hashtag/medias/*`). */
   usertagsList?: boolean;
+  /** GraphQL answers: users' `fbid_v2` and the caption author's `pk` as strings (`/gql/user/*` grids). */
+  gqlIds?: boolean;
 }
 
 function candidate(c: Candidate): Json {
@@ -260,8 +262,8 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
     original_width: m.width,
     original_height: m.height,
     image_versions2: imageVersions2(ctx, first ? first.pk : m.pk, first ?? m),
-    // The caption's author keeps a numeric pk in every form.
-    caption: rawCaption(ctx, m, form.stringIds ? undefined : user),
+    // The caption's author keeps a numeric pk in the v2 feeds; GraphQL writes it as a string.
+    caption: rawCaption(ctx, m, form.gqlIds ? rawUser(ctx, owner, { ...form, stringIds: true }) : form.stringIds ? undefined : user),
     caption_is_edited: false,
     like_count: m.likeCount,
     comment_count: commentCountOf(world, m),

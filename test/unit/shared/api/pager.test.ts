@@ -76,6 +76,13 @@ describe('getPath', () => {
     expect(getPath(answer, 'response.reels.*.title')).toEqual(['Travel']);
   });
 
+  it('reads an object spread over stream rows as the one object (a user whose fields come in several rows)', () => {
+    const rows = { stream_rows: [{ user: { pk: '528817151', username: 'nasa' } }, [{ user: { follower_count: 7 } }]], status: 'ok' };
+    expect(getOne(rows, 'user')).toEqual({ pk: '528817151', username: 'nasa', follower_count: 7 });
+    // The object itself, when it comes whole, is read as it is.
+    expect(getOne({ user: { pk: '1' }, status: 'ok' }, 'user')).toEqual({ pk: '1' });
+  });
+
   it('gives the first value reached with getOne', () => {
     expect(getOne(answer, 'response.reels.*')).toEqual({ pk: '18146216698022174', title: 'Travel' });
     expect(getOne(answer, 'response.sections[].layout_content.medias[].media.pk')).toBe('1');
