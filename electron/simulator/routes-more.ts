@@ -294,7 +294,12 @@ const trackStream: RouteHandler = (ctx) =>
       const { items, ...response } = body.response as Json;
       const list = Array.isArray(items) ? items : [];
       const rows = [list.slice(0, 4), list.slice(4, 8), list.slice(8)].filter((r) => r.length > 0).map((r) => ({ items: r }));
-      return ok({ response: { ...response, stream_rows: rows }, next_page_id: body.next_page_id });
+      // Production repeats the first row's reels in a later preview row, with fewer fields (issue 41).
+      const preview = list.slice(0, 4).map((item) => {
+        const { pk, id, code, media_type, image_versions2 } = (item as { media: Json }).media;
+        return { media: { pk, id, code, media_type, image_versions2 } };
+      });
+      return ok({ response: { ...response, stream_rows: preview.length > 0 ? [...rows, { items: preview }] : rows }, next_page_id: body.next_page_id });
     });
   });
 
