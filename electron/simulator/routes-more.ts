@@ -7,7 +7,7 @@ import { gqlCommentLiker, gqlLiker } from './shapes/gql';
 import { repostsObject } from './shapes/gql-grids';
 import { musicPage } from './shapes/music';
 import { encodeCursor, type Page } from './shapes/paging';
-import { rawMedia, rawUser, rawUserFull, socialContext } from './shapes/raw';
+import { rawMedia, rawUser, rawUserFull, socialContext, V2_USER_FEED } from './shapes/raw';
 import { mediaSections } from './shapes/sections';
 import { serverError } from './errors';
 import { invalidCursor, notFound } from './shapes/errors';
@@ -51,7 +51,7 @@ const videosChunk: RouteHandler = (ctx) =>
 const videosV2: RouteHandler = (ctx) =>
   withValue(readableUser(ctx, 'user_id', false), (u) =>
     withValue(page(ctx, videosOf(ctx, u), 'page_id', SIZE.reels, `videos-v2:${u.pk}`), (p) => ok({
-      response: { items: medias(ctx.world, p.items).map((m) => rawMedia(ctx, m)), paging_info: { max_id: p.next, more_available: p.next !== null }, status: 'ok' },
+      response: { items: medias(ctx.world, p.items).map((m) => rawMedia(ctx, m, V2_USER_FEED)), paging_info: { max_id: p.next, more_available: p.next !== null }, status: 'ok' },
       next_page_id: p.next,
     })));
 

@@ -3,7 +3,7 @@ import { g1User } from '../shapes/g1';
 import { g2Media, g2User } from '../shapes/g2';
 import { clipsStream, mediasStream } from '../shapes/gql-grids';
 import type { Page } from '../shapes/paging';
-import { rawMedia, rawUser, rawUserFull } from '../shapes/raw';
+import { rawMedia, rawUser, rawUserFull, V2_USER_FEED } from '../shapes/raw';
 import * as v1 from '../shapes/v1';
 import type { RouteContext, RouteHandler, RouteOutcome } from '../types';
 import type { WorldMedia, WorldUser } from '../world/model';
@@ -115,18 +115,16 @@ export const gqlClips: RouteHandler = (ctx) =>
 export const clipsChunk: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'clips', 'end_cursor', SIZE.reels, (p) => ok([p.items.map((m) => v1.media(ctx, m)), p.next]));
 
-/** Production's v2 user feeds write media and user pks as strings and usertags as a plain list. */
-const V2_FEED = { stringIds: true, usertagsList: true } as const;
 
 export const clipsV2: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'clips', 'page_id', SIZE.reels, (p) => ok({
-    response: { items: p.items.map((m) => ({ media: rawMedia(ctx, m, V2_FEED) })), paging_info: { max_id: p.next, more_available: p.next !== null }, status: 'ok' },
+    response: { items: p.items.map((m) => ({ media: rawMedia(ctx, m, V2_USER_FEED) })), paging_info: { max_id: p.next, more_available: p.next !== null }, status: 'ok' },
     next_page_id: p.next,
   }));
 
 export const mediasV2: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'posts', 'page_id', SIZE.posts, (p) => ok({
-    response: { items: p.items.map((m) => rawMedia(ctx, m, V2_FEED)), num_results: p.items.length, more_available: p.next !== null, next_max_id: p.next, status: 'ok' },
+    response: { items: p.items.map((m) => rawMedia(ctx, m, V2_USER_FEED)), num_results: p.items.length, more_available: p.next !== null, next_max_id: p.next, status: 'ok' },
     next_page_id: p.next,
   }));
 
@@ -136,7 +134,7 @@ export const taggedChunk: RouteHandler = (ctx) =>
 export const taggedV2: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'tagged', 'page_id', SIZE.tagged, (p, u) => ok({
     response: {
-      items: p.items.map((m) => rawMedia(ctx, m, V2_FEED)),
+      items: p.items.map((m) => rawMedia(ctx, m, V2_USER_FEED)),
       num_results: p.items.length,
       total_count: u.tagged.length,
       more_available: p.next !== null,

@@ -61,7 +61,7 @@ export function usertagsMultifetch(ctx: ShapeContext, medias: WorldMedia[]): Jso
           strong_id__: mediaId(m.pk, m.ownerPk),
           id: mediaId(m.pk, m.ownerPk),
           usertags: {
-            in: m.usertags.map((t) => ({ user: rawUser(ctx, userOf(ctx.world, t.userPk)), position: [t.x, t.y] })),
+            in: m.usertags.map((t) => ({ user: rawUser(ctx, userOf(ctx.world, t.userPk), { gqlIds: true }), position: [t.x, t.y] })),
           },
         },
       })),
@@ -109,7 +109,7 @@ function serpUnits(ctx: ShapeContext, query: string, units: TopsearchUnit[]): { 
   }
   if (media.length > 0) {
     out.push({ node: unitNode('XDTTopSerpHeaderUnit', 'HEADER', { header: 'Posts' }), fragment: 'TopSerpHeaderFragment__force_flush' });
-    out.push({ node: unitNode('XDTTopSerpMediaGridUnit', 'MEDIA_GRID', { items: media.map((m) => rawMedia(ctx, m)) }), fragment: 'TopSerpMediaGridFragment__force_flush' });
+    out.push({ node: unitNode('XDTTopSerpMediaGridUnit', 'MEDIA_GRID', { items: media.map((m) => rawMedia(ctx, m, { gqlIds: true })) }), fragment: 'TopSerpMediaGridFragment__force_flush' });
   }
   return out;
 }
@@ -167,7 +167,7 @@ export function topsearchStream(ctx: ShapeContext, query: string, units: Topsear
 export function topsearchFlat(ctx: ShapeContext, units: TopsearchUnit[], endCursor: string | null): Json {
   const ordered = [...units.filter((u) => u.kind === 'user'), ...units.filter((u) => u.kind === 'media')];
   return {
-    items: ordered.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media))),
+    items: ordered.map((u) => (u.kind === 'user' ? { ...rawUser(ctx, u.user, { gqlIds: true }), search_social_context: socialContext(ctx, u.user) } : rawMedia(ctx, u.media, { gqlIds: true }))),
     end_cursor: endCursor,
     has_more: endCursor !== null,
   };

@@ -126,6 +126,9 @@ export interface RawForm {
   gqlIds?: boolean;
 }
 
+/** Production's v2 user feeds (posts, reels, videos, tagged) write media and user pks as strings, usertags as a list. */
+export const V2_USER_FEED: RawForm = { stringIds: true, usertagsList: true };
+
 function candidate(c: Candidate): Json {
   const sizes = [7, 14, 21, 28, 35].map((k) => Math.round(c.width * k));
   return { width: c.width, height: c.height, url: c.url, scans_profile: 'e35', estimated_scans_sizes: sizes, is_spatial_image: false };
@@ -220,13 +223,13 @@ export function rawCaption(ctx: ShapeContext, m: WorldMedia, user?: Json): Json 
   };
 }
 
-function clipsMetadata(ctx: ShapeContext, m: WorldMedia): Json | null {
+function clipsMetadata(ctx: ShapeContext, m: WorldMedia, form: RawForm): Json | null {
   if (m.productType !== 'clips') return null;
   const t = m.trackId ? ctx.world.trackById.get(m.trackId) : undefined;
   const owner = userOf(ctx.world, m.ownerPk);
   return {
     music_info: t ? { music_asset_info: musicAssetInfo(ctx, t), music_consumption_info: { should_mute_audio: false, is_trending_in_clips: false } } : null,
-    original_sound_info: t ? null : { audio_asset_id: Number(`${m.fbid.slice(0, 15)}`), original_audio_title: 'Original audio', ig_artist: rawUser(ctx, owner), duration_in_ms: 15_000 },
+    original_sound_info: t ? null : { audio_asset_id: Number(`${m.fbid.slice(0, 15)}`), original_audio_title: 'Original audio', ig_artist: rawUser(ctx, owner, { gqlIds: form.gqlIds }), duration_in_ms: 15_000 },
     audio_type: t ? 'licensed_music' : 'original_sounds',
     is_shared_to_fb: false,
     clips_creation_entry_point: 'clips',
@@ -246,6 +249,8 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
   const videos = videoVersions(ctx, m.pk, m);
   const place = m.locationPk !== null ? world.locationByPk.get(m.locationPk) : undefined;
   const user = rawUser(ctx, owner, form);
+  // Coauthors and sponsors keep numeric pks in every form; GraphQL writes their fbid_v2 as a string.
+  const others: RawForm = { gqlIds: form.gqlIds };
   const tags = m.usertags.map((t) => ({ user: rawUser(ctx, userOf(world, t.userPk), form), position: [t.x, t.y], start_time_in_video_in_sec: null, duration_in_video_in_sec: null }));
   const out: Json = {
     ...MEDIA_EXTRA,
@@ -273,7 +278,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
     is_paid_partnership: m.isPaidPartnership,
     user,
     owner: user,
-    coauthor_producers: m.coauthors.map((pk) => rawUser(ctx, userOf(world, pk))),
+    coauthor_producers: m.coauthors.map((pk) => rawUser(ctx, userOf(world, pk), others)),
     usertags: form.usertagsList ? tags : { in: tags },
     has_tagged_users: tags.length > 0,
     top_likers: likersOf(world, m.likerOffset, Math.min(2, m.likeCount)).map((pk) => userOf(world, pk).username),
@@ -287,7 +292,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
     video_url: videos[0]?.url ?? null,
     image_versions: imageVersions(pictures),
     taken_at_ts: m.takenAt,
-    sponsor_tags: m.sponsors.map((pk) => rawUser(ctx, userOf(world, pk))),
+    sponsor_tags: m.sponsors.map((pk) => rawUser(ctx, userOf(world, pk), others)),
   };
   if (place) {
     out.lat = place.lat;
@@ -307,7 +312,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
   // Trial reels carry no reshare_count.
   if (m.reshareCount !== null) out.reshare_count = m.reshareCount;
   if (m.kind === 'igtv') out.title = m.title;
-  if (m.productType === 'clips') out.clips_metadata = clipsMetadata(ctx, m);
+  if (m.productType === 'clips') out.clips_metadata = clipsMetadata(ctx, m, form);
   if (m.children.length > 0) {
     out.carousel_media_count = m.children.length;
     out.carousel_media_ids = m.children.map((c) => BigInt(c.pk));
