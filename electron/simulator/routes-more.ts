@@ -110,17 +110,21 @@ function relatedOf(ctx: RouteContext, u: WorldUser): WorldUser[] {
 
 const related: RouteHandler = (ctx) => withValue(findUser(ctx, 'id'), (u) => ok(relatedOf(ctx, u).map((x) => v1.userShort(ctx, x))));
 
+/**
+ * `/v2/user/suggested/profiles`: the app's `discover/chaining/` answer (`users`, `is_backup`); with
+ * expand_suggestion=true its `discover/fetch_suggestion_details/` answer, keyed by `items` (the
+ * service's client library, subzeroid/aiograpi, says so of both).
+ */
 const suggested: RouteHandler = (ctx) =>
-  withValue(findUser(ctx, 'user_id'), (u) => ok({
-    users: relatedOf(ctx, u).map((x) => ({ ...rawUser(ctx, x), social_context: socialContext(ctx, x) })),
-    more_available: false,
-    status: 'ok',
-  }));
+  withValue(findUser(ctx, 'user_id'), (u) => {
+    const list = relatedOf(ctx, u).map((x) => ({ ...rawUser(ctx, x), social_context: socialContext(ctx, x) }));
+    return ok(arg(ctx, 'expand_suggestion') === 'true' && list.length > 0 ? { items: list, status: 'ok' } : { users: list, is_backup: false, status: 'ok' });
+  });
 
+/** `/v2/user/explore/businesses/by/id`: the app's `discover/recommended_accounts_for_category/` answer, `users` (empty without a category). */
 const businesses: RouteHandler = (ctx) =>
   withValue(findUser(ctx, 'user_id'), (u) => ok({
-    items: relatedOf(ctx, u).filter((x) => x.accountType === 2).map((x) => ({ user: rawUser(ctx, x), category: x.category })),
-    category: u.category,
+    users: u.category === '' ? [] : relatedOf(ctx, u).filter((x) => x.accountType === 2).map((x) => rawUser(ctx, x)),
     status: 'ok',
   }));
 

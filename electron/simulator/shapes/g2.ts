@@ -22,15 +22,20 @@ export function g2User(ctx: ShapeContext, u: WorldUser): Json {
   };
 }
 
-/** A media dict with g2's prefixed keys and g2 users for owner and user. */
-export function g2Media(ctx: ShapeContext, m: WorldMedia): Json {
-  const raw = rawMedia(ctx, m);
+/** A media dict's keys with the type prefixes GraphQL gives some ("1ltaken_at", "1fvideo_duration"). */
+export function withTypePrefixes(media: Json): Json {
   const out: Json = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [key, value] of Object.entries(media)) {
     if (key === 'taken_at') out['1ltaken_at'] = value;
     else if (key === 'video_duration') out['1fvideo_duration'] = value;
     else out[key] = value;
   }
+  return out;
+}
+
+/** A media dict with g2's prefixed keys and g2 users for owner and user. */
+export function g2Media(ctx: ShapeContext, m: WorldMedia): Json {
+  const out = withTypePrefixes(rawMedia(ctx, m));
   const owner = ctx.world.userByPk.get(m.ownerPk);
   if (owner) {
     const user = g2User(ctx, owner);

@@ -2,20 +2,23 @@
 // the grammar of production's recorded GraphQL answer (gql_topsearch.json): `data` is a `Query` with
 // `strong_id__` whose field is named after the query; `is_fulfilled__(name:"…")` marks a fulfilled
 // fragment; deferred fragments come in later rows (`path`, `label`), the middle ones nested in one array.
-// The posts feed is an XDTProfileFeedDict: the fields `/g2/user/medias` flattens, its cursor
-// `profile_grid_items_cursor`. Reels page with `paging_info`, as `/v2/user/clips` does. Ids of nested
-// users are strings where GraphQL writes them so (`fbid_v2`, the caption's author). No production answer
-// of these three endpoints is held: below the query's field, the names are the project's best reading.
+// The queries are the app's private ones the service's own client library names (subzeroid/aiograpi):
+// posts from IGProfileTimelineQuery (`xdt_api__v1__profile_timeline`: `profile_grid_items[].media` with
+// type-prefixed keys, `profile_grid_items_cursor`, `next_max_id`), reels from ClipsProfileQuery
+// (`xdt_user_clips_graphql`: `edges[].node.media`, here with `paging_info`). Ids of nested users are
+// strings where GraphQL writes them so (`fbid_v2`, the caption's author). No production answer of these
+// endpoints is held: the fields below the query's are the project's best reading.
 import { mediaId } from '../world/ids';
 import type { WorldMedia, WorldUser } from '../world/model';
 import type { ShapeContext } from './common';
 import { serverMetadata } from './gql';
+import { withTypePrefixes } from './g2';
 import { rawMedia, type RawForm } from './raw';
 
 type Json = Record<string, unknown>;
 
-export const MEDIAS_FIELD = 'xdt_api__v1__feed__user_timeline_graphql_connection';
-export const CLIPS_FIELD = 'xdt_api__v1__clips__user__connection_v2';
+export const MEDIAS_FIELD = 'xdt_api__v1__profile_timeline';
+export const CLIPS_FIELD = 'xdt_user_clips_graphql';
 export const REPOSTS_FIELD = 'xdt_api__v1__feed__user_reposts';
 const GQL_FORM: RawForm = { gqlIds: true };
 const fulfilled = (name: string): string => `is_fulfilled__(name:"${name}")`;
@@ -32,10 +35,11 @@ interface Split {
 }
 
 /** A grid item as the first row sends it (head) and what a deferred row adds to it (rest). */
-function split(ctx: ShapeContext, m: WorldMedia): Split {
+function split(ctx: ShapeContext, m: WorldMedia, prefixed: boolean): Split {
   const head: Json = {};
   const rest: Json = { __typename: 'XDTMediaDict', strong_id__: mediaId(m.pk, m.ownerPk) };
-  for (const [key, value] of Object.entries(rawMedia(ctx, m, GQL_FORM))) (DEFERRED.has(key) ? rest : head)[key] = value;
+  const media = rawMedia(ctx, m, GQL_FORM);
+  for (const [key, value] of Object.entries(prefixed ? withTypePrefixes(media) : media)) (DEFERRED.has(key) ? rest : head)[key] = value;
   return { head, rest };
 }
 
@@ -66,10 +70,10 @@ function flat(ctx: ShapeContext, medias: WorldMedia[], cursorKey: string, cursor
 /** `/gql/user/medias`: a page of the posts grid. */
 export function mediasStream(ctx: ShapeContext, u: WorldUser, medias: WorldMedia[], cursor: string | null, asFlat: boolean): Json {
   if (asFlat) return flat(ctx, medias, 'profile_grid_items_cursor', cursor);
-  const parts = medias.map((m) => split(ctx, m));
+  const parts = medias.map((m) => split(ctx, m, true));
   const feed: Json = {
     [fulfilled('XDTProfileFeedDict')]: true,
-    items: parts.map((p) => p.head),
+    profile_grid_items: parts.map((p) => ({ media: p.head })),
     num_results: medias.length,
     more_available: cursor !== null,
     next_max_id: cursor,
@@ -77,15 +81,15 @@ export function mediasStream(ctx: ShapeContext, u: WorldUser, medias: WorldMedia
     profile_grid_items_cursor: cursor,
     pinned_profile_grid_items_ids: u.pinned.join(','),
   };
-  return rows(ctx, MEDIAS_FIELD, feed, parts.map((p, i) => ({ path: [MEDIAS_FIELD, 'items', i], data: p.rest })), 'ProfileGridItem$defer');
+  return rows(ctx, MEDIAS_FIELD, feed, parts.map((p, i) => ({ path: [MEDIAS_FIELD, 'profile_grid_items', i, 'media'], data: p.rest })), 'ProfileGridItem$defer');
 }
 
-/** `/gql/user/clips`: a page of the reels grid, each item `{media}`. */
+/** `/gql/user/clips`: a page of the reels grid, each edge's node `{media}`. */
 export function clipsStream(ctx: ShapeContext, medias: WorldMedia[], cursor: string | null, asFlat: boolean): Json {
   if (asFlat) return flat(ctx, medias, 'max_id', cursor);
-  const parts = medias.map((m) => split(ctx, m));
-  const feed: Json = { items: parts.map((p) => ({ media: p.head })), paging_info: { max_id: cursor, more_available: cursor !== null } };
-  return rows(ctx, CLIPS_FIELD, feed, parts.map((p, i) => ({ path: [CLIPS_FIELD, 'items', i, 'media'], data: p.rest })), 'ClipsGridItem$defer');
+  const parts = medias.map((m) => split(ctx, m, false));
+  const feed: Json = { edges: parts.map((p) => ({ node: { media: p.head } })), paging_info: { max_id: cursor, more_available: cursor !== null } };
+  return rows(ctx, CLIPS_FIELD, feed, parts.map((p, i) => ({ path: [CLIPS_FIELD, 'edges', i, 'node', 'media'], data: p.rest })), 'ClipsGridItem$defer');
 }
 
 /** `/gql/user/reposts`: one GraphQL object (no rows); the cursor is the last post's pk as a bare integer. */

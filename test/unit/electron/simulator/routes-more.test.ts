@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, findEndpoint } from '../../../../shared/api/catalog';
 import { normalizeAnswer } from '../../../../shared/api/normalize';
+import type { Post } from '../../../../shared/records';
 import { readPage, withCursor } from '../../../../shared/api/pager';
 import { ROUTES } from '../../../../electron/simulator/routes-more';
 import { postUrl } from '../../../../electron/simulator/shapes/v1';
@@ -142,6 +143,19 @@ describe('production forms', () => {
     expect(callRoute('/gql/user/reposts', { user_id: big.pk, repost_next_max_id: '123' }).status).toBe(422);
   });
 
+  it('answers suggested profiles and category businesses in the app endpoints’ envelopes', () => {
+    const chained = obj(get('/v2/user/suggested/profiles', { user_id: big.pk }));
+    expect(Object.keys(chained).sort()).toEqual(['is_backup', 'status', 'users']);
+    const users = arr(chained.users).map((x) => String(obj(x).username));
+    expect(users.length).toBeGreaterThan(0);
+    const expanded = obj(get('/v2/user/suggested/profiles', { user_id: big.pk, expand_suggestion: 'true' }));
+    expect(arr(expanded.items).map((x) => String(obj(x).username))).toEqual(users);
+    const business = world.users.find((u) => u.tier === 'main' && u.category !== '' && u.following.some((pk) => world.userByPk.get(pk)?.accountType === 2))!;
+    const similar = obj(get('/v2/user/explore/businesses/by/id', { user_id: business.pk }));
+    expect(arr(similar.users).length).toBeGreaterThan(0);
+    for (const x of arr(similar.users)) expect(world.userByPk.get(String(obj(x).pk))?.accountType).toBe(2);
+  });
+
   it('spreads /v2/userstream profiles over several stream rows, read as one profile', () => {
     const body = obj(get('/v2/userstream/by/id', { id: big.pk }));
     const rows = arr(body.stream_rows);
@@ -186,6 +200,12 @@ describe('production forms', () => {
       // Each item is whole: the deferred counts are merged in, and no patch is an item of its own.
       for (const m of page.items) expect(obj(m)).toHaveProperty('like_count');
       expect(page.nextCursor).not.toBeNull();
+      // Read as posts: the type-prefixed time and the deferred caption and counts are there.
+      const posts = normalizeAnswer(endpoint, body) as Post[];
+      expect(posts.map((p) => [p.id, p.takenAt, p.caption.text, p.counts.likes])).toEqual(list.slice(0, 12).map((pk) => {
+        const m = world.mediaByPk.get(pk)!;
+        return [pk, m.takenAt, m.caption, m.likeCount];
+      }));
     }
   });
 });
