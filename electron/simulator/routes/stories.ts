@@ -46,7 +46,7 @@ export const storyV1 = (key: 'id' | 'url'): RouteHandler => (ctx) => withValue(s
 export const storyV2 = (key: 'id' | 'url'): RouteHandler => (ctx) =>
   withValue(storyFrom(ctx, key), (s) => {
     const owner = ctx.world.userByPk.get(s.ownerPk);
-    return owner ? ok({ reel: rawReel(ctx, owner, [s]), status: 'ok' }) : notFound('Story');
+    return owner ? ok({ reel: rawReel(ctx, owner, [s], true), status: 'ok' }) : notFound('Story');
   });
 
 export const storyDownload = (key: 'id' | 'url' | 'file'): RouteHandler => (ctx) => {

@@ -1,6 +1,7 @@
 // Raw stories, story reels and highlights of the /v2 family (stories of `/v2/user/stories*`, highlight
-// trays and `/v2/highlight/by/id`). A story's pk is a string, as production's v2 answers write it (the
-// OpenAPI document's /v2/story examples, the recorded highlight); media_ids stay bigints, as in raw.ts.
+// trays and `/v2/highlight/by/id`). A story's pk is a bigint in `/v2/user/stories*` (service-facts.md)
+// and a string in `/v2/story/by/*` (the OpenAPI document's examples) and in highlights (recorded);
+// media_ids stay bigints, as in raw.ts.
 import { mediaId } from '../world/ids';
 import type { WorldHighlight, WorldStory, WorldUser } from '../world/model';
 import { storyTakenAt } from '../world/world';
@@ -13,10 +14,10 @@ import { coverMedia, highlightLatest, story } from './v1-stories';
 type Json = Record<string, unknown>;
 
 /**
- * A raw story. In a highlight (`inHighlight`) production writes its owner's pk as a string, `taken_at`
- * as an ISO string, and adds the v1 story's sticker lists.
+ * A raw story, its pk a string when `stringPk`. In a highlight (`inHighlight`) production writes the
+ * story's and its owner's pks as strings, `taken_at` as an ISO string, and adds the v1 story's sticker lists.
  */
-export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false): Json {
+export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false, stringPk = inHighlight): Json {
   const world = ctx.world;
   const owner = userOf(world, s.ownerPk);
   const id = mediaId(s.pk, s.ownerPk);
@@ -25,7 +26,7 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false):
   const reshared = s.resharedMediaPk ? world.mediaByPk.get(s.resharedMediaPk) : undefined;
   const out: Json = {
     __typename: 'XDTMediaDict',
-    pk: s.pk,
+    pk: stringPk ? s.pk : BigInt(s.pk),
     id,
     strong_id__: id,
     code: s.code,
@@ -94,7 +95,7 @@ export function rawUserReel(ctx: ShapeContext, u: WorldUser): Json | null {
   return rawReel(ctx, u, stories);
 }
 
-export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[]): Json {
+export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[], stringPks = false): Json {
   const latest = Math.max(...stories.map((s) => storyTakenAt(s, ctx.now)));
   return {
     id: Number(u.pk),
@@ -119,7 +120,7 @@ export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[]):
     has_fan_club_media: false,
     media_count: stories.length,
     media_ids: stories.map((s) => BigInt(s.pk)),
-    items: stories.map((s) => rawStory(ctx, s)),
+    items: stories.map((s) => rawStory(ctx, s, false, stringPks)),
     user: rawUser(ctx, u),
   };
 }
