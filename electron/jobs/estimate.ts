@@ -9,6 +9,7 @@ import { getPath } from '../../shared/api/pager';
 import type { BalanceState, JobEstimate, JobSpec } from '../../shared/ipc';
 import type { AppRecord, Profile } from '../../shared/records';
 import { findEndpoint } from '../../shared/api/catalog';
+import { requestsWord } from '../calls/ask';
 import type { CallCache } from '../calls/calls';
 import { openDb, type Db } from '../studies/db';
 import { dominantShares } from '../studies/estimate';
@@ -176,11 +177,11 @@ export async function estimateJob(spec: EstimateSpec, o: EstimateOptions): Promi
   if (dominant.length > 1) basis.push(`${dominant.map((d) => `${d.what.replace(/ of .*$/, '')}: about ${Math.round(d.share * 100)} %`).join(', ')}.`);
   const money = price === null ? null : Math.round(units * price * 1e6) / 1e6;
   if (money !== null && price !== null) {
-    basis.push(`${fmt(units)} requests at ${Number(price.toPrecision(2))} ${currency} per request (from your balance): about ${money.toFixed(money < 1 ? 4 : 2)} ${currency}.`);
+    basis.push(`${requestsWord(units)} at ${Number(price.toPrecision(2))} ${currency} per request (from your balance): about ${money.toFixed(money < 1 ? 4 : 2)} ${currency}.`);
   } else if (o.simulated) {
-    basis.push(`${fmt(units)} simulated requests: in demo mode nothing is billed.`);
+    basis.push(`${requestsWord(units)}, simulated: in demo mode nothing is billed.`);
   } else {
-    basis.push(`${fmt(units)} requests; the price per request is not known until the balance is.`);
+    basis.push(`${requestsWord(units)}; the price per request is not known until the balance is.`);
   }
   if (units > spec.budget) basis.push(`Your budget of ${fmt(spec.budget)} requests stops the job before that.`);
   if (o.balance && Math.min(units, spec.budget) > o.balance.requests) {

@@ -154,8 +154,12 @@ describe('job handlers', () => {
     const spec = jobSpec({ kind: 'posts', target: user.pk, budget: 50, knownCount: user.posts.length });
     const estimate = await s.handlers.jobEstimate({ spec }, ctx);
     expect(estimate.money).toBeNull();
-    expect(estimate.basis).toContain('in demo mode nothing is billed');
+    expect(estimate.basis).toContain(`${estimate.units} requests, simulated: in demo mode nothing is billed`);
     expect(estimate.basis).not.toMatch(/USD|per unit/);
+    // One page is one request, said so.
+    const small = await s.handlers.jobEstimate({ spec: jobSpec({ kind: 'posts', target: user.pk, budget: 50, knownCount: 3 }) }, ctx);
+    expect(small.units).toBe(1);
+    expect(small.basis).toContain('1 request, simulated');
     await s.handlers.jobStart({ spec }, ctx);
     expect(s.asks.asked.at(-1)?.message).toContain('(demo mode: simulated, nothing is billed)');
   });
