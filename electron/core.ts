@@ -312,6 +312,8 @@ export function createAppCore(o: CoreOptions): AppCore {
   const studyDeps = {
     service: studies, ask, calls: { call }, cache, balance, session: () => sessions.current().info, appVersion: o.version, projectKeys: onceProjectKeys(o.projectKeys), ledger,
     emitExport: (payload: EventPayloads['export']) => o.emit('export', payload), mediaQueue: studyMediaQueue, now,
+    // A pass over a study's media ends before the study closes, rather than failing on its closed database.
+    beforeForget: (id: string) => mediaAnalysis.stop(id),
   };
 
   /** The session changed (key, mode or address): nothing of the previous one is reused or shown. */

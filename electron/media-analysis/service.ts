@@ -43,6 +43,8 @@ export interface MediaAnalysis {
   /** Resolves when the study's pass ends (at once when none runs). */
   finished(id: string): Promise<MediaStatus>;
   pause(id: string): MediaStatus;
+  /** Stops the study's pass, waits for it to end, and forgets it: for a study about to be closed. */
+  stop(id: string): Promise<void>;
   /** Where a study's pictures come from (its files, the media cache, the media path), for walls. */
   sources(studyFolder: string, signal?: AbortSignal): Promise<Sources>;
   close(): Promise<void>;
@@ -150,6 +152,13 @@ export function createMediaAnalysis(d: MediaAnalysisDeps): MediaAnalysis {
     pause(id) {
       passes.get(id)?.controller.abort();
       return status(id);
+    },
+    async stop(id) {
+      const pass = passes.get(id);
+      if (!pass) return;
+      pass.controller.abort();
+      await pass.done;
+      passes.delete(id);
     },
     sources: sourcesOf,
     async close() {

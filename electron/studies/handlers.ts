@@ -40,6 +40,8 @@ export interface StudyHandlerDeps {
   emitExport?: (payload: EventPayloads['export']) => void;
   /** The download queue of a study's media folder (<study>/media), made on first use. */
   mediaQueue?: (studyFolder: string) => Promise<{ enqueue(items: SavedItemArg[]): Promise<{ queued: number; skipped: number }> }>;
+  /** Work on a study that must end before it is forgotten (its media analysis). */
+  beforeForget?: (id: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -137,7 +139,10 @@ export function createStudyHandlers(d: StudyHandlerDeps): Pick<Handlers, StudyOp
       if (description !== undefined) setMeta(study.db, 'description', description);
       return d.service.info(id);
     },
-    studyForget: async ({ id }) => d.service.forget(id),
+    studyForget: async ({ id }) => {
+      await d.beforeForget?.(id);
+      return d.service.forget(id);
+    },
 
     studyTargetsPreview: async ({ id, text }) => {
       const study = d.service.get(id);

@@ -101,6 +101,24 @@ describe('media analysis of a study', () => {
     expect(sim.keys.spent(s.key), 'nothing billed').toBe(spentBefore);
   }, 120_000);
 
+  it('stops a pass for a study about to be forgotten: it ends without failing, and writes nothing after', async () => {
+    s.db.exec('DELETE FROM media_frames; DELETE FROM media_items');
+    const a = analysis();
+    a.start('test-study-0001', []);
+    while (count('SELECT count(*) AS n FROM media_items') < 2) await new Promise((r) => setTimeout(r, 5));
+    await a.stop('test-study-0001');
+    const written = count('SELECT count(*) AS n FROM media_items');
+    expect(a.status('test-study-0001').state).toBe('idle');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(count('SELECT count(*) AS n FROM media_items')).toBe(written);
+    // A study without a pass stops at once.
+    await a.stop('test-study-0001');
+    // The next pass finishes the rest (for the tests after this one).
+    a.start('test-study-0001', []);
+    expect(await a.finished('test-study-0001')).toMatchObject({ state: 'done', failed: 0 });
+    await a.close();
+  }, 120_000);
+
   it('finds exactly the planted reposts at the default k, first poster first', () => {
     const answer = studyReuseGroups(s.db, 10);
     expect(answer.groups).toHaveLength(sim.world.reuse.length);

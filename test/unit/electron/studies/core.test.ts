@@ -161,6 +161,8 @@ describe('a study through the core', () => {
 
   it('is forgotten and opened again from its folder (moved, archived, from a colleague) as the same study', async () => {
     const before = await core.handlers.studyGet({ id: study.id }, ctx);
+    // A pass over its media, running when the study is forgotten, ends with it rather than failing after.
+    expect((await core.handlers.studyMediaStart({ id: study.id, languages: [] }, ctx)).state).toBe('running');
     expect(await core.handlers.studyForget({ id: study.id }, ctx)).toBe(true);
     expect(await core.handlers.studyList({}, ctx)).toEqual([]);
     expect(existsSync(study.database)).toBe(true); // its folder stays
@@ -170,6 +172,8 @@ describe('a study through the core', () => {
     const opened = await core.handlers.studyOpenFolder({}, ctx);
     expect(opened).toMatchObject({ id: study.id, name: 'Local food', targets: before.targets.length, items: before.study.items });
     expect((await core.handlers.studyGet({ id: study.id }, ctx)).runs).toEqual(before.runs);
+    // Nothing of the stopped pass goes on against the study opened again: it waits for a new start.
+    expect((await core.handlers.studyMediaStatus({ id: study.id }, ctx)).state).toBe('idle');
   });
 
   it('saves the media of what a run found new into the study’s own media folder', async () => {
