@@ -197,13 +197,14 @@ const reelsPaging = (withRankToken: boolean): Paging => ({
 /**
  * GraphQL stream answers (`{stream_rows: [...]}`, or `{items: [...]}` with flat=true). Neither document
  * says where the next cursor sits: we take the cursor's own name where it sits shallowest (the top level
- * first), else the first GraphQL `page_info` in the rows (the usual place of `end_cursor`/`has_next_page`).
+ * first), else `also` (another name the same query gives it), else the first GraphQL `page_info` in the
+ * rows (the usual place of `end_cursor`/`has_next_page`).
  */
-const stream = (cursorParam: string, items: AnswerPath): Paging => ({
+const stream = (cursorParam: string, items: AnswerPath, also?: string): Paging => ({
   style: 'stream',
-  cursor: { [cursorParam]: `**.${cursorParam} | **.page_info.end_cursor` },
+  cursor: { [cursorParam]: `**.${cursorParam}${also ? ` | **.${also}` : ''} | **.page_info.end_cursor` },
   items,
-  hasMore: 'has_more | more_available | **.page_info.has_next_page',
+  hasMore: 'has_more | more_available | **.page_info.has_next_page | **.more_available',
 });
 
 const SECTION_MEDIAS = 'response.sections[].layout_content.medias[].media';
@@ -338,7 +339,8 @@ const DEFINITIONS: Definition[] = [
   def('/gql/user/following/chunk', 'lo', 'Accounts an account follows', [USER_ID, END_CURSOR, FORCE], many('user'), chunk('end_cursor')),
   def('/gql/user/medias', 'lo', 'Posts of an account',
     [USER_ID, text('profile_grid_items_cursor', 'cursor from the previous page'), FLAT(false)],
-    many('post'), stream('profile_grid_items_cursor', '@stream_media')),
+    // IGProfileTimelineQuery names the next page next_max_id too, at times without profile_grid_items_cursor.
+    many('post'), stream('profile_grid_items_cursor', '@stream_media', 'next_max_id')),
   def('/gql/user/reposts', 'lo', 'Posts an account reposted',
     [USER_ID, text('repost_next_max_id', 'cursor from the previous page'), FLAT(false)],
     many('post'), stream('repost_next_max_id', '@stream_media')),

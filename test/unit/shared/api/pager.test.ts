@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEndpoint, type Endpoint } from '../../../../shared/api/catalog';
 import { parseLossless } from '../../../../shared/api/json';
+import { normalizeAnswer } from '../../../../shared/api/normalize';
 import { getOne, getPath, readPage, withCursor, type PageCursor } from '../../../../shared/api/pager';
 
 function endpoint(path: string): Endpoint {
@@ -325,6 +326,25 @@ describe('readPage: the topsearch stream', () => {
     const page = readPage(endpoint('/v2/track/stream/by/id'), answer);
     expect(ids(page.items)).toEqual(['61', '62']);
     expect(page.items[0]).toMatchObject({ play_count: 10 });
+  });
+
+  it('reads /gql/user/medias answered whole (no rows), its media without __typename, the next page by next_max_id', () => {
+    const grid = (more: boolean) => ({
+      data: {
+        xdt_api__v1__profile_timeline: {
+          profile_grid_items: [{ media: { id: '3776832898280228141', code: 'DOE5rniXUuH', '1ltaken_at': 1775048403, media_type: 1, user: { pk: '528817151' } } }],
+          more_available: more,
+          next_max_id: 'QVFB_next',
+        },
+      },
+    });
+    const page = readPage(endpoint('/gql/user/medias'), grid(true));
+    expect(ids(page.items)).toEqual(['3776832898280228141']);
+    expect(page.nextCursor).toEqual({ profile_grid_items_cursor: 'QVFB_next' });
+    // Read as a post: the pk from the id, the time from the type-prefixed key, the owner.
+    expect(normalizeAnswer(endpoint('/gql/user/medias'), grid(true))).toMatchObject([{ kind: 'post', id: '3776832898280228141', takenAt: 1775048403, owner: { id: '528817151' } }]);
+    // more_available false ends the list, whatever cursor the page names.
+    expect(readPage(endpoint('/gql/user/medias'), grid(false)).nextCursor).toBeNull();
   });
 
   it('reads the gql user media streams with their own cursor names', () => {
