@@ -211,10 +211,23 @@ function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: un
   return { root, placed: false };
 }
 
+/** A streamed row's `items` (GraphQL's @stream form) placed from the list index its path ends in. */
+function placeItems(root: unknown, path: readonly Key[], items: unknown[]): { root: unknown; placed: boolean } {
+  const start = path[path.length - 1];
+  if (typeof start !== 'number') return { root, placed: false };
+  let out = { root, placed: true };
+  items.forEach((item, i) => {
+    const next = placeAt(out.root, [...path.slice(0, -1), start + i], item);
+    out = { root: next.root, placed: out.placed && next.placed };
+  });
+  return out;
+}
+
 /**
  * GraphQL incremental delivery: the first row holds the document; a later row with a `path` patches the
- * place it names (a deferred fragment merges into the object there; a streamed item fills the list
- * index there). Rows that fit nowhere stay separate. The answer itself is never changed.
+ * place it names (a deferred fragment's `data` merges into the object there; a streamed item fills the
+ * list index there, or a row's `items` fill it from there on). Rows that fit nowhere stay separate. The
+ * answer itself is never changed.
  */
 function mergeRows(rows: unknown[]): unknown[] {
   let document: unknown;
@@ -226,9 +239,12 @@ function mergeRows(rows: unknown[]): unknown[] {
       document = row.data;
       continue;
     }
-    const placed = path !== null && document !== undefined ? placeAt(document, path, row.data) : { root: document, placed: false };
+    const streamedItems = Array.isArray(row.items) && path !== null ? row.items : null;
+    const placed = path === null || document === undefined
+      ? { root: document, placed: false }
+      : streamedItems !== null ? placeItems(document, path, streamedItems) : placeAt(document, path, row.data);
     if (placed.placed) document = placed.root;
-    else loose.push(row.data);
+    else loose.push(streamedItems ?? row.data);
   }
   return document === undefined ? loose : [document, ...loose];
 }

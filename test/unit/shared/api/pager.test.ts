@@ -524,6 +524,21 @@ describe('readPage: production shapes', () => {
     expect(answer.stream_rows[0]).not.toHaveProperty(`data.${conn}.edges.0.node.like_count`);
   });
 
+  it('places streamed list items (a row’s `items` from the index its path ends in) into the grid they extend', () => {
+    const reel = (pk: string) => ({ node: { media: { pk, id: `${pk}_528817151`, media_type: 2, product_type: 'clips' } } });
+    const answer = {
+      stream_rows: [
+        { data: { xdt_user_clips_graphql: { edges: [reel('3776832898280228141'), reel('3776832898280228142')], page_info: { end_cursor: 'QVFG', has_next_page: true } } } },
+        { path: ['xdt_user_clips_graphql', 'edges', 2], label: 'ClipsProfile$stream', items: [reel('3776832898280228143'), reel('3776832898280228144')] },
+        { path: ['xdt_user_clips_graphql', 'edges', 1, 'node', 'media'], label: 'ClipsItem$defer', data: { play_count: 5 } },
+      ],
+    };
+    const page = readPage(endpoint('/gql/user/clips'), answer);
+    expect(ids(page.items)).toEqual(['3776832898280228141', '3776832898280228142', '3776832898280228143', '3776832898280228144']);
+    expect(page.items[1]).toMatchObject({ play_count: 5 });
+    expect(page.nextCursor).toEqual({ max_id: 'QVFG' });
+  });
+
   it('keeps 19-digit cursors sent as bare integers exact', () => {
     const answer = parseLossless('{"data":{"repost_grid_items":[{"media":{"__typename":"XDTMediaDict","pk":3776832898280228149,"media_type":1}}],"repost_next_max_id":3776832898280228149}}');
     expect(readPage(endpoint('/gql/user/reposts'), answer).nextCursor).toEqual({ repost_next_max_id: '3776832898280228149' });
