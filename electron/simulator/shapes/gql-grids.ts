@@ -11,7 +11,7 @@
 import { mediaId } from '../world/ids';
 import type { WorldMedia, WorldUser } from '../world/model';
 import type { ShapeContext } from './common';
-import { serverMetadata } from './gql';
+import { fulfilled, serverMetadata } from './gql';
 import { withTypePrefixes } from './g2';
 import { rawMedia, type RawForm } from './raw';
 
@@ -21,7 +21,6 @@ export const MEDIAS_FIELD = 'xdt_api__v1__profile_timeline';
 export const CLIPS_FIELD = 'xdt_user_clips_graphql';
 export const REPOSTS_FIELD = 'xdt_api__v1__feed__user_reposts';
 const GQL_FORM: RawForm = { gqlIds: true };
-const fulfilled = (name: string): string => `is_fulfilled__(name:"${name}")`;
 
 /** Fields of a grid item that production defers to patch rows (counts, caption, tags, place). */
 const DEFERRED = new Set([

@@ -80,7 +80,8 @@ export const TOP_SERP_KEY =
   '"serp_session_id":$serp_session_id,"turn_id":$turn_id})';
 const EDGE = 'XDTTopSerpGraphQLConnectionEdge';
 const HCM_KEY = '1$meta_ai_hcm(hcm_request_data:{"entrypoint":$hcm_entrypoint})';
-const fulfilled = (name: string): string => `is_fulfilled__(name:"${name}")`;
+/** The key GraphQL marks a fulfilled fragment with. */
+export const fulfilled = (name: string): string => `is_fulfilled__(name:"${name}")`;
 
 /** An account as a top search unit lists it: production's few fields, `fbid_v2` as a string, no `pk`. */
 function serpUser(ctx: ShapeContext, u: WorldUser): Json {
