@@ -65,22 +65,30 @@ async function analyseItem(item: MediaItem, d: PassDeps): Promise<ItemResult> {
   return { state: 'done', source: picture.kind, width: hashes.width, height: hashes.height, message: null, stripe: video.stripe, frames: [...frames, ...video.frames] };
 }
 
-/** Analyses the pending items; resolves when all are done or the signal stops the pass. */
+/**
+ * Analyses the pending items, each once; items a run stores meanwhile are taken up before the pass ends.
+ * Resolves when none is left or the signal stops the pass.
+ */
 export async function analysePass(d: PassDeps): Promise<void> {
-  const items = pendingItems(d.db);
-  await eachLimited(items, d.pool.threads + 1, async (item) => {
-    if (d.signal.aborted) return;
-    let result: ItemResult;
-    try {
-      result = await analyseItem(item, d);
-    } catch (error) {
-      if (d.signal.aborted) return; // stopped, not failed: done again next time
-      result = failed(message(error));
-    }
-    if (d.signal.aborted) return;
-    writeItem(d.db, item.rowid, result, d.tools, d.now());
-    d.onItem?.(result.state);
-  });
+  const tried = new Set<number>();
+  for (;;) {
+    const items = pendingItems(d.db).filter((item) => !tried.has(item.rowid));
+    if (items.length === 0 || d.signal.aborted) return;
+    for (const item of items) tried.add(item.rowid);
+    await eachLimited(items, d.pool.threads + 1, async (item) => {
+      if (d.signal.aborted) return;
+      let result: ItemResult;
+      try {
+        result = await analyseItem(item, d);
+      } catch (error) {
+        if (d.signal.aborted) return; // stopped, not failed: done again next time
+        result = failed(message(error));
+      }
+      if (d.signal.aborted) return;
+      writeItem(d.db, item.rowid, result, d.tools, d.now());
+      d.onItem?.(result.state);
+    });
+  }
 }
 
 /** A study's folder of what media analysis makes (keyframes, stripes, walls). */

@@ -119,6 +119,24 @@ describe('media analysis of a study', () => {
     await a.close();
   }, 120_000);
 
+  it('takes up posts a run stores while the pass runs, before the pass ends', async () => {
+    s.db.exec('DELETE FROM media_frames; DELETE FROM media_items');
+    // The newest picture post is held back, and stored again (as a run would store it) once the pass is under way.
+    const late = (s.db.prepare("SELECT rowid FROM records WHERE kind = 'post' AND media_type = 'image' ORDER BY rowid DESC LIMIT 1").get() as { rowid: number }).rowid;
+    // Its sightings and other rows keep pointing at it: the keys are checked again once it is back.
+    s.db.exec(`PRAGMA foreign_keys = OFF; CREATE TEMP TABLE held AS SELECT * FROM records WHERE rowid = ${late}; DELETE FROM records WHERE rowid = ${late}`);
+    const a = analysis();
+    a.start('test-study-0001', []);
+    while (count('SELECT count(*) AS n FROM media_items') < 2) await new Promise((r) => setTimeout(r, 5));
+    s.db.exec('INSERT INTO records SELECT * FROM held; DROP TABLE held; PRAGMA foreign_keys = ON');
+    expect(s.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    const end = await a.finished('test-study-0001');
+    await a.close();
+    expect(end).toMatchObject({ state: 'done', failed: 0 });
+    expect(end.done).toBe(end.items);
+    expect(count(`SELECT count(*) AS n FROM media_items WHERE record_id = ${late} AND state = 'done'`)).toBe(1);
+  }, 120_000);
+
   it('finds exactly the planted reposts at the default k, first poster first', () => {
     const answer = studyReuseGroups(s.db, 10);
     expect(answer.groups).toHaveLength(sim.world.reuse.length);
