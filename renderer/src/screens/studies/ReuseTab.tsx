@@ -59,7 +59,7 @@ function AnalysisPanel({ studyId, status }: { studyId: string; status: MediaStat
       </fieldset>
       <span className="faint">
         Runs on this computer{running ? ` (${status.threads} ${status.threads === 1 ? 'thread' : 'threads'})` : ''}: the study's saved files, else the media cache, else the
-        picture is fetched from the platform's CDN. No request to the service, nothing billed. Posts a run stores while it works are analysed before it ends; later ones at the next start.
+        picture is fetched from the platform's CDN. No request to the service, nothing billed. Posts a run stores during the analysis are included; later ones wait for the next start.
       </span>
       {status.message && <div className="muted">{status.message}</div>}
       {action.error && <ErrorView error={action.error} compact />}
