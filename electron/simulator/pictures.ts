@@ -14,7 +14,8 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk with its length and checksum. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -23,7 +24,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GRADIENT_STEPS = 8;
 const ACCENT = GRADIENT_STEPS;
 const ACCENT_EDGE = GRADIENT_STEPS + 1;
@@ -205,11 +206,11 @@ function encodePng(palette: Buffer, raw: Buffer, width: number, height: number):
   // compression, filter and interlace methods: 0
   return Buffer.concat([
     PNG_SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('PLTE', palette),
+    pngChunk('IHDR', ihdr),
+    pngChunk('PLTE', palette),
     // Run-length matching suits rows of flat bands (docs/decisions/simulator-speed.md).
-    chunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IDAT', deflateSync(raw, { level: 6, strategy: constants.Z_RLE })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

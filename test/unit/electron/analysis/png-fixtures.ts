@@ -1,17 +1,12 @@
 // PNG files for the chart-saving tests, built chunk by chunk so a test can damage any part of one.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from '../../../../electron/simulator/pictures';
 
-export const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const SIGNATURE = PNG_SIGNATURE;
 
-/** One chunk with its length and checksum. */
+/** One chunk with its length and checksum (text data as latin1). */
 export function chunk(type: string, data: Buffer | string): Buffer {
-  const body = Buffer.isBuffer(data) ? data : Buffer.from(data, 'latin1');
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'latin1');
-  body.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length);
-  return out;
+  return pngChunk(type, Buffer.isBuffer(data) ? data : Buffer.from(data, 'latin1'));
 }
 
 export function header(width: number, height: number, o: { depth?: number; colourType?: number; interlace?: number } = {}): Buffer {
