@@ -86,18 +86,25 @@ export function SightingsTable({ sightings }: { sightings: readonly Sighting[] }
   );
 }
 
-/** For the post view: the studies that hold this post and have seen it more than once, re-checked it or analysed its media. */
-export function PostStudyHistory({ postId }: { postId: string }) {
+/** The studies that hold a record seen live (a post, a story), read from their databases: free. */
+export function useStudyRefs(kind: 'post' | 'story', recordId: string): StudyRecordRef[] {
   const [refs, setRefs] = useState<StudyRecordRef[]>([]);
   useEffect(() => {
     let live = true;
+    setRefs([]);
     void feedlens()
-      .studyRecordFind({ kind: 'post', recordId: postId })
+      .studyRecordFind({ kind, recordId })
       .then((r) => live && r.ok && setRefs(r.value));
     return () => {
       live = false;
     };
-  }, [postId]);
+  }, [kind, recordId]);
+  return refs;
+}
+
+/** For the post view: the studies that hold this post and have seen it more than once, re-checked it or analysed its media. */
+export function PostStudyHistory({ postId }: { postId: string }) {
+  const refs = useStudyRefs('post', postId);
   const shown = refs.filter((r) => r.sightings.length > 1 || r.status !== null || r.analysed);
   if (shown.length === 0) return null;
   return (

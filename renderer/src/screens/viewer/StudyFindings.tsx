@@ -2,24 +2,13 @@
 // text read, pHash). Read from the studies' databases, so nothing is sent. Opening it pauses the story,
 // which would otherwise move on while the researcher reads.
 import { useEffect, useState, type Dispatch } from 'react';
-import type { StudyRecordRef } from '../../../../shared/ipc/study-data';
-import { feedlens } from '../../api/bridge';
 import { MediaFindings } from '../studies/MediaFindings';
+import { useStudyRefs } from '../studies/RecordHistory';
 import type { ViewerAction } from './logic';
 
 export function StoryStudyFindings({ storyId, dispatch }: { storyId: string; dispatch: Dispatch<ViewerAction> }) {
-  const [refs, setRefs] = useState<StudyRecordRef[]>([]);
+  const refs = useStudyRefs('story', storyId).filter((ref) => ref.analysed);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setRefs([]);
-    void feedlens()
-      .studyRecordFind({ kind: 'story', recordId: storyId })
-      .then((r) => live && r.ok && setRefs(r.value.filter((ref) => ref.analysed)));
-    return () => {
-      live = false;
-    };
-  }, [storyId]);
   useEffect(() => {
     dispatch({ type: open && refs.length > 0 ? 'pause' : 'resume', reason: 'reading' });
   }, [open, refs.length, dispatch]);
