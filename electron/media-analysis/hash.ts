@@ -18,7 +18,7 @@ interface Decoded {
   channels: 1 | 2 | 3 | 4;
 }
 
-/** The image's greys at width x height, from its decoded greys. */
+/** The image's greys at width x height, from its decoded greys (greyscale() keeps the output one channel). */
 async function greys(image: Decoded, width: number, height: number): Promise<Uint8Array> {
   const { data: pixels, ...raw } = image;
   const data = await sharp(pixels, { raw }).greyscale().resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
@@ -61,8 +61,8 @@ export function phashOf(g: Uint8Array): string {
 
 /** Both hashes of an image, decoded once (one step after the other: a thread of the pool is one core). */
 export async function imageHashes(input: Buffer | string): Promise<ImageHashes> {
-  // Decoded once, flattened on white; each hash then makes its greys from the pixels.
-  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  // Decoded once, flattened on white, in grey; each hash then resizes those greys.
+  const { data, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const image = { data, width: info.width, height: info.height, channels: info.channels };
   const d = await greys(image, 9, 8);
   const p = await greys(image, N, N);

@@ -1,14 +1,16 @@
 // Text in pictures (OCR) with tesseract.js and the language data of @tesseract.js-data packages (nothing
 // is downloaded at run time): as many tesseract workers (threads of their own) as the pool has, the
-// languages the study chose. A picture is read in grey (sharp): tesseract's own binarisation misses
-// dark text on a light banner over a colourful picture. What it reads below MIN_CONFIDENCE is noise
+// languages the study chose. A picture is read in grey with one threshold for the whole picture:
+// tesseract's default binarisation of a colour picture misses dark text on a light banner over a
+// colourful one. Tesseract decodes and converts the picture in its own thread (formats its image
+// library reads); main converts only the others (sharp). What it reads below MIN_CONFIDENCE is noise
 // (a picture without text gives a few letters at low confidence) and is not kept.
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, type Scheduler, type WorkerParams } from 'tesseract.js';
 import { OCR_LANGUAGE_CODES } from '../../shared/ipc/media';
 import { isFile } from '../storage/is-file';
 import { unpackedPath } from '../platform/unpacked';
@@ -34,6 +36,24 @@ export interface Ocr {
 }
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Tesseract's thresholding: Leptonica's Otsu on the picture in grey, with tiles (a multiple of the
+ * picture's DPI, at least 70) larger than any picture, so one threshold for the whole picture.
+ */
+const GREY_OTSU = { thresholding_method: '1', thresholding_tile_size: '100', thresholding_score_fraction: '0' };
+
+/** Whether tesseract's image library reads these bytes: JPEG, PNG, GIF, WebP, BMP. */
+function tesseractReads(b: Uint8Array): boolean {
+  const ascii = (from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
+  return (b[0] === 0xff && b[1] === 0xd8) || ascii(1, 4) === 'PNG' || ascii(0, 3) === 'GIF' || (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') || ascii(0, 2) === 'BM';
+}
+
+/** Other formats (AVIF, HEIF, TIFF) in grey, as a PGM (a header and the greys: nothing to encode). */
+async function greyPgm(bytes: Uint8Array): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]);
+}
 
 /** A language's gzipped data file inside its npm package (unpacked beside the asar in a packaged app). */
 function dataFileOf(lang: OcrLanguage): string {
@@ -64,20 +84,17 @@ export async function createOcr(langs: readonly OcrLanguage[], workers: number):
   const workerPath = unpackedPath(require.resolve('tesseract.js/src/worker-script/node/index.js'));
   const scheduler: Scheduler = createScheduler();
   for (let i = 0; i < workers; i++) {
-    scheduler.addWorker(await createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined }));
+    const worker = await createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+    await worker.setParameters(GREY_OTSU as Partial<WorkerParams>);
+    scheduler.addWorker(worker);
   }
   return {
-    tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey, kept from ${MIN_CONFIDENCE} % confidence`,
+    tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey with one Otsu threshold, kept from ${MIN_CONFIDENCE} % confidence`,
     async read(input, signal) {
-      const { data: grey, info } = await sharp(typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength))
-        .flatten({ background: '#ffffff' })
-        .greyscale()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      const bytes = typeof input === 'string' ? await readFile(input) : input;
+      const image = tesseractReads(bytes) ? bytes : await greyPgm(bytes);
       signal?.throwIfAborted();
-      // As a PGM (a header and the greys): nothing to encode, and Tesseract's image library reads it.
-      const pgm = Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), grey]);
-      const { data } = await scheduler.addJob('recognize', pgm);
+      const { data } = await scheduler.addJob('recognize', Buffer.from(image.buffer, image.byteOffset, image.byteLength));
       const text = data.text.replace(/\s+/g, ' ').trim();
       return { text: data.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(text) ? text : null, confidence: data.confidence };
     },

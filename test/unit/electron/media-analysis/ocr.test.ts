@@ -1,0 +1,39 @@
+// OCR reads the formats a study's media come in: those tesseract's image library decodes in its own
+// thread (JPEG, PNG with or without alpha, WebP) and, converted to grey by sharp in main, the others (AVIF).
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOcr, MIN_CONFIDENCE, type Ocr } from '../../../../electron/media-analysis/ocr';
+import { drawPng } from '../../../../electron/simulator/pictures';
+
+const WORDS = 'SUMMER SALE';
+let ocr: Ocr;
+let png: Buffer;
+
+beforeAll(async () => {
+  ocr = await createOcr(['eng'], 1);
+  png = drawPng(`7~7~words:${WORDS}`, 1080, 1080);
+}, 60_000);
+afterAll(() => ocr.close());
+
+describe('OCR of a picture with words', () => {
+  it.each([
+    ['PNG', () => Promise.resolve(png)],
+    ['PNG with an alpha channel', () => sharp(png).ensureAlpha(1).png().toBuffer()],
+    ['JPEG', () => sharp(png).jpeg({ quality: 85 }).toBuffer()],
+    ['WebP', () => sharp(png).webp().toBuffer()],
+    ['AVIF (converted by sharp)', () => sharp(png).avif().toBuffer()],
+  ])('reads the planted words in %s', async (_, encode) => {
+    const found = await ocr.read(new Uint8Array(await encode()));
+    expect(found.text).toContain(WORDS);
+    expect(found.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+  }, 30_000);
+
+  it('keeps nothing from a picture without words', async () => {
+    const found = await ocr.read(new Uint8Array(drawPng('bench-3', 1080, 1080)));
+    expect(found.text).toBeNull();
+  }, 30_000);
+
+  it('names its method in the tool it stores with each result', () => {
+    expect(ocr.tool).toMatch(/^tesseract\.js \d+\.\d+\.\d+, eng .*one Otsu threshold/);
+  });
+});
