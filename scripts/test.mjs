@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order: lint, typecheck, unit tests (with coverage), keychain integration,
-// production build, Electron security scan, end-to-end suite. Every stage runs even when an earlier one
-// failed, so one run shows everything that is wrong. Totals go to test-results/summary.json.
+// production build, the packaged app, Electron security scan, end-to-end suite. Every stage runs even
+// when an earlier one failed, so one run shows everything that is wrong. Totals go to test-results/summary.json.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +33,11 @@ const stages = [
   },
   { name: 'keychain', report: join(results, 'keychain.json'), cmd: ['node', 'scripts/keychain-test.mjs'], optionalScript: 'scripts/keychain-test.mjs' },
   { name: 'build', cmd: [npx, 'electron-vite', 'build'] },
+  {
+    name: 'package',
+    report: join(results, 'package.json'),
+    cmd: [npx, 'vitest', 'run', '--config', 'vitest.package.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'package.json')}`],
+  },
   { name: 'security', cmd: ['node', 'scripts/electronegativity.mjs'], optionalScript: 'scripts/electronegativity.mjs' },
   { name: 'e2e', report: join(results, 'e2e.json'), cmd: ['node', 'scripts/e2e.mjs'] },
 ];

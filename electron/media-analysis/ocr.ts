@@ -41,7 +41,7 @@ const require = createRequire(import.meta.url);
  * Tesseract's thresholding: Leptonica's Otsu on the picture in grey, with tiles (a multiple of the
  * picture's DPI, at least 70) larger than any picture, so one threshold for the whole picture.
  */
-const GREY_OTSU = { thresholding_method: '1', thresholding_tile_size: '100', thresholding_score_fraction: '0' };
+export const GREY_OTSU = { thresholding_method: '1', thresholding_tile_size: '100', thresholding_score_fraction: '0' } as Partial<WorkerParams>;
 
 /** Whether tesseract's image library reads these bytes: JPEG, PNG, GIF, WebP, BMP. */
 function tesseractReads(b: Uint8Array): boolean {
@@ -85,7 +85,7 @@ export async function createOcr(langs: readonly OcrLanguage[], workers: number):
   const scheduler: Scheduler = createScheduler();
   for (let i = 0; i < workers; i++) {
     const worker = await createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
-    await worker.setParameters(GREY_OTSU as Partial<WorkerParams>);
+    await worker.setParameters(GREY_OTSU);
     scheduler.addWorker(worker);
   }
   return {

@@ -43,6 +43,24 @@ describe('packaging', () => {
     }
   });
 
+  it('unpacks every package the tesseract worker requires: it runs from the unpacked folder', () => {
+    const globs = unpackGlobs();
+    const seen = new Set<string>();
+    const walk = (name: string, from: string): void => {
+      const manifest = createRequire(join(from, 'package.json')).resolve(`${name}/package.json`);
+      if (seen.has(manifest)) return;
+      seen.add(manifest);
+      const deps = (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {};
+      for (const dep of Object.keys(deps)) walk(dep, dirname(manifest));
+    };
+    walk('tesseract.js', ROOT);
+    expect(seen.size).toBeGreaterThan(5);
+    for (const manifest of seen) {
+      const path = relative(ROOT, manifest).split('\\').join('/');
+      expect({ path, unpacked: globs.some((g) => matchesGlob(path, g)) }).toEqual({ path, unpacked: true });
+    }
+  });
+
   it('points at the unpacked copy once packaged, and leaves other paths alone', () => {
     expect(unpackedPath('/opt/Feedlens/resources/app.asar/node_modules/x/bin')).toBe('/opt/Feedlens/resources/app.asar.unpacked/node_modules/x/bin');
     expect(unpackedPath('C:\\Feedlens\\resources\\app.asar\\node_modules\\x.exe')).toBe('C:\\Feedlens\\resources\\app.asar.unpacked\\node_modules\\x.exe');
