@@ -35,8 +35,8 @@ const stages = [
   { name: 'build', cmd: [npx, 'electron-vite', 'build'] },
   {
     name: 'package',
-    report: join(results, 'package.json'),
-    cmd: [npx, 'vitest', 'run', '--config', 'vitest.package.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'package.json')}`],
+    report: join(results, 'packaged-app.json'),
+    cmd: [npx, 'vitest', 'run', '--config', 'vitest.package.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'packaged-app.json')}`],
   },
   { name: 'security', cmd: ['node', 'scripts/electronegativity.mjs'], optionalScript: 'scripts/electronegativity.mjs' },
   { name: 'e2e', report: join(results, 'e2e.json'), cmd: ['node', 'scripts/e2e.mjs'] },
