@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { createScheduler, createWorker, type Scheduler, type WorkerParams } from 'tesseract.js';
+import { createScheduler, createWorker, type Scheduler, type Worker, type WorkerParams } from 'tesseract.js';
 import { OCR_LANGUAGE_CODES } from '../../shared/ipc/media';
 import { isFile } from '../storage/is-file';
 import { unpackedPath } from '../platform/unpacked';
@@ -78,15 +78,48 @@ function version(): string {
   return (require('tesseract.js/package.json') as { version: string }).version;
 }
 
-export async function createOcr(langs: readonly OcrLanguage[], workers: number): Promise<Ocr> {
+/** How long a tesseract worker may take to start (it loads its core and language data in under a second). */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * A worker that cannot start (a file of it missing or unreadable) never answers, and the pass would wait
+ * on it for ever: past the time, the pass fails and says so, and a worker that starts later is ended.
+ */
+async function startedInTime(start: Promise<Worker>, timeoutMs: number): Promise<Worker> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void start.then((worker) => worker.terminate()).catch(() => undefined);
+      reject(new Error(`Text in pictures cannot be read: the OCR worker did not start within ${timeoutMs / 1000} s. Reinstalling Feedlens puts its files back.`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([start, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface OcrOptions {
+  /** The worker thread's program; by default tesseract.js's, outside the asar in a packaged app. */
+  workerPath?: string;
+  startTimeoutMs?: number;
+}
+
+export async function createOcr(langs: readonly OcrLanguage[], workers: number, options: OcrOptions = {}): Promise<Ocr> {
   const langPath = await languageFolder(langs);
-  // The worker thread's program, by path: outside the asar in a packaged app.
-  const workerPath = unpackedPath(require.resolve('tesseract.js/src/worker-script/node/index.js'));
+  const workerPath = options.workerPath ?? unpackedPath(require.resolve('tesseract.js/src/worker-script/node/index.js'));
   const scheduler: Scheduler = createScheduler();
-  for (let i = 0; i < workers; i++) {
-    const worker = await createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
-    await worker.setParameters(GREY_OTSU);
-    scheduler.addWorker(worker);
+  try {
+    for (let i = 0; i < workers; i++) {
+      const start = createWorker([...langs], 1, { langPath, workerPath, gzip: true, cacheMethod: 'none', logger: () => undefined, errorHandler: () => undefined });
+      const worker = await startedInTime(start, options.startTimeoutMs ?? START_TIMEOUT_MS);
+      await worker.setParameters(GREY_OTSU);
+      scheduler.addWorker(worker);
+    }
+  } catch (error) {
+    await scheduler.terminate();
+    throw error;
   }
   return {
     tool: `tesseract.js ${version()}, ${langs.join('+')} ${DATA_VARIANT}, grey with one Otsu threshold, kept from ${MIN_CONFIDENCE} % confidence`,

@@ -1,5 +1,9 @@
 // OCR reads the formats a study's media come in: those tesseract's image library decodes in its own
-// thread (JPEG, PNG with or without alpha, WebP) and, converted to grey by sharp in main, the others (AVIF).
+// thread (JPEG, PNG with or without alpha, WebP) and, converted to grey by sharp in main, the others (AVIF);
+// a worker that cannot start fails the pass with a message instead of holding it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcr, MIN_CONFIDENCE, type Ocr } from '../../../../electron/media-analysis/ocr';
@@ -35,5 +39,19 @@ describe('OCR of a picture with words', () => {
 
   it('names its method in the tool it stores with each result', () => {
     expect(ocr.tool).toMatch(/^tesseract\.js \d+\.\d+\.\d+, eng .*one Otsu threshold/);
+  });
+});
+
+describe('OCR whose worker cannot start', () => {
+  it('fails with a message that says what to do, instead of waiting for ever', async () => {
+    // A worker program that never answers, as one with a file missing or unreadable.
+    const dir = mkdtempSync(join(tmpdir(), 'feedlens-ocr-'));
+    const workerPath = join(dir, 'silent-worker.js');
+    writeFileSync(workerPath, '// answers nothing\n');
+    try {
+      await expect(createOcr(['eng'], 1, { workerPath, startTimeoutMs: 500 })).rejects.toThrow(/did not start within 0.5 s\. Reinstalling Feedlens/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
