@@ -90,7 +90,7 @@ function mixedFrom(raw: unknown, source: RecordSource): User | Post | null {
 }
 
 /** Record kinds the app maps; the others (balance, insight, share...) are shown raw by their screens. */
-const MAPPED_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>([
+export const MAPPED_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>([
   'user',
   'profile',
   'about',

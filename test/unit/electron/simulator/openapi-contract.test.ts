@@ -7,12 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEndpoint } from '../../../../shared/api/catalog';
 import { getOne } from '../../../../shared/api/pager';
-import { postUrl } from '../../../../electron/simulator/shapes/v1';
-import { ANCHORS, threadOf } from '../../../../electron/simulator/world/world';
-import { compare, keyPaths } from './shape-contract-support';
-import { callRoute, sharedWorld, wireText, type Params } from './routes-support';
+import { sampleParams } from '../../../../electron/simulator/sample-params';
+import { compare, keyPaths } from '../../../../electron/simulator/key-paths';
+import { callRoute, sharedWorld, wireText } from './routes-support';
 
 const OPENAPI = process.env.FEEDLENS_OPENAPI ?? resolve(__dirname, '../../../../../shared/spec/openapi-1.7.9.json');
 /** Where the figure stands today: a drop below it fails (raise it as the simulator gets closer). */
@@ -58,36 +56,6 @@ function examples(): Map<string, Json> {
   return out;
 }
 
-const world = sharedWorld();
-const big = world.users.find((u) => u.username === ANCHORS.big)!;
-const post = world.media.find((m) => !world.userByPk.get(m.ownerPk)?.isPrivate && !m.commentsDisabled && threadOf(world, m).top.some((c) => c.replies.length >= 2))!;
-const parent = threadOf(world, post).top.find((c) => c.replies.length >= 2)!;
-const storied = world.users.find((u) => u.tier === 'main' && !u.isPrivate && u.stories.length > 0)!;
-const story = storied.stories[0];
-const hashtag = [...world.hashtags].sort((a, b) => b.recent.length - a.recent.length)[0]!;
-/** A comment with more likers than a page holds (its likers have a next page). */
-const liked = world.media.flatMap((m) => threadOf(world, m).top).find((c) => c.likeCount > 60)!;
-/** A reel whose sound more than a page of other reels use (its template has a next page). */
-const templated = world.media.find((m) => m.trackId !== null && (world.trackById.get(m.trackId)?.reels.length ?? 0) > 13)!;
-
-/** The parameters an endpoint is asked with here, from its required ones; null when this test cannot make them. */
-function paramsOf(path: string): Params | null {
-  const endpoint = findEndpoint(path);
-  if (!endpoint) return null;
-  const out: Params = {};
-  // comment_id is optional to the service (media_id is the older way), but the answer needs one of them.
-  for (const p of endpoint.params.filter((x) => x.required || x.name === 'comment_id')) {
-    const v: string | undefined = {
-      user_id: big.pk, username: big.username, query: 'a', name: hashtag.name, code: post.code, media_id: post.pk, comment_id: path.includes('likers') ? liked.pk : parent.pk,
-      url: path.startsWith('/v2/story') ? `https://www.instagram.com/stories/${storied.username}/${story}/` : postUrl(post),
-      id: path.startsWith('/v2/story') ? story : path.startsWith('/v2/user') ? big.pk : path === '/v2/media/template' ? templated.pk : post.pk,
-    }[p.name];
-    if (v === undefined) return null;
-    out[p.name] = v;
-  }
-  return out;
-}
-
 describe('shape contract over the OpenAPI document’s examples', () => {
   it('the simulator has the examples’ key paths with their types', (ctx) => {
     if (!existsSync(OPENAPI)) ctx.skip(`no OpenAPI document at ${OPENAPI}`);
@@ -99,7 +67,7 @@ describe('shape contract over the OpenAPI document’s examples', () => {
     const unasked: string[] = [];
     for (const [path, example] of examples()) {
       if (PRODUCTION_FORM[path]) continue;
-      const params = paramsOf(path);
+      const params = sampleParams(sharedWorld(), path);
       const outcome = params === null ? null : callRoute(path, params);
       if (outcome?.status !== 200) {
         unasked.push(path);

@@ -7,9 +7,11 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../../electron/simulator/service';
+import { compare, keyPaths, type Comparison } from '../../../../electron/simulator/key-paths';
+import { RECORDED_REQUESTS, worldPicks, type WorldPicks } from '../../../../electron/simulator/sample-params';
 import {
-  CONTRACT_ENDPOINTS, CONTRACT_FILE, RECORDED_DIR, checkedInContract, compare, contractFromRecorded, contractSimulator, endpointOf, familyOf,
-  keyPaths, readsOf, recordedPresent, simulatedText, worldPicks, type Comparison, type Contract, type WorldPicks,
+  CONTRACT_FILE, RECORDED_DIR, checkedInContract, contractFromRecorded, contractSimulator, endpointOf, familyOf, readsOf, recordedPresent, simulatedText,
+  type Contract,
 } from './shape-contract-support';
 
 const present = recordedPresent();
@@ -29,7 +31,7 @@ describe('shape contract', () => {
     contract = present ? contractFromRecorded() : checkedInContract();
     sim = contractSimulator();
     picks = worldPicks(sim.world);
-    for (const entry of CONTRACT_ENDPOINTS) {
+    for (const entry of RECORDED_REQUESTS) {
       if (contract[entry.name]) texts.set(entry.name, await simulatedText(sim, entry, picks));
     }
   });
@@ -73,7 +75,7 @@ describe('shape contract', () => {
 
   it('the pager and the normaliser read the kinds of records from the simulator that they read from production', () => {
     const differences: string[] = [];
-    for (const entry of CONTRACT_ENDPOINTS) {
+    for (const entry of RECORDED_REQUESTS) {
       const recorded = contract[entry.name];
       const text = texts.get(entry.name);
       if (!recorded || text === undefined) continue;
