@@ -39,9 +39,10 @@ const require = createRequire(import.meta.url);
 
 /**
  * Tesseract's thresholding: Leptonica's Otsu on the picture in grey, with tiles (a multiple of the
- * picture's DPI, at least 70) larger than any picture, so one threshold for the whole picture.
+ * picture's DPI, at least 70) larger than any picture, so one threshold for the whole picture, and
+ * Leptonica's recommended score fraction (0.1; plain Otsu, 0, read a video's colour bars as "| | | NN").
  */
-export const GREY_OTSU = { thresholding_method: '1', thresholding_tile_size: '100', thresholding_score_fraction: '0' } as Partial<WorkerParams>;
+export const GREY_OTSU = { thresholding_method: '1', thresholding_tile_size: '100', thresholding_score_fraction: '0.1' } as Partial<WorkerParams>;
 
 /** Whether tesseract's image library reads these bytes: JPEG, PNG, GIF, WebP, BMP. */
 function tesseractReads(b: Uint8Array): boolean {

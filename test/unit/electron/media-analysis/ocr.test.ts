@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcr, MIN_CONFIDENCE, type Ocr } from '../../../../electron/media-analysis/ocr';
 import { drawPng } from '../../../../electron/simulator/pictures';
+import { takeKeyframes } from '../../../../electron/media-analysis/keyframes';
+
+const SIM_MEDIA = join(import.meta.dirname, '../../../../assets/sim-media');
 
 const WORDS = 'SUMMER SALE';
 let ocr: Ocr;
@@ -36,6 +39,23 @@ describe('OCR of a picture with words', () => {
     const found = await ocr.read(new Uint8Array(drawPng('bench-3', 1080, 1080)));
     expect(found.text).toBeNull();
   }, 30_000);
+
+  it('keeps no text from the demo videos’ keyframes (colour bars, a small time code)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'feedlens-ocr-frames-'));
+    try {
+      const kept: string[] = [];
+      for (const video of ['portrait', 'square', 'landscape']) {
+        const taken = await takeKeyframes({ input: join(SIM_MEDIA, `${video}.mp4`), seconds: null, folder, name: video });
+        for (const frame of taken.frames) {
+          const found = await ocr.read(frame.path);
+          if (found.text !== null) kept.push(`${video} ${frame.index}: ${found.text}`);
+        }
+      }
+      expect(kept).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('names its method in the tool it stores with each result', () => {
     expect(ocr.tool).toMatch(/^tesseract\.js \d+\.\d+\.\d+, eng .*one Otsu threshold/);
