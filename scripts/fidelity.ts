@@ -38,10 +38,13 @@ export interface AnswerFidelity {
   shape: Comparison | null;
 }
 
+/** An endpoint's answer file name as ../shared/spec/recorded names them, without `.json`: v1_user_by_id. */
+const fileNameOf = (endpoint: Endpoint): string => endpoint.path.slice(1).replaceAll('/', '_');
+
 /** The endpoint a file's answer comes from, by its name; undefined for a name no endpoint has. */
 export function endpointOfFile(file: string): Endpoint | undefined {
   const name = basename(file, '.json').split('--')[0];
-  return CATALOG.find((e) => e.path.slice(1).replaceAll('/', '_') === name);
+  return CATALOG.find((e) => fileNameOf(e) === name);
 }
 
 /** Every id of a record (fields named id, ...Id, ...Ids, pk), without the raw answer it came from. */
@@ -107,7 +110,7 @@ export async function measureFidelity(folder: string, recordedDir = RECORDED_DIR
       continue;
     }
     const text = readFileSync(join(folder, file), 'utf8');
-    const recorded = existsSync(join(recordedDir, `${endpoint.path.slice(1).replaceAll('/', '_')}.json`));
+    const recorded = existsSync(join(recordedDir, `${fileNameOf(endpoint)}.json`));
     answers.push({ file, endpoint: endpoint.path, ...coreReads(endpoint, text), recorded, shape: await simulatorShape(sim, endpoint, text) });
   }
   return { answers, unknown };

@@ -18,7 +18,8 @@ export function keyName(key: string): string {
 
 /**
  * Every key path of a JSON text with the JSON types seen there: `a.b`, `a.list[]`, `a.list[].c`; the
- * root is `$`. JSON.parse is enough here: a 19-digit literal is still of type number.
+ * root is `$`. JSON.parse, not parseLossless, on purpose: only types are kept, and a 19-digit literal must
+ * stay of type number (parseLossless would make it a bigint); no value is read.
  */
 export function keyPaths(text: string): KeyPaths {
   const seen = new Map<string, Set<string>>();
