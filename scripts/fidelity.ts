@@ -72,15 +72,22 @@ function coreReads(endpoint: Endpoint, text: string): Pick<AnswerFidelity, 'read
   } catch (error) {
     return { read: false, error: error instanceof Error ? error.message : String(error), records: 0, idsLost: [], twice: [] };
   }
+  const idsLost = idsNotIn(records, text);
+  return { read: !MAPPED_KINDS.has(endpoint.answer.record) || records.length > 0, error: null, records: records.length, idsLost, twice: madeTwice(records) };
+}
+
+/** `kind:id` of each record that repeats one made before it (records without an id never count). */
+export function madeTwice(records: readonly AppRecord[]): string[] {
   const seen = new Set<string>();
   const twice: string[] = [];
   for (const r of records) {
-    const key = `${r.kind}:${'id' in r ? String(r.id) : ''}`;
-    if (seen.has(key) && !key.endsWith(':')) twice.push(key);
+    const id = 'id' in r ? r.id : null;
+    if (id === null || id === '') continue;
+    const key = `${r.kind}:${id}`;
+    if (seen.has(key)) twice.push(key);
     seen.add(key);
   }
-  const idsLost = idsNotIn(records, text);
-  return { read: !MAPPED_KINDS.has(endpoint.answer.record) || records.length > 0, error: null, records: records.length, idsLost, twice };
+  return twice;
 }
 
 async function simulatorShape(sim: Simulator, endpoint: Endpoint, text: string): Promise<Comparison | null> {

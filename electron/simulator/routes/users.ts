@@ -58,13 +58,17 @@ export const gqlRelationsChunk = (dir: Direction): RouteHandler => (ctx) =>
   relationPage(ctx, dir, 'end_cursor', SIZE.followersGql, true, (p) =>
     ok([users(ctx.world, p.items).map((u) => (dir === 'followers' ? g1User(ctx, u, 'always') : v1.userShort(ctx, u))), p.next]));
 
+/**
+ * The private API's followers/following page inside the service's envelope. Following writes its cursor
+ * as a bare number (the offset), followers as a string, as client libraries of that API report.
+ */
 export const v2Relations = (dir: Direction): RouteHandler => (ctx) =>
   relationPage(ctx, dir, 'page_id', SIZE.followersV2, false, (p, u, limited) => ok({
     response: {
       users: users(ctx.world, p.items).map((x) => rawUser(ctx, x)),
       big_list: (dir === 'followers' ? u.followers : u.following).length > SIZE.followersV2,
       page_size: SIZE.followersV2,
-      next_max_id: p.next,
+      next_max_id: p.next === null || dir === 'followers' ? p.next : p.offset + p.items.length,
       has_more: p.next !== null,
       should_limit_list_of_followers: limited,
       status: 'ok',

@@ -166,14 +166,28 @@ function reelOwner(answer: unknown, source: RecordSource): User | null {
   return null;
 }
 
+/** What makes two records of one page the same record: kind and id (records without an id are all kept). */
+function identityOf(record: AppRecord): string | null {
+  const id = 'id' in record ? record.id : null;
+  return id === null || id === undefined || id === '' ? null : `${record.kind}:${id}`;
+}
+
+/** The records of one page's items, each record once: a page that repeats an item makes one record. */
 function normalizeList(endpoint: Endpoint, items: unknown[], owner: User | null): AppRecord[] {
   const source = sourceOf(endpoint);
   const kind = endpoint.answer.record;
   const records: AppRecord[] = [];
+  const seen = new Set<string>();
   for (const item of items) {
     const record =
       kind === 'story' ? storyFrom(unwrap(item, looksLikeMedia, ['media', 'node']), source, owner) : normalizeRecord(kind, item, source);
-    if (record !== null) records.push(record);
+    if (record === null) continue;
+    const identity = identityOf(record);
+    if (identity !== null) {
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+    }
+    records.push(record);
   }
   return records;
 }

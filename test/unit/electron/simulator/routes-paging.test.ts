@@ -89,6 +89,14 @@ describe('followers and following', () => {
     });
   }
 
+  it('writes /v2/user/following\'s next_max_id as a bare number (the offset) and /v2/user/followers\' as a string', () => {
+    const following = obj(get('/v2/user/following', { user_id: follower.pk }));
+    expect(obj(following.response).next_max_id).toBe(25);
+    expect(typeof following.next_page_id).toBe('string');
+    const followers = obj(get('/v2/user/followers', { user_id: big.pk }, { followerLimit: false }));
+    expect(typeof obj(followers.response).next_max_id).toBe('string');
+  });
+
   it('reproduces production\'s limit of about 50 followers by default, and lifts it when asked', () => {
     for (const [path, key] of cases) {
       const limited = pageAll(path, { user_id: big.pk });

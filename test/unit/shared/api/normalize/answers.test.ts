@@ -58,6 +58,24 @@ describe('what is not an app record', () => {
   });
 });
 
+describe('a page that repeats an item', () => {
+  it('makes one record of an item a page repeats, and keeps records of another kind or without an id', () => {
+    const likers = endpoint('/v1/media/likers', { record: 'user', many: true });
+    const amy = { pk: '1234567890123456789', username: 'amy.example' };
+    const bo = { pk: '2256048641', username: 'bo' };
+    const users = normalizeItems(likers, [amy, bo, { ...amy, full_name: 'Amy again' }]);
+    expect(users.map((r) => [as(r, 'user').id, as(r, 'user').fullName])).toEqual([['1234567890123456789', null], ['2256048641', null]]);
+
+    const topsearch = endpoint('/v2/fbsearch/topsearch', { record: 'mixed', many: true });
+    const post = { media: { pk: '2256048641', code: 'DOE5rniXUuH', media_type: 1 } };
+    expect(normalizeItems(topsearch, [{ user: bo }, post, { user: bo }]).map((r) => r.kind)).toEqual(['user', 'post']);
+
+    const places = endpoint('/v2/fbsearch/places', { record: 'location', many: true });
+    const unnamed = { place: { location: { name: 'Harbour' }, title: 'Harbour' } };
+    expect(normalizeItems(places, [unnamed, unnamed]).map((r) => as(r, 'location').id)).toEqual([null, null]);
+  });
+});
+
 // The catalog's answer specs (written by another module) against the fixture answers.
 describe('with the catalog', () => {
   const cases: [string, string, AppRecord['kind'], number][] = [
