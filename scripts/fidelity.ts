@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { CATALOG, type Endpoint } from '../shared/api/catalog';
 import { parseLossless } from '../shared/api/json';
-import { MAPPED_KINDS, normalizeAnswer } from '../shared/api/normalize';
+import { MAPPED_KINDS, normalizeAnswer, recordIdentity } from '../shared/api/normalize';
 import type { AppRecord } from '../shared/records';
 import { compare, keyPaths, type Comparison } from '../electron/simulator/key-paths';
 import { sampleParams } from '../electron/simulator/sample-params';
@@ -81,9 +81,8 @@ export function madeTwice(records: readonly AppRecord[]): string[] {
   const seen = new Set<string>();
   const twice: string[] = [];
   for (const r of records) {
-    const id = 'id' in r ? r.id : null;
-    if (id === null || id === '') continue;
-    const key = `${r.kind}:${id}`;
+    const key = recordIdentity(r);
+    if (key === null) continue;
     if (seen.has(key)) twice.push(key);
     seen.add(key);
   }

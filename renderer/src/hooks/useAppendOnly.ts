@@ -20,23 +20,24 @@ export interface Derived<A, B> {
 
 /**
  * `derive(source)`, computed on the items added since `before` when `source` still starts with the items
- * it had then (else on all of them). `derive` must map each item on its own (a filter, a pairing). A
- * filter that keeps every item gives `source` itself: no copy of the list for every page.
+ * it had then (else on all of them, `fromStart` true). `derive` must map each item on its own (a filter,
+ * a pairing), or keep what it needs of earlier items and forget it when told it starts from the first
+ * item. A filter that keeps every item gives `source` itself: no copy of the list for every page.
  */
-export function extendDerived<A, B>(before: Derived<A, B> | null, source: readonly A[], derive: (items: readonly A[]) => B[]): Derived<A, B> {
+export function extendDerived<A, B>(before: Derived<A, B> | null, source: readonly A[], derive: (items: readonly A[], fromStart: boolean) => B[]): Derived<A, B> {
   if (before && startsWith(source, before.source)) {
     if (source.length === before.source.length) return { source, result: before.result };
     const fresh = source.slice(before.source.length);
-    const added = derive(fresh);
+    const added = derive(fresh, false);
     if ((before.result as unknown) === before.source && same(fresh, added)) return { source, result: source as unknown as readonly B[] };
     return { source, result: before.result.concat(added) };
   }
-  const all = derive(source);
+  const all = derive(source, true);
   return { source, result: same(source, all) ? (source as unknown as readonly B[]) : all };
 }
 
 /** extendDerived across renders: `derive` may be a new function each render, but must do the same to an item. */
-export function useAppendOnly<A, B>(source: readonly A[], derive: (items: readonly A[]) => B[]): readonly B[] {
+export function useAppendOnly<A, B>(source: readonly A[], derive: (items: readonly A[], fromStart: boolean) => B[]): readonly B[] {
   const last = useRef<Derived<A, B> | null>(null);
   return useMemo(() => {
     last.current = extendDerived(last.current, source, derive);

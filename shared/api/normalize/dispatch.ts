@@ -166,8 +166,8 @@ function reelOwner(answer: unknown, source: RecordSource): User | null {
   return null;
 }
 
-/** What makes two records of one page the same record: kind and id (records without an id are all kept). */
-function identityOf(record: AppRecord): string | null {
+/** What makes two records of a list the same record: kind and id (null for a record without an id). */
+export function recordIdentity(record: AppRecord): string | null {
   const id = 'id' in record ? record.id : null;
   return id === null || id === undefined || id === '' ? null : `${record.kind}:${id}`;
 }
@@ -182,7 +182,7 @@ function normalizeList(endpoint: Endpoint, items: unknown[], owner: User | null)
     const record =
       kind === 'story' ? storyFrom(unwrap(item, looksLikeMedia, ['media', 'node']), source, owner) : normalizeRecord(kind, item, source);
     if (record === null) continue;
-    const identity = identityOf(record);
+    const identity = recordIdentity(record);
     if (identity !== null) {
       if (seen.has(identity)) continue;
       seen.add(identity);

@@ -22,6 +22,18 @@ describe('extendDerived', () => {
     expect(seen).toEqual([page1, [5, 6, 7, 8]]);
   });
 
+  it('tells derive whether it starts from the first item, so what it keeps of earlier items can be forgotten', () => {
+    const calls: [number[], boolean][] = [];
+    const derive = (items: readonly number[], fromStart: boolean) => {
+      calls.push([[...items], fromStart]);
+      return [...items];
+    };
+    const first = extendDerived(null, [1, 2], derive);
+    const second = extendDerived(first, [1, 2, 3], derive);
+    extendDerived(second, [9], derive);
+    expect(calls).toEqual([[[1, 2], true], [[3], false], [[9], true]]);
+  });
+
   it('derives everything again when the list is not an extension of the last one', () => {
     const first = extendDerived(null, [1, 2, 3, 4], evens);
     const refreshed = extendDerived(first, [10, 11, 12], evens);

@@ -122,6 +122,21 @@ describe('useEndpointList', () => {
     await waitFor(() => expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r3', 'r3', 'r4', 'r4']));
   });
 
+  it('lists a record a later page gives again once, where it came first, and anew after a Refresh', async () => {
+    const repeating: Record<string, unknown> = { '': [[v1Post(1), v1Post(2)], 'c2'], c2: [[v1Post(2), v1Post(3)], null] };
+    mockBridge(({ params }) => ({ data: repeating[String(params['end_cursor'] ?? '')] }));
+    const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.stats.reachedEnd).toBe(true));
+    expect(result.current.items.map((p) => p.id)).toEqual(['1', '2', '3']);
+    expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r1', 'r1', 'r2']);
+    await act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.items.map((p) => result.current.provenanceOf(p)?.requestId)).toEqual(['r3', 'r3']));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items.map((p) => p.id)).toEqual(['1', '2', '3']));
+  });
+
   it('keeps pages per session: a new session fetches its own first page, and shows none of the old', async () => {
     const call = mockBridge(({ params }) => ({ data: PAGES[String(params['end_cursor'] ?? '')] }));
     const { result } = renderHook(() => useEndpointList<Post>(PATH, PARAMS), { wrapper });
