@@ -1,14 +1,13 @@
 // The main process without Electron: every service the renderer can ask for, wired together, and the
 // handlers the IPC router dispatches to. electron/main.ts adds the Electron glue (window, protocols,
 // ipcMain, net.fetch, shell); the browser test harness uses the same core with plain Node pieces.
-import type { BackgroundDeps } from './platform/background';
 import { join } from 'node:path';
+import type { AppCore, CoreOptions } from './core-options';
 import { pathToFileURL } from 'node:url';
-import type { BalanceState, EventName, EventPayloads, ModeInfo, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
-import type { Settings } from '../shared/settings';
-import { createAppHandlers, type PickFolder } from './ipc/app-handlers';
+import type { BalanceState, EventPayloads, OpArgs, Result, CallValue, SavedItemArg } from '../shared/ipc';
+import { createAppHandlers } from './ipc/app-handlers';
 import { createApiClient, type AttemptRecord } from './api/client';
-import { createAskQueue, type Ask } from './calls/ask';
+import { createAskQueue } from './calls/ask';
 import { balanceOf, createBalanceTracker } from './calls/balance';
 import { createResponseCache } from './calls/cache';
 import { createCallService, type CallOptions } from './calls/calls';
@@ -16,15 +15,13 @@ import { createCostGuard } from './calls/cost-guard';
 import { createKnownNames } from './calls/known-names';
 import { createIssuedCursors } from './calls/cursors';
 import { createRequestScheduler, schedulerPerSession } from './calls/scheduler';
-import { migrateLegacyKey, type KeyStores, type SecretStore } from './platform/keychain';
+import { migrateLegacyKey } from './platform/keychain';
 import { createLedger } from './calls/ledger';
-import type { Handlers } from './ipc/router';
 import { createServiceHandlers } from './ipc/service-handlers';
 import { createServiceSessions } from './calls/service-session';
 import { sessionNamespace, type Session } from './calls/session';
 import { createSettingsStore } from './storage/settings-store';
 import { PRODUCTION_ORIGIN } from '../shared/service-origin';
-import type { FetchMedia } from './downloads/fetch-file';
 import { createDownloadHandlers } from './downloads/handlers';
 import { createDownloadQueue, type DownloadQueue } from './downloads/queue';
 import { askRenewal } from './downloads/renewals';
@@ -32,14 +29,13 @@ import { ledgerAnswerFacts } from './downloads/sidecar';
 import { createExplorer } from './explorer/handlers';
 import { createExportHandlers } from './export/handlers';
 import { exportFolders, removeLeftoverTemps } from './export/output';
-import type { ProjectKeys } from './export/pseudonymise';
 import { createJobHandlers } from './jobs/handlers';
 import { createLibrary } from './library/library';
 import { createLibraryHandlers } from './library/handlers';
 import { createStudyDataHandlers } from './studies/data-handlers';
 import { createStudyHandlers, onceProjectKeys } from './studies/handlers';
 import { createStudyService } from './studies/service';
-import { holderIdentity, type HolderProgram } from './studies/holder';
+import { holderIdentity } from './studies/holder';
 import { createAnalysisService } from './analysis/handlers';
 import { createMediaHandlers } from './media-analysis/handlers';
 import { createMediaAnalysis } from './media-analysis/service';
@@ -47,81 +43,7 @@ import { MEDIA_CACHE_FOLDER } from './protocols/media-protocol';
 import { ANALYSIS_FOLDER } from './media-analysis/job';
 import { refuseLinksOutSync } from './storage/confined';
 
-/** Where demo mode's calls and media go: the simulator, in-process in the app, over HTTP in tests. */
-export interface DemoBackend {
-  baseUrl: string;
-  fetch: typeof fetch;
-  key: string;
-}
-
-export interface CoreOptions {
-  /** The app's data folder (ledger, cache, settings). */
-  dataDir: string;
-  /** The user's Downloads folder (default home of downloads and exports). */
-  downloadsDir: string;
-  /** The user's Documents folder (default home of studies: <Documents>/Feedlens/<study>). */
-  documentsDir: string;
-  /** A desktop notification (a study's run ended). */
-  notify?: (n: { title: string; body: string }) => void;
-  /** How often schedules are checked, in ms (default one minute; 0: only when tests call tick). */
-  scheduleTickMs?: number;
-  /** How often the studies' leases are renewed (tests). */
-  leaseBeatMs?: number;
-  /** Which program this is, as a study's holder says it (studies/holder.ts). Default the desktop app. */
-  program?: HolderProgram;
-  /** Studies open read-only, saying why (the headless collector's commands that only read). */
-  readOnlyStudies?: string;
-  /** False: studies opened do not resume their runs and re-checks (the collector's analyse spends nothing). */
-  resumeStudyWork?: boolean;
-  /** The keychain entry of the access key for each service origin. */
-  keyStores: KeyStores;
-  /** The single entry of keys stored before they were bound to an origin, moved at start. */
-  legacyKeyStore?: SecretStore;
-  /** Network fetch for the live service (Electron's net.fetch in the app). */
-  liveFetch: typeof fetch;
-  /** Started on first use: building the simulator's world takes a moment. */
-  demo: () => Promise<DemoBackend>;
-  /** Main's own questions to the user (native message box in the app, a recorder in tests). */
-  ask: Ask;
-  /** Main's folder picker (native dialog in the app, a stub in tests). */
-  pickFolder: PickFolder;
-  userAgent: string;
-  version: string;
-  platform: string;
-  /** Base of the media URLs the renderer loads, e.g. "app-media://media/". */
-  mediaBase: string;
-  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-  openExternal: (url: string) => Promise<void>;
-  /** Media bytes for downloads: allow-listed hosts only, the simulator in demo mode (no media cache). */
-  fetchMedia: FetchMedia;
-  /** Shows a file in the system file manager (shell.showItemInFolder). */
-  reveal: (path: string) => void;
-  /** The keychain entry holding a project's pseudonymisation key (apart from the data). */
-  projectKeys: ProjectKeys;
-  now?: () => number;
-  /** Memory bound of the response cache. Default 64 MB. */
-  cacheMemoryBytes?: number;
-  log?: (message: string) => void;
-}
-
-export interface AppCore {
-  handlers: Handlers;
-  /** Loads the key and settings, fetches the balance and starts its periodic refresh. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  mode(): ModeInfo;
-  settings(): Settings;
-  /** Resolves once everything written so far (ledger) is on disk. */
-  flush(): Promise<void>;
-  /** Where downloads and exports go (settings, else <Downloads>/Feedlens). */
-  downloadFolder(): string;
-  /** The folders whose files the renderer may load: the download folder and each study's analysis folder. */
-  mediaRoots(): string[];
-  /** Runs what study schedules say is due now (the app does it every minute by itself). */
-  tickSchedules(): void;
-  /** What the tray needs (platform/background.ts): what collects, "Pause all collection", main's own settings changes. */
-  background: Pick<BackgroundDeps, 'collection' | 'pauseAll' | 'updateSettings'> & { onSettingsChange(listener: () => void): () => void };
-}
+export type { AppCore, CoreOptions, DemoBackend } from './core-options';
 
 function orThrow<T>(result: Result<T>): T {
   if (result.ok) return result.value;
