@@ -8,16 +8,21 @@
 // Then the totals, the simulator's share on endpoints with a recorded answer and on the others:
 //   fidelity: the core reads N of M answers, K ids lost, D records made twice
 //   fidelity: the simulator carries X % of production's key paths on endpoints with a recorded answer, Y % on the others
+// `npm run fidelity -- --docs <folder>` measures the example answers of the service's published API
+// reference pages (scripts/docs-examples.ts), which were captured from production.
 // No value of an answer is printed: endpoints, counts and key paths only.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { CATALOG, type Endpoint } from '../shared/api/catalog';
 import { parseLossless } from '../shared/api/json';
+import { getPath, readPage } from '../shared/api/pager';
 import { MAPPED_KINDS, normalizeAnswer, recordIdentity } from '../shared/api/normalize';
 import type { AppRecord } from '../shared/records';
 import { compare, keyPaths, type Comparison } from '../electron/simulator/key-paths';
 import { sampleParams } from '../electron/simulator/sample-params';
 import { createSimulator, type Simulator } from '../electron/simulator/service';
+import { writeDocsExamples } from './docs-examples';
 
 export const RECORDED_DIR = resolve(import.meta.dirname, '../../shared/spec/recorded');
 
@@ -64,16 +69,25 @@ export function idsNotIn(records: readonly AppRecord[], text: string): string[] 
   return [...new Set(records.flatMap(idsOf))].filter((id) => !text.includes(id));
 }
 
+/** Whether a list answer holds any item before it is read (an empty list is read though it makes no record). */
+function holdsItems(endpoint: Endpoint, answer: unknown): boolean {
+  if (!endpoint.answer.many) return true;
+  const items = endpoint.paging ? readPage(endpoint, answer).items : getPath(answer, endpoint.answer.at ?? '');
+  return Array.isArray(items) ? items.length > 0 : items !== null && items !== undefined;
+}
+
 function coreReads(endpoint: Endpoint, text: string): Pick<AnswerFidelity, 'read' | 'error' | 'records' | 'idsLost' | 'twice'> {
   let records: AppRecord[];
+  let answer: unknown;
   try {
-    const normalized = normalizeAnswer(endpoint, parseLossless(text));
+    answer = parseLossless(text);
+    const normalized = normalizeAnswer(endpoint, answer);
     records = normalized === null ? [] : Array.isArray(normalized) ? normalized : [normalized];
   } catch (error) {
     return { read: false, error: error instanceof Error ? error.message : String(error), records: 0, idsLost: [], twice: [] };
   }
-  const idsLost = idsNotIn(records, text);
-  return { read: !MAPPED_KINDS.has(endpoint.answer.record) || records.length > 0, error: null, records: records.length, idsLost, twice: madeTwice(records) };
+  const read = !MAPPED_KINDS.has(endpoint.answer.record) || records.length > 0 || !holdsItems(endpoint, answer);
+  return { read, error: null, records: records.length, idsLost: idsNotIn(records, text), twice: madeTwice(records) };
 }
 
 /** `kind:id` of each record that repeats one made before it (records without an id never count). */
@@ -129,7 +143,8 @@ function share(answers: AnswerFidelity[]): string {
   const asked = answers.flatMap((a) => (a.shape ? [a.shape] : []));
   const matched = asked.reduce((n, c) => n + c.matched, 0);
   const total = asked.reduce((n, c) => n + c.total, 0);
-  return `${percent(matched, total)} (${matched} of ${total} over ${asked.length} answers)`;
+  const notAsked = answers.length - asked.length;
+  return `${percent(matched, total)} (${matched} of ${total} over ${asked.length} answers${notAsked ? `; ${notAsked} not asked` : ''})`;
 }
 
 export function report({ answers, unknown }: Awaited<ReturnType<typeof measureFidelity>>): string[] {
@@ -148,11 +163,18 @@ export function report({ answers, unknown }: Awaited<ReturnType<typeof measureFi
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const folder = process.argv[2] ?? RECORDED_DIR;
-  if (!existsSync(folder)) {
-    console.error(`No folder ${folder}: give the folder of production answers, one per file named like ../shared/spec/recorded's.`);
+  const fromDocs = process.argv[2] === '--docs';
+  const given = fromDocs ? process.argv[3] : (process.argv[2] ?? RECORDED_DIR);
+  if (!given || !existsSync(given)) {
+    console.error(`No folder ${given ?? ''}: give the folder of production answers, one per file named like ../shared/spec/recorded's, or --docs and the folder of the service's API reference pages.`);
     process.exit(2);
   }
-  console.log(`production answers in ${folder}`);
-  for (const line of report(await measureFidelity(folder))) console.log(line);
+  const folder = fromDocs ? mkdtempSync(join(tmpdir(), 'feedlens-docs-answers-')) : given;
+  try {
+    if (fromDocs) console.log(`${writeDocsExamples(given, folder).length} example answers from the documentation in ${given}`);
+    else console.log(`production answers in ${folder}`);
+    for (const line of report(await measureFidelity(folder))) console.log(line);
+  } finally {
+    if (fromDocs) rmSync(folder, { recursive: true, force: true });
+  }
 }

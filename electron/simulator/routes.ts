@@ -37,6 +37,13 @@ export { accountsMatching, postsMatching, topsearchUnits } from './routes/search
 export { forgetSearches, memo, searchQuery } from './routes/search-index';
 export { type Direction, relationList } from './routes/users';
 
+/** Fields the web profile's GraphQL user adds, as the service's documented answer writes them (all empty). */
+const WEB_PROFILE_EXTRA = {
+  gating: null, has_story_archive: null, supervision_info: null, regulated_news_in_locations: null, linked_fb_info: null,
+  live_broadcast_visibility: null, live_broadcast_id: null, has_profile_pic: null, ring_creator_metadata: { profile_background_color: null },
+  ai_agent_type: null, transparency_label: null, transparency_product: null, hide_creator_marketplace_badge: false, reel_media_seen_timestamp: null,
+};
+
 // ---- the table -----------------------------------------------------------------------------------------
 
 /** The endpoints the app reads most; routes-more.ts adds the rest and assembles ROUTES. */
@@ -49,8 +56,8 @@ export const CORE_ROUTES: Record<string, RouteHandler> = {
   '/gql/user/about': aboutOf,
   '/v2/user/by/username': userV2('username'),
   '/v2/user/by/id': userV2('id'),
-  // A GraphQL answer: production writes fbid_v2 as a string there.
-  '/gql/user/web_profile_info': (ctx) => withValue(findUser(ctx, 'user_id'), (u) => ok({ ...rawUserFull(ctx, u), fbid_v2: u.fbid })),
+  // A GraphQL answer: production writes pk and fbid_v2 as strings there.
+  '/gql/user/web_profile_info': (ctx) => withValue(findUser(ctx, 'user_id'), (u) => ok({ ...rawUserFull(ctx, u), ...WEB_PROFILE_EXTRA, pk: u.pk, fbid_v2: u.fbid })),
   '/a2/user': (ctx) => withValue(findUser(ctx, 'username'), (u) => ok(a2User(ctx, u))),
   '/v1/media/user': (ctx) => withValue(findMedia(ctx, 'media_id'), (m) => withValue(findUserByPk(ctx, m.ownerPk), (u) => ok(v1.userShort(ctx, u)))),
 

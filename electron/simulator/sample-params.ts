@@ -6,6 +6,7 @@
 import { findEndpoint } from '../../shared/api/catalog';
 import { storySponsors } from './shapes/common';
 import { postUrl } from './shapes/v1';
+import { shareCode } from './world/ids';
 import { ANCHORS, threadOf, type World, type WorldMedia, type WorldUser } from './world/world';
 
 export type SampleParams = Record<string, string>;
@@ -40,6 +41,8 @@ export interface WorldPicks {
   likedComment: string;
   /** A reel whose sound more than a page of other reels use (its template has a next page). */
   templated: WorldMedia;
+  /** A public account with more followers than a v2 page and no more than the follower cap (a next page either way). */
+  listUser: WorldUser;
 }
 
 function pick<T>(list: readonly T[], label: string, test: (x: T) => boolean): T {
@@ -102,6 +105,7 @@ export function worldPicks(world: World): WorldPicks {
     replyParent: parent.pk,
     likedComment: liked.pk,
     templated,
+    listUser: pick(world.users, 'account with 26 to 50 followers', (u) => !u.isPrivate && u.followers.length > 25 && u.followers.length <= 50),
   };
 }
 
@@ -150,6 +154,40 @@ export const RECORDED_REQUESTS: readonly SampleRequest[] = [
 
 const picked = new WeakMap<World, WorldPicks>();
 
+/** A value of the parameter `name` of `path` that the world answers; undefined for a name it cannot fill. */
+function sampleValue(w: WorldPicks, path: string, name: string): string | undefined {
+  const story = w.storyUser.stories[0] ?? '';
+  const place = w.world.locations.find((l) => String(l.pk) === w.placePk);
+  switch (name) {
+    case 'user_id':
+      if (/^\/(g1|g2|v2|gql)\/user\/followers/.test(path)) return w.listUser.pk;
+      return /^\/(v2|gql)\/user\/clips$/.test(path) ? w.clipsUser.pk : w.big.pk;
+    case 'username': return w.big.username;
+    case 'query': return 'a';
+    case 'name': return w.hashtag;
+    case 'code': return path === '/v1/share/by/code' ? shareCode('highlight', w.highlightPk) : w.discussed.code;
+    case 'media_id': return w.discussed.pk;
+    case 'media_ids': return w.post.pk;
+    case 'pk': return w.discussed.pk;
+    case 'comment_id': return path.includes('likers') ? w.likedComment : w.replyParent;
+    case 'comment': return 'What a view';
+    case 'location_pk': return w.placePk;
+    case 'lat': return place && String(place.lat);
+    case 'lng': return place && String(place.lng);
+    case 'track_id': return w.world.tracks.find((t) => t.canonicalId === w.trackCanonicalId)?.id;
+    case 'url':
+      if (path.startsWith('/v2/story')) return `https://www.instagram.com/stories/${w.storyUser.username}/${story}/`;
+      if (path === '/v1/highlight/by/url') return `https://www.instagram.com/stories/highlights/${w.highlightPk}/`;
+      if (path === '/v1/user/by/url') return `https://www.instagram.com/${w.big.username}/`;
+      return postUrl(w.discussed);
+    case 'id':
+      if (path.startsWith('/v2/story')) return story;
+      if (path.startsWith('/v2/user') || path === '/gql/user/about') return w.big.pk;
+      return path === '/v2/media/template' ? w.templated.pk : w.discussed.pk;
+    default: return undefined;
+  }
+}
+
 /** The parameters `path` is asked with in `world`; null when the endpoint needs one this cannot make. */
 export function sampleParams(world: World, path: string): SampleParams | null {
   const endpoint = findEndpoint(path);
@@ -161,18 +199,7 @@ export function sampleParams(world: World, path: string): SampleParams | null {
   const out: SampleParams = {};
   // comment_id is optional to the service (media_id is the older way), but the answer needs one of them.
   for (const p of endpoint.params.filter((x) => x.required || x.name === 'comment_id')) {
-    const story = w.storyUser.stories[0] ?? '';
-    const v: string | undefined = {
-      user_id: w.big.pk,
-      username: w.big.username,
-      query: 'a',
-      name: w.hashtag,
-      code: w.discussed.code,
-      media_id: w.discussed.pk,
-      comment_id: path.includes('likers') ? w.likedComment : w.replyParent,
-      url: path.startsWith('/v2/story') ? `https://www.instagram.com/stories/${w.storyUser.username}/${story}/` : postUrl(w.discussed),
-      id: path.startsWith('/v2/story') ? story : path.startsWith('/v2/user') ? w.big.pk : path === '/v2/media/template' ? w.templated.pk : w.discussed.pk,
-    }[p.name];
+    const v = sampleValue(w, path, p.name);
     if (v === undefined) return null;
     out[p.name] = v;
   }

@@ -1,12 +1,14 @@
 // Users, their followers and following, and the posts, reels and tagged posts of a user.
 import { g1User } from '../shapes/g1';
-import { g2Media, g2User } from '../shapes/g2';
+import { g2ListUser, g2Media } from '../shapes/g2';
 import { clipsStream, mediasStream } from '../shapes/gql-grids';
 import type { Page } from '../shapes/paging';
-import { rawMedia, rawUser, rawUserFull, V2_USER_FEED } from '../shapes/raw';
+import { v2Followed, v2Follower } from '../shapes/relations';
+import { rawMedia, rawUserFull, V2_USER_FEED } from '../shapes/raw';
 import * as v1 from '../shapes/v1';
 import type { RouteContext, RouteHandler, RouteOutcome } from '../types';
 import type { WorldMedia, WorldUser } from '../world/model';
+import { hashString } from '../world/random';
 import { searchable } from '../world/text';
 import { FOLLOWER_LIMIT, SIZE, amountOf, arg, findUser, medias, ok, page, readableUser, required, type UserKey, users, withValue } from './common';
 import { searchQuery } from './search-index';
@@ -44,7 +46,7 @@ export const g1Relations = (dir: Direction): RouteHandler => (ctx) =>
 
 export const g2Relations = (dir: Direction): RouteHandler => (ctx) =>
   relationPage(ctx, dir, 'page_id', SIZE.followersG2, false, (p, _u, limited) => {
-    const list = users(ctx.world, p.items).map((u) => g2User(ctx, u));
+    const list = users(ctx.world, p.items).map((u) => g2ListUser(ctx, u));
     const response: Json = dir === 'followers'
       ? { users: list, next_max_id: p.next, should_limit_list_of_followers: limited }
       : { users: list, next_max_id: p.next, has_more: p.next !== null };
@@ -59,22 +61,33 @@ export const gqlRelationsChunk = (dir: Direction): RouteHandler => (ctx) =>
     ok([users(ctx.world, p.items).map((u) => (dir === 'followers' ? g1User(ctx, u, 'always') : v1.userShort(ctx, u))), p.next]));
 
 /**
- * The private API's followers/following page inside the service's envelope. Following writes its cursor
- * as a bare number (the offset), followers as a string, as client libraries of that API report.
+ * The service's `{response, next_page_id}` envelope. Followers (the web's GraphQL list) leave the private
+ * API's fields null, save the follower cap the app shows; following carries them, `next_max_id` the offset
+ * as a string, as the service's documented answers do.
  */
 export const v2Relations = (dir: Direction): RouteHandler => (ctx) =>
-  relationPage(ctx, dir, 'page_id', SIZE.followersV2, false, (p, u, limited) => ok({
-    response: {
-      users: users(ctx.world, p.items).map((x) => rawUser(ctx, x)),
-      big_list: (dir === 'followers' ? u.followers : u.following).length > SIZE.followersV2,
-      page_size: SIZE.followersV2,
-      next_max_id: p.next === null || dir === 'followers' ? p.next : p.offset + p.items.length,
-      has_more: p.next !== null,
-      should_limit_list_of_followers: limited,
-      status: 'ok',
-    },
-    next_page_id: p.next,
-  }));
+  relationPage(ctx, dir, 'page_id', SIZE.followersV2, false, (p, u, limited) => {
+    const list = users(ctx.world, p.items);
+    const response: Json = dir === 'followers'
+      ? {
+          users: list.map((x) => v2Follower(ctx, x)),
+          big_list: null, page_size: null, next_max_id: null, has_more: null,
+          should_limit_list_of_followers: limited ? true : null,
+          use_clickable_see_more: null, show_spam_follow_request_tab: null, status: null,
+        }
+      : {
+          users: list.map((x) => v2Followed(ctx, x)),
+          big_list: u.following.length > SIZE.followersV2,
+          page_size: SIZE.followersV2,
+          next_max_id: p.next === null ? null : String(p.offset + p.items.length),
+          has_more: p.next !== null,
+          should_limit_list_of_followers: false,
+          use_clickable_see_more: false,
+          follow_ranking_token: `${hashString(`rank:${u.pk}`).toString(16).padStart(8, '0')}|${u.pk}|osr`,
+          status: 'ok',
+        };
+    return ok({ response, next_page_id: p.next });
+  });
 
 export const searchRelations = (dir: Direction): RouteHandler => (ctx) =>
   withValue(readableUser(ctx, 'user_id', true), (u) => withValue(required(ctx, 'query'), (query) => {
@@ -135,14 +148,17 @@ export const mediasV2: RouteHandler = (ctx) =>
 export const taggedChunk: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'tagged', 'max_id', SIZE.tagged, (p) => ok([p.items.map((m) => v1.media(ctx, m)), p.next]));
 
+/** Production writes this feed's `next_max_id` as a bare number: the last post's pk. */
 export const taggedV2: RouteHandler = (ctx) =>
   userMediaPage(ctx, 'tagged', 'page_id', SIZE.tagged, (p, u) => ok({
     response: {
-      items: p.items.map((m) => rawMedia(ctx, m, V2_USER_FEED)),
+      items: p.items.map((m) => ({ ...rawMedia(ctx, m, V2_USER_FEED), comment_likes_enabled: true })),
       num_results: p.items.length,
       total_count: u.tagged.length,
       more_available: p.next !== null,
-      next_max_id: p.next,
+      auto_load_more_enabled: true,
+      next_max_id: p.next === null ? null : BigInt(p.items[p.items.length - 1]?.pk ?? 0),
+      new_photos: [],
       requires_review: false,
       status: 'ok',
     },

@@ -1,7 +1,8 @@
 // /g2 records: GraphQL-shaped, some keys carry a type prefix ("1llatest_reel_media", "1ltaken_at",
 // "1fvideo_duration"), and users have `id` but no `pk` (service-facts.md, "Raw record oddities").
 import type { WorldMedia, WorldUser } from '../world/model';
-import { latestReelMedia, profilePicUrl, type ShapeContext } from './common';
+import { latestReelMedia, profilePicId, profilePicUrl, type ShapeContext } from './common';
+import { fulfilled } from './gql';
 import { rawMedia } from './raw';
 
 type Json = Record<string, unknown>;
@@ -31,6 +32,25 @@ export function withTypePrefixes(media: Json): Json {
     else out[key] = value;
   }
   return out;
+}
+
+/** A user of g2's follower lists: the fulfilled XDTUserDict, with `pk` and `fbid_v2` as strings. */
+export function g2ListUser(ctx: ShapeContext, u: WorldUser): Json {
+  const { is_unpublished: _unpublished, ...user } = g2User(ctx, u);
+  return {
+    ...user,
+    [fulfilled('XDTUserDict')]: true,
+    pk: u.pk,
+    fbid_v2: u.fbid,
+    allowed_commenter_type: null,
+    interop_messaging_user_fbid: null,
+    liked_clips_count: null,
+    account_badges: [],
+    social_context: null,
+    profile_pic_id: u.anonymousPic ? null : profilePicId(u),
+    reel_auto_archive: null,
+    all_media_count: null,
+  };
 }
 
 /** A media dict with g2's prefixed keys and g2 users for owner and user. */

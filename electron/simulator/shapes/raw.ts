@@ -120,7 +120,7 @@ export function rawUserFull(ctx: ShapeContext, u: WorldUser): Json {
 export interface RawForm {
   /** `pk` of media and users as strings (`/v2/hashtag/medias/*`, highlights, comment authors). */
   stringIds?: boolean;
-  /** `usertags` as a plain list of tags instead of `{in: [...]}` (`/v2/hashtag/medias/*`). */
+  /** `usertags` as a plain list of `{user, x, y}` instead of `{in: [{user, position}]}` (v2 feeds). */
   usertagsList?: boolean;
   /** GraphQL answers: users' `fbid_v2` and the caption author's `pk` as strings (`/gql/user/*` grids). */
   gqlIds?: boolean;
@@ -239,6 +239,15 @@ function clipsMetadata(ctx: ShapeContext, m: WorldMedia, form: RawForm): Json | 
 /** The track as the raw `music_asset_info` record. */
 export const musicAssetInfo = musicAsset;
 
+/** A tag of the v2 feeds' plain list, as the service's documented `/v2/user/tag/medias` answer writes it. */
+function listTag(ctx: ShapeContext, u: WorldUser, t: { x: number; y: number }): Json {
+  return {
+    user: { pk: u.pk, id: u.pk, username: u.username, full_name: u.fullName, profile_pic_url: profilePicUrl(ctx, u), profile_pic_url_hd: null, is_private: u.isPrivate, is_verified: u.isVerified },
+    x: t.x,
+    y: t.y,
+  };
+}
+
 /** The raw media dict (v2, and the base of g2 / gql / topsearch media). */
 export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): Json {
   const world = ctx.world;
@@ -251,7 +260,7 @@ export function rawMedia(ctx: ShapeContext, m: WorldMedia, form: RawForm = {}): 
   const user = rawUser(ctx, owner, form);
   // Coauthors and sponsors keep numeric pks in every form; GraphQL writes their fbid_v2 as a string.
   const others: RawForm = { gqlIds: form.gqlIds };
-  const tags = m.usertags.map((t) => ({ user: rawUser(ctx, userOf(world, t.userPk), form), position: [t.x, t.y], start_time_in_video_in_sec: null, duration_in_video_in_sec: null }));
+  const tags = m.usertags.map((t) => (form.usertagsList ? listTag(ctx, userOf(world, t.userPk), t) : { user: rawUser(ctx, userOf(world, t.userPk), form), position: [t.x, t.y], start_time_in_video_in_sec: null, duration_in_video_in_sec: null }));
   const out: Json = {
     ...MEDIA_EXTRA,
     __typename: 'XDTMediaDict',

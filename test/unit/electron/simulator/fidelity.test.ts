@@ -2,10 +2,11 @@
 // test/fixtures/answers, named as ../shared/spec/recorded names them): what the core reads, the ids it
 // would lose, the records it makes twice, and the simulator's share of the answers' key paths, apart for
 // endpoints with a recorded answer and the others.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeDocsExamples } from '../../../../scripts/docs-examples';
 import { endpointOfFile, idsNotIn, madeTwice, measureFidelity, report } from '../../../../scripts/fidelity';
 import { normalizeAnswer } from '../../../../shared/api/normalize';
 import { findEndpoint } from '../../../../shared/api/catalog';
@@ -31,6 +32,8 @@ beforeAll(() => {
   writeFileSync(join(answers, 'v1_user_by_id--cut.json'), '{"user": ');
   writeFileSync(join(answers, 'v9_nothing.json'), '{}');
   writeFileSync(join(answers, 'v1_user_followers_chunk.json'), `[[${USER}, ${USER}], null]`);
+  // A search that found nothing: read, though it makes no record.
+  writeFileSync(join(answers, 'v1_fbsearch_topsearch_hashtags.json'), '[]');
   // Only v1_user_stories has a "recorded" answer here.
   writeFileSync(join(recordedDir, 'v1_user_stories.json'), '[]');
 });
@@ -60,11 +63,28 @@ describe('npm run fidelity', () => {
     expect(cut.shape).toBeNull();
     // The page repeats a follower: the core makes one record of it.
     expect(byFile.get('v1_user_followers_chunk.json')).toMatchObject({ records: 1, twice: [] });
+    expect(byFile.get('v1_fbsearch_topsearch_hashtags.json')).toMatchObject({ read: true, records: 0, error: null });
     expect(result.answers.filter((a) => a.recorded).map((a) => a.file)).toEqual(['v1_user_stories.json']);
 
     const lines = report(result);
-    expect(lines.at(-2)).toBe('fidelity: the core reads 4 of 5 answers, 0 ids lost, 0 records made twice');
-    expect(lines.at(-1)).toMatch(/^fidelity: the simulator carries \d+\.\d % \(\d+ of \d+ over 1 answers\) of production's key paths on endpoints with a recorded answer, \d+\.\d % \(\d+ of \d+ over 3 answers\) on the others$/);
+    expect(lines.at(-2)).toBe('fidelity: the core reads 5 of 6 answers, 0 ids lost, 0 records made twice');
+    expect(lines.at(-1)).toMatch(/^fidelity: the simulator carries \d+\.\d % \(\d+ of \d+ over 1 answers\) of production's key paths on endpoints with a recorded answer, \d+\.\d % \(\d+ of \d+ over 4 answers; 1 not asked\) on the others$/);
+  });
+
+  it('takes the example answers of the documentation\'s reference pages, one file per endpoint as recorded answers are named', () => {
+    const docs = join(dir, 'docs', 'v1');
+    mkdirSync(docs, { recursive: true });
+    const example = (body: string) => `<details>\n<summary>Example response</summary>\n\n\`\`\`json\n${body}\n\`\`\`\n\n</details>\n`;
+    writeFileSync(join(docs, 'user.md'), [
+      '# User Endpoints\n',
+      '### GET /v1/user/by/id\n\nGet a user.\n\n```bash\ncurl ...\n```\n', example(`{"pk": ${PK}}`),
+      '### GET /v1/user/about\n\nNo example here.\n',
+      '### GET /v1/user/by/id\n', example('{"pk": 1}'),
+    ].join('\n'));
+    const out = join(dir, 'from-docs');
+    expect(writeDocsExamples(join(dir, 'docs'), out)).toEqual(['v1_user_by_id.json', 'v1_user_by_id--2.json']);
+    expect(readdirSync(out).sort()).toEqual(['v1_user_by_id--2.json', 'v1_user_by_id.json']);
+    expect(readFileSync(join(out, 'v1_user_by_id.json'), 'utf8')).toBe(`{"pk": ${PK}}`);
   });
 
   it('counts a record made again with the kind and id of one before it as made twice', () => {

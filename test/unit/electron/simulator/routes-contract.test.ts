@@ -412,12 +412,12 @@ describe('/g1 and /g2', () => {
     eachShape(chunk(get('/g1/user/following', { user_id: big.pk }), 'g1 following').items, USER_SHORT, 'g1 following');
   });
 
-  it('answers g2 followers, following and medias envelopes; users have id and no pk; keys carry type prefixes', () => {
+  it('answers g2 followers, following and medias envelopes; list users\' ids are strings, owners have id and no pk; keys carry type prefixes', () => {
     const followers = obj(get('/g2/user/followers', { user_id: big.pk }));
     expectShape(followers, { response: O, next_page_id: [S, NUL] }, 'g2 followers');
     expectShape(followers.response, { users: A, next_max_id: [S, NUL], should_limit_list_of_followers: B }, 'g2 followers.response');
     for (const u of arr(obj(followers.response).users)) {
-      expect('pk' in obj(u)).toBe(false);
+      expect(obj(u)).toMatchObject({ pk: obj(u).id, fbid_v2: expect.stringMatching(/^\d+$/), 'is_fulfilled__(name:"XDTUserDict")': true });
       expect(typeof obj(u).id).toBe('string');
       expect(typeof obj(u)['1llatest_reel_media']).toBe('number');
     }
@@ -432,6 +432,7 @@ describe('/g1 and /g2', () => {
     const items = arr(obj(medias.response).items);
     expect(obj(medias.response).num_results).toBe(items.length);
     for (const m of items) {
+      expect('pk' in obj(obj(m).owner)).toBe(false);
       expect(typeof obj(m)['1ltaken_at']).toBe('number');
       expect('taken_at' in obj(m)).toBe(false);
     }

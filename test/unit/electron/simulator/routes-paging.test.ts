@@ -89,12 +89,13 @@ describe('followers and following', () => {
     });
   }
 
-  it('writes /v2/user/following\'s next_max_id as a bare number (the offset) and /v2/user/followers\' as a string', () => {
+  it('writes /v2/user/following\'s envelope as the private API does and leaves /v2/user/followers\' fields null', () => {
     const following = obj(get('/v2/user/following', { user_id: follower.pk }));
-    expect(obj(following.response).next_max_id).toBe(25);
+    expect(obj(following.response)).toMatchObject({ next_max_id: '25', has_more: true, page_size: 25, status: 'ok' });
     expect(typeof following.next_page_id).toBe('string');
     const followers = obj(get('/v2/user/followers', { user_id: big.pk }, { followerLimit: false }));
-    expect(typeof obj(followers.response).next_max_id).toBe('string');
+    expect(obj(followers.response)).toMatchObject({ next_max_id: null, has_more: null, should_limit_list_of_followers: null });
+    expect(typeof followers.next_page_id).toBe('string');
   });
 
   it('reproduces production\'s limit of about 50 followers by default, and lifts it when asked', () => {
