@@ -190,13 +190,24 @@ function collectTyped(value: unknown, typenames: ReadonlySet<string>, out: unkno
 
 type Key = string | number;
 
-/** A copy of `root` with `data` placed at `path`: merged into an object there, else set there. */
-function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: unknown; placed: boolean } {
-  if (path.length === 0) return isDict(root) && isDict(data) ? { root: { ...root, ...data }, placed: true } : { root, placed: false };
+const isMediaDict = (value: unknown): boolean => isDict(value) && value.__typename === 'XDTMediaDict';
+
+/**
+ * `data` merged into the object `root`. A media's deferred fields aimed at the grid entry that holds the
+ * media (`profile_grid_items[i]`, `items[i]`: `{media}`) complete that media, not the entry.
+ */
+function mergeInto(root: Obj, data: Obj): Obj {
+  if (isMediaDict(data) && !isMediaDict(root) && isDict(root.media)) return { ...root, media: { ...root.media, ...data } };
+  return { ...root, ...data };
+}
+
+/** A copy of `root` with `data` placed at `path`: merged into an object there, else set there (`fill`). */
+function placeAt(root: unknown, path: readonly Key[], data: unknown, fill = true): { root: unknown; placed: boolean } {
+  if (path.length === 0) return isDict(root) && isDict(data) ? { root: mergeInto(root, data), placed: true } : { root, placed: false };
   const [key, ...rest] = path;
   if (Array.isArray(root) && typeof key === 'number') {
-    if (rest.length > 0 && root[key] === undefined) return { root, placed: false };
-    const inner = rest.length === 0 && root[key] === undefined ? { root: data, placed: true } : placeAt(root[key], rest, data);
+    if ((rest.length > 0 || !fill) && root[key] === undefined) return { root, placed: false };
+    const inner = rest.length === 0 && root[key] === undefined ? { root: data, placed: true } : placeAt(root[key], rest, data, fill);
     if (!inner.placed) return { root, placed: false };
     const copy = root.slice();
     copy[key] = inner.root;
@@ -205,7 +216,7 @@ function placeAt(root: unknown, path: readonly Key[], data: unknown): { root: un
   if (isDict(root) && key !== undefined) {
     const k = String(key);
     if (rest.length > 0 && root[k] === undefined) return { root, placed: false };
-    const inner = rest.length === 0 && root[k] === undefined ? { root: data, placed: true } : placeAt(root[k], rest, data);
+    const inner = rest.length === 0 && root[k] === undefined ? { root: data, placed: true } : placeAt(root[k], rest, data, fill);
     return inner.placed ? { root: { ...root, [k]: inner.root }, placed: true } : { root, placed: false };
   }
   return { root, placed: false };
@@ -225,8 +236,9 @@ function placeItems(root: unknown, path: readonly Key[], items: unknown[]): { ro
 
 /**
  * GraphQL incremental delivery: the first row holds the document; a later row with a `path` patches the
- * place it names (a deferred fragment's `data` merges into the object there; a streamed item fills the
- * list index there, or a row's `items` fill it from there on). Rows that fit nowhere stay separate. The
+ * place it names (a deferred fragment's `data` merges into the object there, or fills a key there; a
+ * row's `items` fill the list from the index its path ends in). A media's deferred fields whose list
+ * entry is not in the answer are not an item of it; other rows that fit nowhere stay separate. The
  * answer itself is never changed.
  */
 function mergeRows(rows: unknown[]): unknown[] {
@@ -240,11 +252,12 @@ function mergeRows(rows: unknown[]): unknown[] {
       continue;
     }
     const streamedItems = Array.isArray(row.items) && path !== null ? row.items : null;
+    const deferredMedia = streamedItems === null && isMediaDict(row.data);
     const placed = path === null || document === undefined
       ? { root: document, placed: false }
-      : streamedItems !== null ? placeItems(document, path, streamedItems) : placeAt(document, path, row.data);
+      : streamedItems !== null ? placeItems(document, path, streamedItems) : placeAt(document, path, row.data, !deferredMedia);
     if (placed.placed) document = placed.root;
-    else loose.push(streamedItems ?? row.data);
+    else if (!(deferredMedia && path !== null)) loose.push(streamedItems ?? row.data);
   }
   return document === undefined ? loose : [document, ...loose];
 }

@@ -3,6 +3,7 @@ import { findEndpoint, type Endpoint } from '../../../../shared/api/catalog';
 import { parseLossless } from '../../../../shared/api/json';
 import { normalizeAnswer } from '../../../../shared/api/normalize';
 import { getOne, getPath, readPage, withCursor, type PageCursor } from '../../../../shared/api/pager';
+import type { AppRecord } from '../../../../shared/records';
 
 function endpoint(path: string): Endpoint {
   const found = findEndpoint(path);
@@ -522,6 +523,27 @@ describe('readPage: production shapes', () => {
     }
     // The answer itself is left as it came.
     expect(answer.stream_rows[0]).not.toHaveProperty(`data.${conn}.edges.0.node.like_count`);
+  });
+
+  it('completes the media a grid entry holds with the deferred fields aimed at the entry, and makes no item of a patch whose entry is absent', () => {
+    // Production's grammar: the field carries its arguments; the patch row's path names the grid entry.
+    const field = '1$xdt_api__v1__profile_timeline(_request_data:{"count":$count},user_id:$user_id)';
+    const head = (pk: string) => ({ __typename: 'XDTMediaDict', id: `${pk}_528817151`, pk, media_type: 1, '1ltaken_at': 1775048403 });
+    const entry = (pk: string) => ({ __typename: 'XDTProfileGridItemDict', item_type: 'media', highlight: null, media: head(pk) });
+    const patch = (pk: string, likes: number) => ({ __typename: 'XDTMediaDict', id: `${pk}_528817151`, code: 'DOE5rniXUuH', like_count: likes, caption: { text: `post ${likes}` } });
+    const answer = {
+      stream_rows: [
+        { data: { __typename: 'Query', [field]: { __typename: 'XDTProfileFeedDict', client_hints: { version: 4 } } }, extensions: { is_final: false } },
+        { path: [field], label: 'ProfileTimelineFragment__force_flush', data: { profile_grid_items: [entry('3776832898280228141'), entry('3776832898280228142')], profile_grid_items_cursor: 'QVFB', more_available: true } },
+        { path: [field, 'profile_grid_items', 0], label: 'ProfileTimelineMediaItemDeferredFields', data: patch('3776832898280228141', 7) },
+        { path: [field, 'profile_grid_items', 11], label: 'ProfileTimelineMediaItemDeferredFields', data: patch('3776832898280228199', 9) },
+      ],
+    };
+    const page = readPage(endpoint('/gql/user/medias'), answer);
+    expect(page.items).toEqual([{ ...head('3776832898280228141'), ...patch('3776832898280228141', 7) }, head('3776832898280228142')]);
+    expect(page.nextCursor).toEqual({ profile_grid_items_cursor: 'QVFB' });
+    const posts = normalizeAnswer(endpoint('/gql/user/medias'), answer) as AppRecord[];
+    expect(posts.map((p) => [p.kind, p.id, 'code' in p ? p.code : null])).toEqual([['post', '3776832898280228141', 'DOE5rniXUuH'], ['post', '3776832898280228142', null]]);
   });
 
   it('places streamed list items (a row’s `items` from the index its path ends in) into the grid they extend', () => {
