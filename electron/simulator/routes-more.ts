@@ -10,7 +10,7 @@ import { encodeCursor, type Page } from './shapes/paging';
 import { rawMedia, rawUser, rawUserFull, socialContext, V2_USER_FEED } from './shapes/raw';
 import { mediaSections } from './shapes/sections';
 import { serverError } from './errors';
-import { invalidCursor, notFound } from './shapes/errors';
+import { notFound } from './shapes/errors';
 import * as v1 from './shapes/v1';
 import {
   CORE_ROUTES, SIZE, accountsMatching, amountOf, arg, commentThread, findHashtag, findLocation, findMedia, findUser, likers, medias, memo,
@@ -265,19 +265,11 @@ function repostsOf(ctx: RouteContext, u: WorldUser): string[] {
       .filter((pk, i, all) => all.indexOf(pk) === i));
 }
 
-/**
- * `/gql/user/reposts`: one GraphQL object (no stream rows) with `repost_grid_items[].media`; the next
- * cursor `repost_next_max_id` is the last post's pk as a bare 19-digit integer.
- */
+/** `/gql/user/reposts`: one GraphQL object (no stream rows) with the posts under the account's field. */
 const reposts: RouteHandler = (ctx) =>
-  withValue(readableUser(ctx, 'user_id', false), (u) => {
-    const list = repostsOf(ctx, u);
-    const cursor = arg(ctx, 'repost_next_max_id');
-    const start = cursor === null ? 0 : list.indexOf(cursor) + 1;
-    if (cursor !== null && start === 0) return invalidCursor('repost_next_max_id');
-    const items = list.slice(start, start + SIZE.posts);
-    return ok(repostsObject(ctx, u, medias(ctx.world, items), start + items.length < list.length));
-  });
+  withValue(readableUser(ctx, 'user_id', false), (u) =>
+    withValue(page(ctx, repostsOf(ctx, u), 'repost_next_max_id', SIZE.posts, `reposts:${u.pk}`), (p) =>
+      ok(repostsObject(ctx, u, medias(ctx.world, p.items), p.next))));
 
 /** `/v2/userstream/by/*`: the full user spread over several stream rows, each `{user: {some fields}}`. */
 const userStream = (key: 'id' | 'username'): RouteHandler => (ctx) =>

@@ -124,12 +124,13 @@ describe('share links of the newer form', () => {
 });
 
 describe('production forms', () => {
-  it('pages /gql/user/reposts with repost_next_max_id written as a bare 19-digit integer', () => {
+  it('pages /gql/user/reposts, the posts under the account\'s field and repost_next_max_id an opaque string', () => {
     const endpoint = findEndpoint('/gql/user/reposts');
     if (!endpoint) throw new Error('no reposts endpoint');
-    const first = callRoute('/gql/user/reposts', { user_id: big.pk });
-    const text = wireText(first);
-    expect(text).toMatch(/"repost_next_max_id":\d{19}[,}]/);
+    const first = obj(get('/gql/user/reposts', { user_id: big.pk }));
+    const timeline = obj(obj(obj(first.data)['1$fetch__XDTUserDict(id:$id)'])['1$user_reposts_timeline(max_id:$max_id)']);
+    expect(timeline).toMatchObject({ repost_next_max_id: expect.any(String), repost_more_available: true });
+    expect(arr(timeline.repost_grid_items).length).toBe(12);
     const seen: string[] = [];
     let params: Record<string, unknown> = { user_id: big.pk };
     for (let i = 0; i < 50; i++) {
@@ -194,7 +195,8 @@ describe('production forms', () => {
       if (!endpoint) throw new Error(`no ${path}`);
       const body = obj(get(path, { user_id: big.pk }));
       const rows = arr(body.stream_rows).flatMap((r) => (Array.isArray(r) ? r : [r]));
-      expect(rows.filter((r) => Array.isArray(obj(r).path)).length).toBe(12);
+      // The page's row, then one deferred row per grid entry.
+      expect(rows.filter((r) => Array.isArray(obj(r).path)).map((r) => arr(obj(r).path).length)).toEqual([1, ...list.slice(0, 12).map(() => 3)]);
       const page = readPage(endpoint, body);
       expect(page.items.map((m) => String(obj(m).pk))).toEqual(list.slice(0, 12));
       // Each item is whole: the deferred counts are merged in, and no patch is an item of its own.

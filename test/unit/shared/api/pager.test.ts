@@ -543,7 +543,7 @@ describe('readPage: production shapes', () => {
     expect(page.items).toEqual([{ ...head('3776832898280228141'), ...patch('3776832898280228141', 7) }, head('3776832898280228142')]);
     expect(page.nextCursor).toEqual({ profile_grid_items_cursor: 'QVFB' });
     const posts = normalizeAnswer(endpoint('/gql/user/medias'), answer) as AppRecord[];
-    expect(posts.map((p) => [p.kind, p.id, 'code' in p ? p.code : null])).toEqual([['post', '3776832898280228141', 'DOE5rniXUuH'], ['post', '3776832898280228142', null]]);
+    expect(posts.map((p) => [p.kind, 'id' in p ? p.id : null, 'code' in p ? p.code : null])).toEqual([['post', '3776832898280228141', 'DOE5rniXUuH'], ['post', '3776832898280228142', null]]);
   });
 
   it('places streamed list items (a row’s `items` from the index its path ends in) into the grid they extend', () => {
