@@ -219,7 +219,7 @@ const topsearchV2: RouteHandler = (ctx) =>
         entity_results_header: 'Accounts',
         media_grid: {
           refinements: {},
-          sections: mediaSections(ctx, p.items),
+          sections: mediaSections(ctx, p.items, {}, true),
           rank_token: token,
           next_max_id: p.next,
           has_more: p.next !== null,

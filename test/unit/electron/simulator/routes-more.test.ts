@@ -144,6 +144,31 @@ describe('production forms', () => {
     expect(callRoute('/gql/user/reposts', { user_id: big.pk, repost_next_max_id: '123' }).status).toBe(422);
   });
 
+  it('lays the v2 top search grid out as explore does: a reel that leads five posts stands beside the four after it, read in order', () => {
+    const endpoint = findEndpoint('/v2/fbsearch/topsearch');
+    if (!endpoint) throw new Error('no topsearch endpoint');
+    const body = obj(get('/v2/fbsearch/topsearch', { query: 'a' }));
+    const sections = arr(obj(body.media_grid).sections).map(obj);
+    const tall = sections.filter((x) => String(x.layout_type).startsWith('one_by_two_'));
+    expect(tall.length).toBeGreaterThan(0);
+    for (const x of tall) {
+      const content = obj(x.layout_content);
+      expect(x.feed_type).toBe('clips');
+      expect(arr(obj(obj(content.one_by_two_item).clips).items).map((i) => obj(obj(i).media).product_type)).toEqual(['clips']);
+      expect(arr(content.fill_items)).toHaveLength(4);
+    }
+    expect(tall.map((x) => x.layout_type).slice(0, 2)).toEqual(['one_by_two_right', 'one_by_two_left'].slice(0, Math.min(2, tall.length)));
+    // The app reads the reel, then the posts beside it: the grid's posts, each once, in the page's order.
+    const posts = (normalizeAnswer(endpoint, body) as Post[]).filter((r) => r.kind === 'post').map((r) => r.id);
+    const inSections = sections.flatMap((x) => {
+      const content = obj(x.layout_content);
+      const grid = Array.isArray(content.medias) ? arr(content.medias) : [...arr(obj(obj(content.one_by_two_item).clips).items), ...arr(content.fill_items)];
+      return grid.map((i) => String(obj(obj(i).media).pk));
+    });
+    expect(new Set(inSections).size).toBe(inSections.length);
+    expect(posts).toEqual(inSections);
+  });
+
   it('answers suggested profiles and category businesses in the app endpoints’ envelopes', () => {
     const chained = obj(get('/v2/user/suggested/profiles', { user_id: big.pk }));
     expect(Object.keys(chained).sort()).toEqual(['is_backup', 'status', 'users']);
