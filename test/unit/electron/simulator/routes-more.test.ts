@@ -148,7 +148,7 @@ describe('production forms', () => {
     const endpoint = findEndpoint('/v2/fbsearch/topsearch');
     if (!endpoint) throw new Error('no topsearch endpoint');
     const body = obj(get('/v2/fbsearch/topsearch', { query: 'a' }));
-    const sections = arr(obj(body.media_grid).sections).map(obj);
+    const sections = arr(obj(body.media_grid).sections).map((x) => obj(x));
     const tall = sections.filter((x) => String(x.layout_type).startsWith('one_by_two_'));
     expect(tall.length).toBeGreaterThan(0);
     for (const x of tall) {
