@@ -161,8 +161,9 @@ function sampleValue(w: WorldPicks, path: string, name: string): string | undefi
   switch (name) {
     case 'user_id':
       if (/^\/(g1|g2|v2|gql)\/user\/followers/.test(path)) return w.listUser.pk;
+      if (path.startsWith('/v2/user/stories')) return w.storyUser.pk;
       return /^\/(v2|gql)\/user\/clips$/.test(path) ? w.clipsUser.pk : w.big.pk;
-    case 'username': return w.big.username;
+    case 'username': return path.includes('/stories') ? w.storyUser.username : w.big.username;
     case 'query': return 'a';
     case 'name': return w.hashtag;
     case 'code': return path === '/v1/share/by/code' ? shareCode('highlight', w.highlightPk) : w.discussed.code;

@@ -14,7 +14,7 @@ export const userStoriesV1 = (key: UserKey): RouteHandler => (ctx) =>
   withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, activeStories(ctx, u)).map((s) => v1Stories.story(ctx, s))));
 
 export const userStoriesV2 = (key: UserKey): RouteHandler => (ctx) =>
-  withValue(readableUser(ctx, key, true), (u) => ok({ broadcast: null, reel: rawUserReel(ctx, u), status: 'ok' }));
+  withValue(readableUser(ctx, key, true), (u) => ok({ broadcast: null, reel: rawUserReel(ctx, u), unviewable_authors_info: null, status: 'ok' }));
 
 export const userHighlightsV1 = (key: UserKey): RouteHandler => (ctx) =>
   withValue(readableUser(ctx, key, true), (u) => ok(amountOf(ctx, highlights(ctx.world, u.highlights)).map((h) => v1Stories.highlight(ctx, h, false))));

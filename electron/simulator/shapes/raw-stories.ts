@@ -8,6 +8,7 @@ import { storyTakenAt } from '../world/world';
 import { activeStories, picturesOf, userOf, videoFile, type ShapeContext } from './common';
 import { imageVersions2, rawLocation, rawUser } from './raw';
 import { isoZ, storySponsors } from './common';
+import { STORY_EXTRA } from './extras-story';
 import { imageVersions } from './v1';
 import { coverMedia, highlightLatest, story } from './v1-stories';
 
@@ -24,13 +25,16 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false, 
   const takenAt = storyTakenAt(s, ctx.now);
   const pictures = picturesOf(ctx, s.pk, s);
   const reshared = s.resharedMediaPk ? world.mediaByPk.get(s.resharedMediaPk) : undefined;
+  const sponsors = storySponsors(s);
   const out: Json = {
+    ...STORY_EXTRA,
     __typename: 'XDTMediaDict',
     pk: stringPk ? s.pk : BigInt(s.pk),
     id,
     strong_id__: id,
     code: s.code,
     media_type: s.mediaType,
+    original_media_type: s.mediaType,
     product_type: 'story',
     taken_at: takenAt,
     expiring_at: takenAt + 86_400,
@@ -47,6 +51,7 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false, 
     reel_mentions: s.mentions.map((m) => ({
       user: rawUser(ctx, userOf(world, m.userPk)), x: m.x, y: m.y, z: 0, width: m.width, height: m.height, rotation: 0,
       is_pinned: 0, is_hidden: 0, is_sticker: 1, is_fb_sticker: 0, display_type: 'mention_username',
+      id: `mention_${s.pk}_${m.userPk}`, start_time_ms: 0, end_time_ms: s.video ? Math.round(videoFile(ctx, s.pk, s.video).durationSec * 1000) : 5000,
     })),
     story_link_stickers: s.stickers.filter((st) => st.url).map((st) => ({
       x: st.x, y: st.y, z: 0, width: st.width, height: st.height, rotation: st.rotation, is_pinned: 0, is_hidden: 0, is_sticker: 1,
@@ -68,11 +73,16 @@ export function rawStory(ctx: ShapeContext, s: WorldStory, inHighlight = false, 
     thumbnail_url: pictures[0]?.url ?? null,
     image_versions: imageVersions(pictures),
     taken_at_ts: takenAt,
-    sponsor_tags: storySponsors(s).map((pk) => rawUser(ctx, userOf(world, pk))),
+    // The paid partnership's sponsors, each in production's tag (the v1 form flattens it to the user).
+    is_paid_partnership: sponsors.length > 0,
+    sponsor_tags: sponsors.map((pk) => {
+      const sponsor = userOf(world, pk);
+      return { permission: false, sponsor_id: null, username: null, is_pending: false, sponsor: { ...rawUser(ctx, sponsor), follower_count: sponsor.followers.length } };
+    }),
   };
   if (s.video) {
     const v = videoFile(ctx, s.pk, s.video);
-    out.video_versions = [{ type: 101, width: v.width, height: v.height, url: v.url, id: `${s.pk}v`, bandwidth: 900_000 }];
+    out.video_versions = [{ type: 101, width: v.width, height: v.height, url: v.url, id: `${s.pk}v`, bandwidth: 900_000, url_expiration_timestamp_us: null, fallback: null }];
     out.video_duration = v.durationSec;
     out.has_audio = true;
     out.video_url = v.url;
@@ -118,6 +128,10 @@ export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[], 
     disabled_reply_types: ['story_remix_reply', 'story_selfie_reply'],
     has_besties_media: false,
     has_fan_club_media: false,
+    is_nux: false,
+    show_fan_club_stories_teaser: false,
+    is_archived: false,
+    show_expiration_tray_signal: false,
     media_count: stories.length,
     media_ids: stories.map((s) => BigInt(s.pk)),
     items: stories.map((s) => rawStory(ctx, s, false, stringPks)),

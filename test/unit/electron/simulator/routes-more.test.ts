@@ -8,6 +8,7 @@ import { normalizeAnswer } from '../../../../shared/api/normalize';
 import type { Post } from '../../../../shared/records';
 import { readPage, withCursor } from '../../../../shared/api/pager';
 import { ROUTES } from '../../../../electron/simulator/routes-more';
+import { storySponsors } from '../../../../electron/simulator/shapes/common';
 import { postUrl } from '../../../../electron/simulator/shapes/v1';
 import { ANCHORS, threadOf } from '../../../../electron/simulator/world/world';
 import { arr, callRoute, get, obj, sharedWorld, wireText, type Params } from './routes-support';
@@ -167,6 +168,20 @@ describe('production forms', () => {
     });
     expect(new Set(inSections).size).toBe(inSections.length);
     expect(posts).toEqual(inSections);
+  });
+
+  it('tags a v2 story\'s sponsors as production does ({sponsor: user}), where the v1 form lists the users', () => {
+    const sponsored = world.users.find((u) => !u.isPrivate && u.stories.some((pk) => storySponsors(world.storyByPk.get(pk)!).length > 0));
+    if (!sponsored) throw new Error('no account with a sponsored story');
+    const items = arr(obj(obj(get('/v2/user/stories', { user_id: sponsored.pk })).reel).items).map((x) => obj(x));
+    const tagged = items.filter((i) => arr(i.sponsor_tags).length > 0);
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const item of tagged) {
+      expect(item.is_paid_partnership).toBe(true);
+      for (const tag of arr(item.sponsor_tags)) expect(obj(tag)).toMatchObject({ is_pending: false, sponsor: { username: expect.any(String), follower_count: expect.any(Number) } });
+    }
+    const v1 = arr(get('/v1/user/stories', { user_id: sponsored.pk })).map((x) => obj(x));
+    expect(v1.flatMap((i) => arr(i.sponsor_tags)).every((t) => typeof obj(t).username === 'string')).toBe(true);
   });
 
   it('answers suggested profiles and category businesses in the app endpoints’ envelopes', () => {
