@@ -280,22 +280,38 @@ const userStream = (key: 'id' | 'username'): RouteHandler => (ctx) =>
     return ok({ stream_rows: rows, status: 'ok' });
   });
 
-/** `/v2/track/stream/by/id`: the music page with its reels in `response.stream_rows[].items[]`. */
+/** What the music stream's preview row keeps of a reel. */
+const PREVIEW_KEYS = ['id', 'image_versions2', 'media_type', 'original_height', 'original_width', 'pk', 'play_count'];
+
+/**
+ * `/v2/track/stream/by/id`: the music page in `response.stream_rows`, as the service's documented answer
+ * writes it: first a preview row (the reels with a few fields, a short music page), then the full row
+ * with the same reels, the whole music page and its paging.
+ */
 const trackStream: RouteHandler = (ctx) =>
   withValue(required(ctx, 'track_id'), (id) => {
     const t = ctx.world.trackById.get(id) ?? ctx.world.tracks.find((x) => x.assetId === id);
     if (!t) return notFound('Track');
     return withValue(page(ctx, t.reels, 'page_id', SIZE.tracks, `track-stream:${t.id}`), (p: Page<string>) => {
       const body = musicPage(ctx, t, medias(ctx.world, p.items), p.next);
-      const { items, ...response } = body.response as Json;
-      const list = Array.isArray(items) ? items : [];
-      const rows = [list.slice(0, 4), list.slice(4, 8), list.slice(8)].filter((r) => r.length > 0).map((r) => ({ items: r }));
-      // Production repeats the first row's reels in a later preview row, with fewer fields (issue 41).
-      const preview = list.slice(0, 4).map((item) => {
-        const { pk, id, code, media_type, image_versions2 } = (item as { media: Json }).media;
-        return { media: { pk, id, code, media_type, image_versions2 } };
-      });
-      return ok({ response: { ...response, stream_rows: preview.length > 0 ? [...rows, { items: preview }] : rows }, next_page_id: body.next_page_id });
+      const { items, status_code: _code, status: _status, ...music } = body.response as Json;
+      const list = (Array.isArray(items) ? items : []) as { media: Json }[];
+      const preview = list.map(({ media }) => ({ media: Object.fromEntries(PREVIEW_KEYS.map((k) => [k, media[k] ?? null])) }));
+      const previewPage = {
+        paging_info: { more_available: p.next !== null },
+        music_canonical_id: music.music_canonical_id,
+        audio_page_reporting_id: music.audio_page_reporting_id,
+        formatted_media_count: music.formatted_media_count,
+        metadata: { additional_audio_info: null, creative_config_info: null, music_info: null, original_sound_info: null },
+        audio_page_segments: music.audio_page_segments,
+        spotify_track_metadata: music.spotify_track_metadata,
+        is_music_page_restricted: music.is_music_page_restricted,
+      };
+      const rows = list.length === 0 ? [] : [
+        { items: preview, is_media_preview: true, music_page_response: previewPage, status: 'ok' },
+        { items: list, is_media_preview: false, music_page_response: music, paging_info: music.paging_info, status: 'ok' },
+      ];
+      return ok({ response: { stream_rows: rows }, next_page_id: body.next_page_id });
     });
   });
 
