@@ -111,22 +111,37 @@ function relatedOf(ctx: RouteContext, u: WorldUser): WorldUser[] {
 const related: RouteHandler = (ctx) => withValue(findUser(ctx, 'id'), (u) => ok(relatedOf(ctx, u).map((x) => v1.userShort(ctx, x))));
 
 /**
- * `/v2/user/suggested/profiles`: the app's `discover/chaining/` answer (`users`, `is_backup`); with
- * expand_suggestion=true its `discover/fetch_suggestion_details/` answer, keyed by `items` (the
- * service's client library, subzeroid/aiograpi, says so of both).
+ * `/v2/user/suggested/profiles`: the app's `discover/chaining/` answer (`users`, `is_backup`, each user's
+ * `chaining_info`); with expand_suggestion=true its `discover/fetch_suggestion_details/` answer, keyed by
+ * `items` (the service's client library, subzeroid/aiograpi, says so; the fields are the service's
+ * documented answer's).
  */
 const suggested: RouteHandler = (ctx) =>
   withValue(findUser(ctx, 'user_id'), (u) => {
-    const list = relatedOf(ctx, u).map((x) => ({ ...rawUser(ctx, x), social_context: socialContext(ctx, x) }));
-    return ok(arg(ctx, 'expand_suggestion') === 'true' && list.length > 0 ? { items: list, status: 'ok' } : { users: list, is_backup: false, status: 'ok' });
+    const list = relatedOf(ctx, u).map((x) => ({
+      ...rawUser(ctx, x), social_context: socialContext(ctx, x), chaining_info: { sources: '[]', algorithm: null }, profile_chaining_secondary_label: '',
+    }));
+    if (arg(ctx, 'expand_suggestion') === 'true' && list.length > 0) return ok({ items: list, status: 'ok' });
+    return ok({ users: list, is_backup: false, is_recommend_account: false, chaining_upsell_cards: [], follow_ranking_token: `${hashString(`chain:${u.pk}`).toString(16)}|${u.pk}|chaining`, status: 'ok' });
   });
 
-/** `/v2/user/explore/businesses/by/id`: the app's `discover/recommended_accounts_for_category/` answer, `users` (empty without a category). */
+/**
+ * `/v2/user/explore/businesses/by/id`: the app's `discover/recommended_accounts_for_category/` answer as
+ * the service's documented answer writes it: the category's id and `items[]` of `{user, media_previews}`
+ * (none without a category).
+ */
 const businesses: RouteHandler = (ctx) =>
-  withValue(findUser(ctx, 'user_id'), (u) => ok({
-    users: u.category === '' ? [] : relatedOf(ctx, u).filter((x) => x.accountType === 2).map((x) => rawUser(ctx, x)),
-    status: 'ok',
-  }));
+  withValue(findUser(ctx, 'user_id'), (u) => {
+    const categoryId = (name: string): string => String(hashString(`category:${name}`) % 1_000_000_000);
+    const items = u.category === '' ? [] : relatedOf(ctx, u).filter((x) => x.accountType === 2).map((x) => ({
+      user: {
+        ...rawUser(ctx, x), can_hide_category: true, can_hide_public_contacts: true, should_show_category: x.category !== '',
+        category_id: categoryId(x.category), is_category_tappable: x.category !== '', should_show_public_contacts: false, category: x.category,
+      },
+      media_previews: medias(ctx.world, x.posts.slice(0, 3)).map((m) => ({ media_id: BigInt(m.pk), media_fbid: BigInt(m.fbid), thumbnail_url: v1.media(ctx, m).thumbnail_url })),
+    }));
+    return ok({ category_id: u.category === '' ? null : Number(categoryId(u.category)), items, status: 'ok' });
+  });
 
 // ---- guides (the OpenAPI Guide model: id, title, description, cover_media, feedback_item) ------------
 

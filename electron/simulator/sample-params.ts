@@ -162,6 +162,7 @@ function sampleValue(w: WorldPicks, path: string, name: string): string | undefi
     case 'user_id':
       if (/^\/(g1|g2|v2|gql)\/user\/followers/.test(path)) return w.listUser.pk;
       if (path.startsWith('/v2/user/stories')) return w.storyUser.pk;
+      if (path === '/v2/user/explore/businesses/by/id') return w.business.pk;
       return /^\/(v2|gql)\/user\/clips$/.test(path) ? w.clipsUser.pk : w.big.pk;
     case 'username': return path.includes('/stories') ? w.storyUser.username : w.big.username;
     case 'query': return 'a';

@@ -186,15 +186,20 @@ describe('production forms', () => {
 
   it('answers suggested profiles and category businesses in the app endpoints’ envelopes', () => {
     const chained = obj(get('/v2/user/suggested/profiles', { user_id: big.pk }));
-    expect(Object.keys(chained).sort()).toEqual(['is_backup', 'status', 'users']);
+    expect(Object.keys(chained).sort()).toEqual(['chaining_upsell_cards', 'follow_ranking_token', 'is_backup', 'is_recommend_account', 'status', 'users']);
     const users = arr(chained.users).map((x) => String(obj(x).username));
     expect(users.length).toBeGreaterThan(0);
     const expanded = obj(get('/v2/user/suggested/profiles', { user_id: big.pk, expand_suggestion: 'true' }));
     expect(arr(expanded.items).map((x) => String(obj(x).username))).toEqual(users);
     const business = world.users.find((u) => u.tier === 'main' && u.category !== '' && u.following.some((pk) => world.userByPk.get(pk)?.accountType === 2))!;
     const similar = obj(get('/v2/user/explore/businesses/by/id', { user_id: business.pk }));
-    expect(arr(similar.users).length).toBeGreaterThan(0);
-    for (const x of arr(similar.users)) expect(world.userByPk.get(String(obj(x).pk))?.accountType).toBe(2);
+    expect(similar.category_id).toEqual(expect.any(Number));
+    expect(arr(similar.items).length).toBeGreaterThan(0);
+    for (const x of arr(similar.items)) {
+      const user = world.userByPk.get(String(obj(obj(x).user).pk));
+      expect(user?.accountType).toBe(2);
+      expect(arr(obj(x).media_previews).map((m) => String(obj(m).media_id))).toEqual(user?.posts.slice(0, 3));
+    }
   });
 
   it('spreads /v2/userstream profiles over several stream rows, read as one profile', () => {
