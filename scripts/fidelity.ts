@@ -1,9 +1,9 @@
 // `npm run fidelity -- <folder>`: issue 41's goal measured on a folder of production answers, one answer
 // per file, named after its endpoint as in ../shared/spec/recorded (`v1_user_by_id.json` is the answer of
 // GET /v1/user/by/id; `v1_user_by_id--2.json` is a second one). For each answer:
-// - the core reads it (the lossless parser, the pager, the normaliser): records made (an answer that
-//   gives no record of a kind the app maps counts as not read: give pages with items), ids lost (an id
-//   of a record that is not in the answer's text, digit for digit), records made twice;
+// - the core reads it (the lossless parser, the pager, the normaliser): records made (a list answer that
+//   holds items but gives no record of a kind the app maps counts as not read; an empty list is read),
+//   ids lost (an id of a record that is not in the answer's text, digit for digit), records made twice;
 // - the simulator's answer to the same endpoint carries its key paths with their JSON types.
 // Then the totals, the simulator's share on endpoints with a recorded answer and on the others:
 //   fidelity: the core reads N of M answers, K ids lost, D records made twice
