@@ -26,7 +26,7 @@ import type { RouteHandler } from './types';
 import { findMedia, findUser, findUserByPk, ok, required, withValue } from './routes/common';
 import { findLocation, hashtagChunk, hashtagSections, hashtagV1, hashtagV2, nearby, placeFeed, placeFeedChunk, placesV1, placesV2, searchHashtagsV1, searchHashtagsV2 } from './routes/places-tags';
 import { codeFromPk, commentLikers, commentsChunk, commentsV2, likersGql, likersV1, likersV2, mediaV1, mediaV2, offensive, pkFromCode, pkFromUrl, replies, shareAnswer, shareCodeOfUrl, usertags } from './routes/posts';
-import { searchAccountsV2, searchMusicV1, searchMusicV2, searchReels, searchUsers, topsearch, trackReels } from './routes/search';
+import { searchAccounts, searchMusicV1, searchMusicV2, searchReels, searchUsers, topsearch, trackReels } from './routes/search';
 import { highlightV1, highlightV2, storyDownload, storyV1, storyV2, userHighlightsV1, userHighlightsV2, userStoriesV1, userStoriesV2 } from './routes/stories';
 import { aboutOf, clipsChunk, clipsV2, g1Relations, g2Medias, g2Relations, gqlClips, gqlMedias, gqlRelationsChunk, mediasChunk, mediasV2, pinned, searchRelations, taggedChunk, taggedV2, userV1, userV2, v1RelationsChunk, v2Relations } from './routes/users';
 
@@ -159,8 +159,8 @@ export const CORE_ROUTES: Record<string, RouteHandler> = {
 
   // search
   '/v1/search/users': searchUsers,
-  '/v2/fbsearch/accounts': searchAccountsV2,
-  '/v3/fbsearch/accounts': searchAccountsV2,
+  '/v2/fbsearch/accounts': searchAccounts(false),
+  '/v3/fbsearch/accounts': searchAccounts(true),
   '/v2/fbsearch/reels': searchReels,
   '/gql/topsearch': topsearch,
   '/v1/search/music': searchMusicV1,

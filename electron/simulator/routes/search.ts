@@ -26,12 +26,22 @@ export function accountsMatching(world: World, query: string): WorldUser[] {
 export const searchUsers: RouteHandler = (ctx) =>
   withValue(required(ctx, 'query'), (query) => ok(accountsMatching(ctx.world, query).slice(0, 30).map((u) => v1.userShort(ctx, u, { numericPk: true }))));
 
-export const searchAccountsV2: RouteHandler = (ctx) =>
+/** Fields the v3 search's users add, all null in the service's documented answer. */
+const V3_SEARCH_USER = Object.fromEntries([
+  'coeff_weight', 'is_active', 'all_media_count', 'allowed_commenter_type', 'following_tag_count', 'liked_clips_count', 'reel_auto_archive',
+  'text_post_app_take_a_break_setting', 'live_invite_only_branding_enabled', 'has_onboarded_to_text_post_app', 'ai_agent_owner_username',
+  'is_ai_user', 'reachability_status', 'reel_media_seen_timestamp', 'aigm_account_label_info', 'live_broadcast_id',
+  'live_broadcast_visibility', 'search_social_context_facepiles',
+].map((key) => [key, null]));
+
+/** `/v2/fbsearch/accounts` and (`v3`: its users' extra fields) `/v3/fbsearch/accounts`. */
+export const searchAccounts = (v3: boolean): RouteHandler => (ctx) =>
   withValue(required(ctx, 'query'), (query) =>
     withValue(page(ctx, memo(ctx.world, `accounts:${query}`, () => accountsMatching(ctx.world, query)), 'page_token', SIZE.searchAccounts, `accounts:${query}`), (p) => ok({
       num_results: p.items.length,
       users: p.items.map((u) => ({
         ...rawUser(ctx, u),
+        ...(v3 ? V3_SEARCH_USER : {}),
         search_social_context: socialContext(ctx, u),
         search_serp_type: 3,
         is_verified_search_boosted: false,

@@ -139,7 +139,7 @@ export function rawReel(ctx: ShapeContext, u: WorldUser, stories: WorldStory[], 
   };
 }
 
-/** A raw highlight; tray entries (lists) carry no `items`. */
+/** A raw highlight; tray entries (lists) carry an empty `items`. */
 export function rawHighlight(ctx: ShapeContext, h: WorldHighlight, withItems: boolean): Json {
   const world = ctx.world;
   const owner = userOf(world, h.ownerPk);
@@ -169,17 +169,21 @@ export function rawHighlight(ctx: ShapeContext, h: WorldHighlight, withItems: bo
     is_nux: false,
     title: h.title,
     created_at: h.createdAt,
+    // The tray's order: newest first, as production ranks it.
+    ranked_position: -h.createdAt,
+    seen_ranked_position: -h.createdAt,
+    updated_timestamp: h.createdAt,
+    contains_stitched_media_blocked_by_rm: false,
     media_count: h.items.length,
     media_ids: h.items.map((pk) => BigInt(pk)),
     cover_media: coverMedia(ctx, h),
     user: rawUser(ctx, owner, { stringIds: true }),
     prefetch_count: 0,
   };
-  if (withItems) {
-    out.items = h.items.flatMap((pk) => {
-      const s = world.storyByPk.get(pk);
-      return s ? [rawStory(ctx, s, true)] : [];
-    });
-  }
+  // A tray entry's `items` is empty: its stories come with the highlight itself.
+  out.items = withItems ? h.items.flatMap((pk) => {
+    const s = world.storyByPk.get(pk);
+    return s ? [rawStory(ctx, s, true)] : [];
+  }) : [];
   return out;
 }
