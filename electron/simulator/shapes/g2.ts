@@ -1,5 +1,6 @@
 // /g2 records: GraphQL-shaped, some keys carry a type prefix ("1llatest_reel_media", "1ltaken_at",
-// "1fvideo_duration"), and users have `id` but no `pk` (service-facts.md, "Raw record oddities").
+// "1fvideo_duration"); a media's users have `id` but no `pk` (service-facts.md, "Raw record oddities"),
+// the follower lists' users `pk` as a string (the service's documented answers).
 import type { WorldMedia, WorldUser } from '../world/model';
 import { latestReelMedia, profilePicId, profilePicUrl, type ShapeContext } from './common';
 import { fulfilled } from './gql';
