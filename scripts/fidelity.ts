@@ -11,7 +11,7 @@
 // `npm run fidelity -- --docs <folder>` measures the example answers of the service's published API
 // reference pages (scripts/docs-examples.ts), which were captured from production.
 // No value of an answer is printed: endpoints, counts and key paths only.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { CATALOG, type Endpoint } from '../shared/api/catalog';
@@ -165,7 +165,7 @@ export function report({ answers, unknown }: Awaited<ReturnType<typeof measureFi
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const fromDocs = process.argv[2] === '--docs';
   const given = fromDocs ? process.argv[3] : (process.argv[2] ?? RECORDED_DIR);
-  if (!given || !existsSync(given)) {
+  if (!given || !existsSync(given) || !statSync(given).isDirectory()) {
     console.error(`No folder ${given ?? ''}: give the folder of production answers, one per file named like ../shared/spec/recorded's, or --docs and the folder of the service's API reference pages.`);
     process.exit(2);
   }
