@@ -166,7 +166,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const fromDocs = process.argv[2] === '--docs';
   const given = fromDocs ? process.argv[3] : (process.argv[2] ?? RECORDED_DIR);
   if (!given || !existsSync(given) || !statSync(given).isDirectory()) {
-    console.error(`No folder ${given ?? ''}: give the folder of production answers, one per file named like ../shared/spec/recorded's, or --docs and the folder of the service's API reference pages.`);
+    console.error(`${given ? `No folder ${given}` : 'No folder given'}: give the folder of production answers, one per file named like ../shared/spec/recorded's, or --docs and the folder of the service's API reference pages.`);
     process.exit(2);
   }
   const folder = fromDocs ? mkdtempSync(join(tmpdir(), 'feedlens-docs-answers-')) : given;
