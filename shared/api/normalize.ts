@@ -17,4 +17,4 @@ export { commentFrom } from './normalize/comments';
 export { highlightFrom, storyFromV1, storyFromV2 } from './normalize/stories';
 export { hashtagFrom, locationFrom, locationFromSearchItem } from './normalize/places-tags';
 export { trackFromV1, trackFromV2 } from './normalize/tracks';
-export { MAPPED_KINDS, normalizeAnswer, normalizeItems, normalizeRecord, recordIdentity } from './normalize/dispatch';
+export { firstOfEach, MAPPED_KINDS, normalizeAnswer, normalizeItems, normalizeRecord, recordIdentity } from './normalize/dispatch';

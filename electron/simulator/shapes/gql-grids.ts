@@ -5,6 +5,7 @@
 // grid's entries with the fields a grid shows), then the page (posts: the grid entries, the cursor and
 // the owner; reels: the paging info), then one deferred row per entry with the rest of its media; the
 // middle deferred rows come nested in one array. Reposts are one object, under the account they are of.
+import { isDict } from '../../../shared/guards';
 import { mediaId } from '../world/ids';
 import type { WorldMedia, WorldUser } from '../world/model';
 import { profilePicId, profilePicUrl, type ShapeContext } from './common';
@@ -58,14 +59,12 @@ function asGraphql(value: unknown): unknown {
   return out;
 }
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** `value` with the fields of `defaults` it lacks, object into object. */
 function withDefaults(defaults: Readonly<Json>, value: Json): Json {
   const out: Json = { ...defaults, ...value };
   for (const [key, fallback] of Object.entries(defaults)) {
     const own = value[key];
-    if (isObject(fallback) && isObject(own)) out[key] = withDefaults(fallback, own);
+    if (isDict(fallback) && isDict(own)) out[key] = withDefaults(fallback, own);
   }
   return out;
 }
@@ -76,7 +75,7 @@ function gqlMedia(ctx: ShapeContext, m: WorldMedia): Json {
   const raw = rawMedia(ctx, m, GQL_FORM);
   const followers = ctx.world.userByPk.get(m.ownerPk)?.followers.length ?? 0;
   // The owner as GraphQL's media writes it (twice: the media's user and its caption's), with its follower count.
-  const caption = isObject(raw.caption) && isObject(raw.caption.user) ? { ...raw.caption, user: { ...raw.caption.user, follower_count: followers } } : raw.caption;
+  const caption = isDict(raw.caption) && isDict(raw.caption.user) ? { ...raw.caption, user: { ...raw.caption.user, follower_count: followers } } : raw.caption;
   const media = asGraphql(withDefaults(GQL_MEDIA_EXTRA, { ...raw, user: { ...(raw.user as Json), follower_count: followers }, caption })) as Json;
   return { ...media, __typename: 'XDTMediaDict', strong_id__: id, id, [MEDIA]: true };
 }

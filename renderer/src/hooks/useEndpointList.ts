@@ -4,7 +4,7 @@ import { useSessionId } from '../state/app';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { findEndpoint } from '../../../shared/api/catalog';
-import { normalizeItems, recordIdentity } from '../../../shared/api/normalize';
+import { firstOfEach, normalizeItems } from '../../../shared/api/normalize';
 import { PAGE_STOP_MESSAGES, readPage, withCursor, type PageCursor, type PageStop } from '../../../shared/api/pager';
 import type { Provenance } from '../../../shared/ipc';
 import type { AppRecord } from '../../../shared/records';
@@ -38,15 +38,6 @@ const NO_PAGES: readonly ListPage[] = [];
 
 /** Pages are kept per session (mode, service, key): nothing of demo mode is shown as live, or back. */
 export const listKey = (path: string, params: Params, session: string) => ['list', session, path, params] as const;
-
-/** Whether `record` is not yet in `listed` (records without an id always are listed); adds it. */
-function listedFirstTime(listed: Set<string>, record: AppRecord): boolean {
-  const identity = recordIdentity(record);
-  if (identity === null) return true;
-  if (listed.has(identity)) return false;
-  listed.add(identity);
-  return true;
-}
 
 export function useEndpointList<T extends AppRecord = AppRecord>(path: string, params: Params, options: { enabled?: boolean } = {}) {
   const endpoint = findEndpoint(path);
@@ -86,7 +77,7 @@ export function useEndpointList<T extends AppRecord = AppRecord>(path: string, p
   const listed = useRef(new Set<string>());
   const items = useAppendOnly(pages ?? NO_PAGES, (added, fromStart) => {
     if (fromStart) listed.current = new Set();
-    return added.flatMap((p) => p.records.filter((r) => listedFirstTime(listed.current, r)));
+    return added.flatMap((p) => firstOfEach(p.records, listed.current));
   }) as T[];
   // Each record's page provenance, looked up by the record object itself (screens filter and reorder items).
   // Filled with the pages each render adds (a page never changes; all of them again when the list starts

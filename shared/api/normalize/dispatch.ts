@@ -172,24 +172,28 @@ export function recordIdentity(record: AppRecord): string | null {
   return id === null || id === undefined || id === '' ? null : `${record.kind}:${id}`;
 }
 
+/** The records whose identity is not in `seen` yet (records without an id all are), each added to it. */
+export function firstOfEach(records: readonly AppRecord[], seen: Set<string>): AppRecord[] {
+  return records.filter((record) => {
+    const identity = recordIdentity(record);
+    if (identity === null) return true;
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
 /** The records of one page's items, each record once: a page that repeats an item makes one record. */
 function normalizeList(endpoint: Endpoint, items: unknown[], owner: User | null): AppRecord[] {
   const source = sourceOf(endpoint);
   const kind = endpoint.answer.record;
   const records: AppRecord[] = [];
-  const seen = new Set<string>();
   for (const item of items) {
     const record =
       kind === 'story' ? storyFrom(unwrap(item, looksLikeMedia, ['media', 'node']), source, owner) : normalizeRecord(kind, item, source);
-    if (record === null) continue;
-    const identity = recordIdentity(record);
-    if (identity !== null) {
-      if (seen.has(identity)) continue;
-      seen.add(identity);
-    }
-    records.push(record);
+    if (record !== null) records.push(record);
   }
-  return records;
+  return firstOfEach(records, new Set());
 }
 
 /** The items of one page (as the pager found them) -> app records; unrecognised items are skipped. */
